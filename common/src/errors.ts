@@ -1,0 +1,67 @@
+/**
+ * The stable error codes of API.md. The client translates them (messages live in the
+ * client's locale catalogues under `error.<code>`); the server sends the English text as
+ * a fallback for API users.
+ */
+export const ERROR_CATALOGUE = {
+  unauthorized: { status: 401, message: 'Please log in.' },
+  session_expired: { status: 401, message: 'Login session expired, please log in again.' },
+  token_invalid: { status: 401, message: 'Token verification failed.' },
+  forbidden: { status: 403, message: 'You are not allowed to do this.' },
+  validation_failed: { status: 422, message: 'Some fields need your attention.' },
+  email_taken: { status: 409, message: 'This email is already registered.' },
+  invalid_credentials: { status: 401, message: 'Wrong email or password.' },
+  messaging_email_unbound: {
+    status: 409,
+    message: 'If your messaging-app login is not bound to an email, register another way.',
+  },
+  insufficient_points: { status: 409, message: 'Insufficient points.' },
+  selection_exceeds_pick_count: { status: 422, message: 'Selected numbers exceed the number chosen to play.' },
+  below_minimum_purchase: { status: 422, message: 'Below the minimum purchase.' },
+  exceeds_max_prize: { status: 422, message: 'Exceeds maximum prize amount, adjust purchase items.' },
+  odds_changed: { status: 409, message: 'The odds have changed.' },
+  sales_closed: { status: 409, message: 'Sales for this issue are closed.' },
+  product_not_found: { status: 404, message: 'No corresponding product found.' },
+  order_not_found: { status: 404, message: 'No such order found.' },
+  order_failed: { status: 503, message: 'Order failed.' },
+  order_issue: { status: 409, message: 'There is an issue with the order, contact customer service.' },
+  pin_not_found: { status: 404, message: 'PIN not found.' },
+  pin_redeemed: { status: 409, message: 'PIN already redeemed.' },
+  redeem_failed: { status: 500, message: 'Redeem failed.' },
+  transaction_failed: { status: 402, message: 'Transaction failed.' },
+  payment_issue: { status: 502, message: 'Payment issue, try again or contact customer service.' },
+  rate_limited: { status: 429, message: 'Too many attempts, please wait and try again.' },
+  idempotency_key_required: { status: 400, message: 'An Idempotency-Key header is required.' },
+  idempotency_key_reused: { status: 422, message: 'This Idempotency-Key was used for a different request.' },
+  not_found: { status: 404, message: 'Page not found.' },
+  internal_error: { status: 500, message: 'Something went wrong on our side.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as ErrorCode[];
+
+/** Field-level codes carried in `error.fields` of a `validation_failed` response. */
+export const FIELD_CODES = [
+  'required',
+  'email_invalid',
+  'password_too_short',
+  'password_mismatch',
+  'too_many_numbers',
+  'number_out_of_range',
+  'duplicate_number',
+  'invalid',
+] as const;
+export type FieldCode = (typeof FIELD_CODES)[number];
+
+export interface ApiErrorBody {
+  error: {
+    code: ErrorCode;
+    message: string;
+    fields?: Record<string, FieldCode>;
+    details?: Record<string, unknown>;
+  };
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && value in ERROR_CATALOGUE;
+}

@@ -1,0 +1,33 @@
+import type { BalancePayload } from './schemas/wallet.ts';
+import type { ErrorCode } from './errors.ts';
+
+/** Public channels a socket may subscribe to (API.md). */
+export const CHANNEL_PATTERN = /^(clock|draws):[A-Z]{3}\d{2}$|^odds:HKS01(:[\w-]+)?$/;
+
+export type Ack = { ok: true } | { ok: false; error: { code: ErrorCode; message: string } };
+
+export interface OrderEventPayload {
+  id: string;
+  status: number;
+  prevStatus: number | null;
+  updatedAt: string;
+  prize?: number;
+}
+
+export interface ServerToClientEvents {
+  balance: (payload: BalancePayload) => void;
+  order: (payload: OrderEventPayload) => void;
+  clock: (payload: Record<string, unknown>) => void;
+  draw: (payload: Record<string, unknown>) => void;
+  odds: (payload: Record<string, unknown>) => void;
+}
+
+export interface ClientToServerEvents {
+  subscribe: (payload: { channel: string }, ack: (result: Ack) => void) => void;
+  unsubscribe: (payload: { channel: string }, ack: (result: Ack) => void) => void;
+}
+
+export type ServerEventName = keyof ServerToClientEvents;
+
+/** The private room of one member: only their sockets join it. */
+export const userRoom = (userId: string) => `user:${userId}`;

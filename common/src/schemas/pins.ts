@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/**
+ * PIN codes are 16 characters from an unambiguous alphabet (no 0/O, 1/I/L), shown in groups:
+ * `K7QX-M2PA-9RTW-HC4D`. Input is forgiving: case, spaces and dashes are ignored.
+ */
+export const PIN_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+export const PIN_LENGTH = 16;
+
+export function normalizePin(input: string): string {
+  return input.toUpperCase().replace(/[\s-]/g, '');
+}
+
+export function formatPin(code: string): string {
+  return normalizePin(code).match(/.{1,4}/g)?.join('-') ?? '';
+}
+
+export const redeemBody = z.object({
+  code: z
+    .string({ error: 'required' })
+    .transform(normalizePin)
+    .pipe(z.string().min(1, { error: 'required' }).max(64, { error: 'invalid' })),
+});
+export type RedeemBody = z.input<typeof redeemBody>;
+
+export const redeemResponse = z.object({ points: z.number().int(), balance: z.number().int() });
+export type RedeemResponse = z.infer<typeof redeemResponse>;
+
+/** Back office: create a batch of PINs each worth `points` (hundredths). */
+export const createPinsBody = z.object({
+  count: z.number({ error: 'required' }).int({ error: 'invalid' }).min(1, { error: 'invalid' }).max(10_000, { error: 'invalid' }),
+  points: z
+    .number({ error: 'required' })
+    .int({ error: 'invalid' })
+    .min(1, { error: 'invalid' })
+    .max(100_000_000, { error: 'invalid' }),
+});
+export type CreatePinsBody = z.infer<typeof createPinsBody>;
+
+export const createPinsResponse = z.object({
+  batchId: z.string(),
+  points: z.number().int(),
+  codes: z.array(z.string()),
+});
+export type CreatePinsResponse = z.infer<typeof createPinsResponse>;

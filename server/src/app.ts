@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import express, { type ErrorRequestHandler, type Request } from 'express';
+import { pinoHttp } from 'pino-http';
+import { authRoutes } from './auth/routes.ts';
+import type { AuthService } from './auth/service.ts';
+import { openApiRoutes } from './openapi/routes.ts';
+import { AppError } from './platform/errors.ts';
+import type { Platform } from './platform/platform.ts';
+import { pinRoutes } from './pins/routes.ts';
+import type { PinService } from './pins/service.ts';
+import { siteRoutes } from './site/routes.ts';
+import { walletRoutes } from './wallet/routes.ts';
+
+export interface Services {
+  auth: AuthService;
+  pins: PinService;
+}
+
+/** Builds the Express app without listening, so tests can drive it with supertest. */
+export function createApp(platform: Platform, services: Services) {
+  const { config, logger } = platform;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const id = (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || crypto.randomUUID();
+        res.setHeader('x-request-id', id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => !(req.url ?? '').startsWith('/api') },
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug'),
+    }),
+  );
+
+  const api = express.Router();
+  api.use(express.json({ limit: '100kb' }));
+  api.use((_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store'); // never cached by the service worker or proxies
+    next();
+  });
+  api.get('/health', (_req, res) => res.json({ ok: true }));
+  api.use(siteRoutes(config));
+  api.use(openApiRoutes());
+  api.use(authRoutes(platform, services.auth));
+  api.use(walletRoutes(platform, services.auth));
+  api.use(pinRoutes(services.auth, services.pins));
+  api.use(() => {
+    throw new AppError('not_found');
+  });
+  app.use('/api', api);
+
+  serveClient(app, config.CLIENT_DIST);
+  app.use(errorHandler);
+  return app;
+}
+
+/** The built React app, with index.html for every non-API path (the client routes them). */
+function serveClient(app: express.Express, dist: string) {
+  const index = path.join(dist, 'index.html');
+  app.use(
+    express.static(dist, {
+      index: false,
+      setHeaders: (res, file) => {
+        // The service worker must be revalidated on every load so updates are noticed.
+        if (/(sw\.js|workbox-[\w-]+\.js|manifest\.webmanifest)$/.test(file)) res.setHeader('Cache-Control', 'no-cache');
+        else if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    }),
+  );
+  app.get(/^(?!\/(api|socket\.io)\/).*/, (_req, res, next) => {
+    if (!fs.existsSync(index)) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  });
+}
+
+const errorHandler: ErrorRequestHandler = (error, req: Request, res, _next) => {
+  if (error instanceof AppError) {
+    if (error.code === 'rate_limited') res.setHeader('Retry-After', String(error.extra.details?.retryAfter ?? 60));
+    res.status(error.status).json(error.toBody());
+    return;
+  }
+  // Malformed JSON bodies and oversize payloads are the caller's mistake, not ours.
+  const status = (error as { status?: number; type?: string }).status;
+  if (status && status >= 400 && status < 500) {
+    res.status(422).json(new AppError('validation_failed', { fields: { body: 'invalid' } }).toBody());
+    return;
+  }
+  req.log?.error({ err: error }, 'unhandled error');
+  res.status(500).json(new AppError('internal_error').toBody());
+};

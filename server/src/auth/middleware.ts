@@ -1,0 +1,36 @@
+import type { NextFunction, Request, Response } from 'express';
+import { AppError } from '../platform/errors.ts';
+import type { AuthenticatedUser, AuthService } from './service.ts';
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    auth?: AuthenticatedUser;
+  }
+}
+
+export function bearerToken(header: string | undefined): string | undefined {
+  const match = /^Bearer\s+(.+)$/i.exec(header ?? '');
+  return match?.[1]?.trim() || undefined;
+}
+
+/** Requires a valid session: 401 `unauthorized` without a token, else the token's own error. */
+export function requireUser(auth: AuthService) {
+  return async (req: Request, _res: Response, next: NextFunction) => {
+    const token = bearerToken(req.headers.authorization);
+    if (!token) throw new AppError('unauthorized');
+    req.auth = await auth.authenticate(token);
+    next();
+  };
+}
+
+/** Back-office routes: a signed-in operator, else 403 `forbidden`. Use after `requireUser`. */
+export function requireOperator(req: Request, _res: Response, next: NextFunction) {
+  if (req.auth?.user.role !== 'operator') throw new AppError('forbidden');
+  next();
+}
+
+/** The signed-in member of a request behind `requireUser`. */
+export function currentUser(req: Request): AuthenticatedUser {
+  if (!req.auth) throw new AppError('unauthorized');
+  return req.auth;
+}

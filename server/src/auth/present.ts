@@ -1,0 +1,12 @@
+import { isLocale, DEFAULT_LOCALE, type User } from '@gp/common';
+import type { UserRecord } from './repo.ts';
+
+export function presentUser(row: Omit<UserRecord, 'password_hash'>): User {
+  return {
+    id: String(row.id),
+    name: row.name,
+    email: row.email,
+    locale: isLocale(row.locale) ? row.locale : DEFAULT_LOCALE,
+    role: row.role,
+  };
+}

@@ -1,0 +1,51 @@
+import { sql } from 'kysely';
+import type { Executor } from '../db/database.ts';
+import type { NewUser } from '../db/types.ts';
+
+const userColumns = ['id', 'name', 'email', 'role', 'locale', 'password_hash'] as const;
+
+export const authRepo = {
+  findUserByEmail(db: Executor, email: string) {
+    return db
+      .selectFrom('users')
+      .select(userColumns)
+      .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+      .executeTakeFirst();
+  },
+
+  findUserById(db: Executor, id: string) {
+    return db.selectFrom('users').select(userColumns).where('id', '=', id).executeTakeFirst();
+  },
+
+  /** Inserts the user, or returns undefined when the (case-insensitive) email is taken. */
+  insertUser(db: Executor, user: NewUser) {
+    return db
+      .insertInto('users')
+      .values(user)
+      .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
+      .returning(userColumns)
+      .executeTakeFirst();
+  },
+
+  insertSession(db: Executor, session: { id: string; userId: string; expiresAt: Date }) {
+    return db
+      .insertInto('sessions')
+      .values({ id: session.id, user_id: session.userId, expires_at: session.expiresAt })
+      .execute();
+  },
+
+  findSession(db: Executor, id: string) {
+    return db.selectFrom('sessions').select(['id', 'user_id', 'expires_at', 'revoked_at']).where('id', '=', id).executeTakeFirst();
+  },
+
+  revokeSession(db: Executor, id: string, at: Date) {
+    return db.updateTable('sessions').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+  },
+
+  /** Housekeeping: sessions past expiry (plus a grace day) are no longer needed to answer `session_expired`. */
+  deleteExpiredSessions(db: Executor, before: Date) {
+    return db.deleteFrom('sessions').where('expires_at', '<', before).executeTakeFirst();
+  },
+};
+
+export type UserRecord = NonNullable<Awaited<ReturnType<typeof authRepo.findUserById>>>;

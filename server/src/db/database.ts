@@ -1,0 +1,20 @@
+import { Kysely, PostgresDialect, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { Database } from './types.ts';
+
+// int8 (bigint) columns hold ids and point amounts in hundredths, far below 2^53: read them as
+// numbers, not strings, so money arithmetic never concatenates by accident.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export type Db = Kysely<Database>;
+export type Tx = Transaction<Database>;
+/** Either the pool or a transaction: repos accept both so services choose the boundary. */
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+export function createDb(connectionString: string, max = 20): { db: Db; pool: pg.Pool } {
+  const pool = new pg.Pool({ connectionString, max });
+  // An idle client whose connection drops (database restart, shutdown) must not crash the process;
+  // the pool replaces it and the next query reports any real problem.
+  pool.on('error', () => undefined);
+  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), pool };
+}

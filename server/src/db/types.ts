@@ -1,0 +1,85 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** A timestamp with a database default (`now()`): optional on insert. */
+type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface UsersTable {
+  id: Generated<string>;
+  name: string;
+  email: string;
+  password_hash: string;
+  role: 'member' | 'operator';
+  locale: string;
+  promo_opt_in: boolean;
+  created_at: CreatedAt;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface WalletsTable {
+  user_id: string;
+  balance: Generated<number>;
+  trial_balance: Generated<number>;
+  updated_at: CreatedAt;
+}
+
+export interface LedgerTable {
+  id: Generated<string>;
+  user_id: string;
+  account: 'real' | 'trial';
+  kind: 'deposit' | 'pin' | 'order' | 'refund' | 'prize' | 'adjustment';
+  amount: number;
+  balance_after: number;
+  ref_type: string;
+  ref_id: string;
+  created_at: CreatedAt;
+}
+
+export interface PinBatchesTable {
+  id: Generated<string>;
+  count: number;
+  points: number;
+  created_by: string | null;
+  created_at: CreatedAt;
+}
+
+export interface PinsTable {
+  id: Generated<string>;
+  batch_id: string;
+  code_hash: string;
+  points: number;
+  redeemed_by: string | null;
+  redeemed_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  scope: string;
+  request_hash: string;
+  status_code: number;
+  response_body: unknown;
+  created_at: CreatedAt;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  wallets: WalletsTable;
+  ledger: LedgerTable;
+  pin_batches: PinBatchesTable;
+  pins: PinsTable;
+  idempotency_keys: IdempotencyKeysTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type LedgerRow = Selectable<LedgerTable>;

@@ -1,0 +1,73 @@
+import { ConfigError, loadConfig } from './config.ts';
+import { createLogger } from './platform/logger.ts';
+import { createPlatform } from './platform/platform.ts';
+import { seedDemo } from './seed/demo.ts';
+import { startServer } from './server.ts';
+
+/** Process entry: config → platform (db, queues, bus) → http + sockets and/or workers, by ROLE. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+  const logger = createLogger(config.LOG_LEVEL, { role: config.ROLE });
+  const platform = await createPlatform(config, logger);
+  const server = await startServer(platform, config.ROLE, config.PORT, config.HOST);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      logger.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS + 5000);
+    force.unref();
+    try {
+      await server.stop();
+      logger.info('stopped cleanly');
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutdown(signal));
+
+  if (config.SEED_DEMO && config.ROLE !== 'worker') {
+    const demo = await seedDemo(platform, server.services);
+    printWelcome(server.url, demo, !config.DATABASE_URL);
+  } else if (server.url) {
+    logger.info({ url: server.url, role: config.ROLE }, 'listening');
+  } else {
+    logger.info({ role: config.ROLE }, 'worker running');
+  }
+}
+
+function printWelcome(url: string | undefined, demo: Awaited<ReturnType<typeof seedDemo>>, embedded: boolean) {
+  const lines = [
+    '',
+    `  GPoints platform is running${embedded ? ' (embedded mode: PostgreSQL and job queues in this process)' : ''}`,
+    '',
+    `  Open:      ${url}`,
+    `  Member:    ${demo.member.email} / ${demo.member.password}`,
+    `  Operator:  ${demo.operator.email} / ${demo.operator.password}`,
+    ...(demo.pins.length ? ['  Demo PINs (100 GP each, one use):', ...demo.pins.map((p) => `             ${p}`)] : []),
+    '',
+    '  Press Ctrl-C to stop.',
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

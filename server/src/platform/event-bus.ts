@@ -1,0 +1,78 @@
+import { EventEmitter } from 'node:events';
+import { Redis } from 'ioredis';
+import type { ServerEventName } from '@gp/common';
+import type { Logger } from './logger.ts';
+
+/**
+ * What a worker (or any process) tells the api nodes: "emit `event` with `payload` to `room`".
+ * Rooms are `user:<id>` for private events and channel names (`clock:TWB01`, ...) for public ones.
+ */
+export interface BusMessage {
+  room: string;
+  event: ServerEventName;
+  payload: unknown;
+}
+
+export interface EventBus {
+  readonly kind: 'memory' | 'redis';
+  publish(message: BusMessage): Promise<void>;
+  /** Returns an unsubscribe function. */
+  subscribe(handler: (message: BusMessage) => void): () => void;
+  close(): Promise<void>;
+}
+
+/** Embedded mode: one process, so a plain emitter carries events from workers to sockets. */
+export function createMemoryBus(): EventBus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    kind: 'memory',
+    async publish(message) {
+      emitter.emit('message', message);
+    },
+    subscribe(handler) {
+      emitter.on('message', handler);
+      return () => emitter.off('message', handler);
+    },
+    async close() {
+      emitter.removeAllListeners();
+    },
+  };
+}
+
+const CHANNEL = 'gp:events';
+
+/** Scaled mode: Redis pub/sub reaches every api node, each of which emits to its own sockets. */
+export async function createRedisBus(url: string, logger: Logger): Promise<EventBus> {
+  const publisher = new Redis(url, { maxRetriesPerRequest: 3 });
+  const subscriber = new Redis(url, { maxRetriesPerRequest: null });
+  for (const connection of [publisher, subscriber]) {
+    connection.on('error', (error) => logger.warn({ err: error }, 'event bus redis error'));
+  }
+  const handlers = new Set<(message: BusMessage) => void>();
+  await subscriber.subscribe(CHANNEL);
+  subscriber.on('message', (_channel, raw) => {
+    let message: BusMessage;
+    try {
+      message = JSON.parse(raw) as BusMessage;
+    } catch (error) {
+      logger.warn({ err: error }, 'dropped a malformed bus message');
+      return;
+    }
+    for (const handler of handlers) handler(message);
+  });
+  return {
+    kind: 'redis',
+    async publish(message) {
+      await publisher.publish(CHANNEL, JSON.stringify(message));
+    },
+    subscribe(handler) {
+      handlers.add(handler);
+      return () => handlers.delete(handler);
+    },
+    async close() {
+      handlers.clear();
+      await Promise.all([subscriber.quit(), publisher.quit()].map((p) => p.catch(() => undefined)));
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import crypto from 'node:crypto';
+import type { Db, Tx } from '../db/database.ts';
+import { AppError } from './errors.ts';
+
+export interface IdempotentResult<T> {
+  status: number;
+  body: T;
+  /** True when this is the stored answer of an earlier request with the same key. */
+  replayed: boolean;
+}
+
+export function readIdempotencyKey(header: unknown, required: boolean): string | undefined {
+  const key = typeof header === 'string' ? header.trim() : '';
+  if (!key) {
+    if (required) throw new AppError('idempotency_key_required');
+    return undefined;
+  }
+  if (key.length > 100) throw new AppError('validation_failed', { fields: { 'Idempotency-Key': 'invalid' } });
+  return key;
+}
+
+export const hashRequest = (body: unknown) => crypto.createHash('sha256').update(JSON.stringify(body ?? null)).digest('hex');
+
+/**
+ * Runs `effect` at most once per (member, scope, key). The key row is inserted inside the same
+ * transaction as the effect: a concurrent duplicate blocks on the primary key until the first
+ * commits, then finds the row and replays its stored answer. If the first rolls back (an error),
+ * nothing is stored and a retry runs the effect afresh — errors have no effect to repeat.
+ */
+export async function runIdempotent<T>(
+  db: Db,
+  request: { userId: string; scope: string; key: string | undefined; body: unknown },
+  effect: (trx: Tx) => Promise<{ status: number; body: T }>,
+): Promise<IdempotentResult<T>> {
+  const { key } = request;
+  if (!key) {
+    const result = await db.transaction().execute(effect);
+    return { ...result, replayed: false };
+  }
+  const requestHash = hashRequest(request.body);
+  const outcome = await db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .insertInto('idempotency_keys')
+      .values({ user_id: request.userId, scope: request.scope, key, request_hash: requestHash, status_code: 0, response_body: JSON.stringify(null) })
+      .onConflict((oc) => oc.columns(['user_id', 'scope', 'key']).doNothing())
+      .returning('key')
+      .executeTakeFirst();
+    if (!claimed) return undefined;
+    const result = await effect(trx);
+    await trx
+      .updateTable('idempotency_keys')
+      .set({ status_code: result.status, response_body: JSON.stringify(result.body) })
+      .where('user_id', '=', request.userId)
+      .where('scope', '=', request.scope)
+      .where('key', '=', key)
+      .execute();
+    return result;
+  });
+  if (outcome) return { ...outcome, replayed: false };
+  const stored = await db
+    .selectFrom('idempotency_keys')
+    .select(['request_hash', 'status_code', 'response_body'])
+    .where('user_id', '=', request.userId)
+    .where('scope', '=', request.scope)
+    .where('key', '=', key)
+    .executeTakeFirstOrThrow();
+  if (stored.request_hash !== requestHash) throw new AppError('idempotency_key_reused');
+  return { status: stored.status_code, body: stored.response_body as T, replayed: true };
+}
+
+export async function purgeIdempotencyKeys(db: Db, before: Date) {
+  const result = await db.deleteFrom('idempotency_keys').where('created_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,89 @@
+import { Queue, Worker, createPostgresBackend, type Job, type JobsOptions, type WorkerOptions } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { Logger } from './logger.ts';
+
+export type Processor<T> = (job: Job<T>) => Promise<unknown>;
+
+/**
+ * Where BullMQ keeps its jobs: the PostgreSQL backend on our own database (embedded mode) or
+ * Redis (scaled mode). Features ask this factory for queues and workers and never learn which.
+ */
+export type QueueBackend = { kind: 'postgres'; connectionString: string } | { kind: 'redis'; url: string };
+
+export interface QueueFactory {
+  readonly backend: QueueBackend['kind'];
+  queue<T = unknown>(name: string): Queue<T>;
+  worker<T = unknown>(name: string, processor: Processor<T>, options?: Partial<WorkerOptions>): Worker<T>;
+  /** Closes workers first (letting active jobs finish, up to `timeoutMs`), then queues. */
+  close(timeoutMs?: number): Promise<void>;
+}
+
+export const DEFAULT_JOB_OPTIONS: JobsOptions = {
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 1000 },
+  removeOnComplete: { age: 24 * 3600, count: 10_000 },
+  removeOnFail: { age: 7 * 24 * 3600 },
+};
+
+export function createQueueFactory(backend: QueueBackend, logger: Logger): QueueFactory {
+  const queues = new Map<string, Queue>();
+  const workers: Worker[] = [];
+  const redisConnections: Redis[] = [];
+
+  // BullMQ's constructors are overloaded on the backend; these helpers keep that in one place.
+  // (The generics differ per backend; we hold them as the Redis-typed classes behind `as never`.)
+  const build = <C>(make: (connection: object, factory?: never) => C): C => {
+    if (backend.kind === 'postgres') {
+      // Each Queue/Worker owns a small pool plus one LISTEN client; keep pools small.
+      return make({ connectionString: backend.connectionString, max: 4, migrate: true }, createPostgresBackend as never);
+    }
+    const connection = new Redis(backend.url, { maxRetriesPerRequest: null, lazyConnect: false });
+    connection.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
+    redisConnections.push(connection);
+    return make(connection);
+  };
+
+  return {
+    backend: backend.kind,
+    queue<T>(name: string) {
+      let queue = queues.get(name);
+      if (!queue) {
+        queue = build((connection, factory) =>
+          factory
+            ? new Queue(name, { connection: connection as never, defaultJobOptions: DEFAULT_JOB_OPTIONS }, factory)
+            : new Queue(name, { connection: connection as never, defaultJobOptions: DEFAULT_JOB_OPTIONS }),
+        );
+        queue.on('error', (error) => logger.warn({ err: error, queue: name }, 'queue error'));
+        queues.set(name, queue);
+      }
+      return queue as unknown as Queue<T>;
+    },
+    worker<T>(name: string, processor: Processor<T>, options: Partial<WorkerOptions> = {}) {
+      const worker = build((connection, factory) =>
+        factory
+          ? new Worker<T>(name, processor, { concurrency: 4, ...options, connection: connection as never }, factory)
+          : new Worker<T>(name, processor, { concurrency: 4, ...options, connection: connection as never }),
+      );
+      worker.on('failed', (job, error) =>
+        logger.warn({ err: error, queue: name, jobId: job?.id, attempts: job?.attemptsMade }, 'job failed'),
+      );
+      worker.on('error', (error) => logger.warn({ err: error, queue: name }, 'worker error'));
+      workers.push(worker as unknown as Worker);
+      return worker;
+    },
+    async close(timeoutMs = 10_000) {
+      // worker.close() waits for active jobs with no limit of its own: bound it, then force.
+      await Promise.all(
+        workers.map(async (worker) => {
+          const graceful = worker.close().then(() => true);
+          const timedOut = new Promise<boolean>((r) => setTimeout(() => r(false), timeoutMs).unref());
+          if (!(await Promise.race([graceful, timedOut]))) await worker.close(true);
+        }),
+      );
+      await Promise.all([...queues.values()].map((queue) => queue.close()));
+      await Promise.all(redisConnections.map((c) => c.quit().catch(() => c.disconnect())));
+      workers.length = 0;
+      queues.clear();
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AuthService } from '../auth/service.ts';
+import { authRepo } from '../auth/repo.ts';
+import type { Platform } from '../platform/platform.ts';
+import type { PinService } from '../pins/service.ts';
+import { walletService } from '../wallet/service.ts';
+
+export const DEMO_MEMBER = { name: 'Demo Member', email: 'demo@example.com', password: 'demo-pass-2026' };
+const DEMO_BALANCE = 50_000; // 500.00 GP
+const DEMO_TRIAL_BALANCE = 100_000; // 1,000.00 trial points
+const DEMO_PIN_POINTS = 10_000; // 100.00 GP each
+
+export interface DemoData {
+  operator: { email: string; password: string };
+  member: typeof DEMO_MEMBER;
+  pins: string[];
+}
+
+/**
+ * Seeds what a newcomer needs to try the platform: the operator account (from config), a demo
+ * member with real and trial points, and a few PIN codes. Idempotent: runs on every start and only
+ * creates what is missing. The demo PINs are written to DATA_DIR/demo-pins.txt (their only copy).
+ */
+export async function seedDemo(platform: Platform, services: { auth: AuthService; pins: PinService }): Promise<DemoData> {
+  const { config, db } = platform;
+  await services.auth.ensureOperator();
+  const pinsFile = path.resolve(config.DATA_DIR, 'demo-pins.txt');
+  if (!(await authRepo.findUserByEmail(db, DEMO_MEMBER.email))) {
+    const { user } = await services.auth.signup({ ...DEMO_MEMBER, promoOptIn: false, locale: 'zh-TW' });
+    await db.transaction().execute(async (trx) => {
+      const grant = { userId: user.id, kind: 'adjustment' as const, refType: 'demo-seed', refId: user.id };
+      await walletService.credit(trx, { ...grant, account: 'real', amount: DEMO_BALANCE });
+      await walletService.credit(trx, { ...grant, account: 'trial', amount: DEMO_TRIAL_BALANCE });
+    });
+    const batch = await services.pins.createBatch({ count: 3, points: DEMO_PIN_POINTS, createdBy: null });
+    fs.mkdirSync(path.dirname(pinsFile), { recursive: true });
+    fs.writeFileSync(pinsFile, `${batch.codes.join('\n')}\n`);
+  }
+  const pins = fs.existsSync(pinsFile) ? fs.readFileSync(pinsFile, 'utf8').split('\n').filter(Boolean) : [];
+  return { operator: { email: config.OPERATOR_EMAIL, password: config.OPERATOR_PASSWORD }, member: DEMO_MEMBER, pins };
+}

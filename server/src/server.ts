@@ -1,0 +1,53 @@
+import http from 'node:http';
+import { createApp } from './app.ts';
+import { createAuthService } from './auth/service.ts';
+import { startMaintenance } from './maintenance/jobs.ts';
+import type { Platform } from './platform/platform.ts';
+import { createPinService } from './pins/service.ts';
+import { createRealtimeGateway } from './realtime/gateway.ts';
+
+export type Role = 'all' | 'api' | 'worker';
+
+export function createServices(platform: Platform) {
+  return { auth: createAuthService(platform), pins: createPinService(platform) };
+}
+
+export interface RunningServer {
+  url: string | undefined;
+  services: ReturnType<typeof createServices>;
+  /** Workers first (active jobs finish), then HTTP and sockets, then the infrastructure. */
+  stop(): Promise<void>;
+}
+
+/** Starts what `role` asks for on an existing platform: HTTP + sockets (api) and/or workers. */
+export async function startServer(platform: Platform, role: Role, port: number, host: string): Promise<RunningServer> {
+  const services = createServices(platform);
+  if (role !== 'api') await startMaintenance(platform);
+  let httpServer: http.Server | undefined;
+  let gateway: ReturnType<typeof createRealtimeGateway> | undefined;
+  let url: string | undefined;
+  if (role !== 'worker') {
+    httpServer = http.createServer(createApp(platform, services));
+    gateway = createRealtimeGateway(httpServer, { auth: services.auth, bus: platform.bus, logger: platform.logger });
+    await new Promise<void>((resolve, reject) => {
+      httpServer!.once('error', reject);
+      httpServer!.listen(port, host, () => resolve());
+    });
+    const address = httpServer.address();
+    const actualPort = typeof address === 'object' && address ? address.port : port;
+    url = `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${actualPort}`;
+  }
+  return {
+    url,
+    services,
+    async stop() {
+      await platform.queues.close(platform.config.SHUTDOWN_TIMEOUT_MS);
+      await gateway?.close();
+      if (httpServer) {
+        httpServer.closeIdleConnections();
+        await new Promise<void>((resolve) => httpServer!.close(() => resolve()));
+      }
+      await platform.close();
+    },
+  };
+}
