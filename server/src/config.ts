@@ -23,6 +23,8 @@ export const configSchema = z.object({
   EMBEDDED_PG_PORT: port.default(0),
   /** Set to run BullMQ and the event bus on Redis (the scaled mode). */
   REDIS_URL: z.url().optional(),
+  /** Namespace of every Redis key, queue and channel (lets several deployments share one Redis). */
+  REDIS_PREFIX: z.string().regex(/^[a-z0-9_-]+$/i).default('gp'),
   /** HMAC secret for session tokens and PIN hashes; generated into DATA_DIR when unset. */
   JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   SESSION_TTL_SECONDS: z.coerce.number().int().min(60).default(7 * 24 * 3600),

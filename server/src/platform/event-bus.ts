@@ -40,10 +40,9 @@ export function createMemoryBus(): EventBus {
   };
 }
 
-const CHANNEL = 'gp:events';
-
 /** Scaled mode: Redis pub/sub reaches every api node, each of which emits to its own sockets. */
-export async function createRedisBus(url: string, logger: Logger): Promise<EventBus> {
+export async function createRedisBus(url: string, prefix: string, logger: Logger): Promise<EventBus> {
+  const CHANNEL = `${prefix}:events`;
   const publisher = new Redis(url, { maxRetriesPerRequest: 3 });
   const subscriber = new Redis(url, { maxRetriesPerRequest: null });
   for (const connection of [publisher, subscriber]) {

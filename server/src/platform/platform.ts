@@ -48,11 +48,11 @@ export async function createPlatform(config: Config, logger: Logger): Promise<Pl
     if (applied.length) logger.info({ applied }, 'migrations applied');
     const redisUrl = config.REDIS_URL;
     const queues = createQueueFactory(
-      redisUrl ? { kind: 'redis', url: redisUrl } : { kind: 'postgres', connectionString },
+      redisUrl ? { kind: 'redis', url: redisUrl, prefix: config.REDIS_PREFIX } : { kind: 'postgres', connectionString },
       logger,
     );
-    const bus = redisUrl ? await createRedisBus(redisUrl, logger) : createMemoryBus();
-    const rateLimiter = redisUrl ? createRedisRateLimiter(redisUrl) : createMemoryRateLimiter();
+    const bus = redisUrl ? await createRedisBus(redisUrl, config.REDIS_PREFIX, logger) : createMemoryBus();
+    const rateLimiter = redisUrl ? createRedisRateLimiter(redisUrl, config.REDIS_PREFIX) : createMemoryRateLimiter();
     return {
       config,
       logger,

@@ -8,7 +8,7 @@ export type Processor<T> = (job: Job<T>) => Promise<unknown>;
  * Where BullMQ keeps its jobs: the PostgreSQL backend on our own database (embedded mode) or
  * Redis (scaled mode). Features ask this factory for queues and workers and never learn which.
  */
-export type QueueBackend = { kind: 'postgres'; connectionString: string } | { kind: 'redis'; url: string };
+export type QueueBackend = { kind: 'postgres'; connectionString: string } | { kind: 'redis'; url: string; prefix: string };
 
 export interface QueueFactory {
   readonly backend: QueueBackend['kind'];
@@ -32,6 +32,7 @@ export function createQueueFactory(backend: QueueBackend, logger: Logger): Queue
 
   // BullMQ's constructors are overloaded on the backend; these helpers keep that in one place.
   // (The generics differ per backend; we hold them as the Redis-typed classes behind `as never`.)
+  const prefix = backend.kind === 'redis' ? { prefix: `${backend.prefix}:bull` } : {};
   const build = <C>(make: (connection: object, factory?: never) => C): C => {
     if (backend.kind === 'postgres') {
       // Each Queue/Worker owns a small pool plus one LISTEN client; keep pools small.
@@ -50,8 +51,8 @@ export function createQueueFactory(backend: QueueBackend, logger: Logger): Queue
       if (!queue) {
         queue = build((connection, factory) =>
           factory
-            ? new Queue(name, { connection: connection as never, defaultJobOptions: DEFAULT_JOB_OPTIONS }, factory)
-            : new Queue(name, { connection: connection as never, defaultJobOptions: DEFAULT_JOB_OPTIONS }),
+            ? new Queue(name, { ...prefix, connection: connection as never, defaultJobOptions: DEFAULT_JOB_OPTIONS }, factory)
+            : new Queue(name, { ...prefix, connection: connection as never, defaultJobOptions: DEFAULT_JOB_OPTIONS }),
         );
         queue.on('error', (error) => logger.warn({ err: error, queue: name }, 'queue error'));
         queues.set(name, queue);
@@ -61,8 +62,8 @@ export function createQueueFactory(backend: QueueBackend, logger: Logger): Queue
     worker<T>(name: string, processor: Processor<T>, options: Partial<WorkerOptions> = {}) {
       const worker = build((connection, factory) =>
         factory
-          ? new Worker<T>(name, processor, { concurrency: 4, ...options, connection: connection as never }, factory)
-          : new Worker<T>(name, processor, { concurrency: 4, ...options, connection: connection as never }),
+          ? new Worker<T>(name, processor, { concurrency: 4, ...options, ...prefix, connection: connection as never }, factory)
+          : new Worker<T>(name, processor, { concurrency: 4, ...options, ...prefix, connection: connection as never }),
       );
       worker.on('failed', (job, error) =>
         logger.warn({ err: error, queue: name, jobId: job?.id, attempts: job?.attemptsMade }, 'job failed'),

@@ -47,9 +47,9 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
   };
 }
 
-export function createRedisRateLimiter(url: string): RateLimiter {
+export function createRedisRateLimiter(url: string, keyPrefix: string): RateLimiter {
   const redis = new Redis(url, { maxRetriesPerRequest: 3 });
-  const prefix = 'gp:rl:';
+  const prefix = `${keyPrefix}:rl:`;
   return {
     async hit(key, limit, windowSeconds) {
       const results = await redis.multi().incr(prefix + key).pttl(prefix + key).exec();

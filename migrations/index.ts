@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as foundation from './0001-foundation.ts';
+
+/**
+ * Every migration, in order. Listed statically (not read from the folder at run time) so they load
+ * the same under tsx, vitest and any bundler. Forward-only: add new files, never edit old ones.
+ */
+export const MIGRATIONS: Record<string, Migration> = {
+  '0001-foundation': foundation,
+};

@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { createDb } from '../src/db/database.ts';
+import { startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { redisAvailable, startRedis } from './support/redis-server.ts';
+
+export const TEMPLATE_DB = 'gp_template';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgAdminUrl: string;
+    redisUrl: string;
+  }
+}
+
+/**
+ * One real PostgreSQL (embedded-postgres, throwaway, fsync off) and one redis-server for the whole
+ * run. A migrated template database lets every test file get its own fresh database in ~100 ms.
+ */
+export default async function setup(project: TestProject) {
+  const root = path.resolve(import.meta.dirname, '../../.tmp');
+  fs.mkdirSync(root, { recursive: true });
+  const dataDir = path.join(root, `pg-test-${process.pid}`);
+  const database = await startEmbeddedPostgres({ dataDir, fast: true, ephemeral: true, database: TEMPLATE_DB });
+  let redis: Awaited<ReturnType<typeof startRedis>>;
+  try {
+    const { db } = createDb(database.connectionString, 2);
+    await migrateToLatest(db).finally(() => db.destroy());
+    if (!redisAvailable()) {
+      throw new Error('redis-server is required for the scaled-mode tests: apt-get install -y redis-server (npm test installs it on Debian as root)');
+    }
+    redis = await startRedis();
+  } catch (error) {
+    await database.stop();
+    throw error;
+  }
+  const admin = new URL(database.connectionString);
+  admin.pathname = '/postgres';
+  project.provide('pgAdminUrl', admin.toString());
+  project.provide('redisUrl', redis.url);
+
+  return async () => {
+    await redis.stop();
+    await database.stop();
+  };
+}
+
+export async function createDatabaseFromTemplate(adminUrl: string, name: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`create database "${name}" template ${TEMPLATE_DB}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}

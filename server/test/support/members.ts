@@ -1,0 +1,31 @@
+import crypto from 'node:crypto';
+import type { Platform } from '../../src/platform/platform.ts';
+import type { RunningServer } from '../../src/server.ts';
+import { walletService } from '../../src/wallet/service.ts';
+import { walletRepo } from '../../src/wallet/repo.ts';
+
+/** Signs up a fresh member through the real auth service; returns their id and token. */
+export async function newMember(services: RunningServer['services'], name = 'Member') {
+  const email = `${name.toLowerCase().replace(/\W/g, '')}-${crypto.randomBytes(4).toString('hex')}@example.com`;
+  const { token, user } = await services.auth.signup({ name, email, password: 'correct-horse-1', promoOptIn: false });
+  return { id: user.id, email, token, password: 'correct-horse-1' };
+}
+
+/** Gives a member points through the wallet module, as an operator adjustment would. */
+export async function grantPoints(platform: Platform, userId: string, amount: number, account: 'real' | 'trial' = 'real') {
+  await platform.db.transaction().execute((trx) =>
+    walletService.credit(trx, { userId, account, kind: 'adjustment', amount, refType: 'test-grant', refId: crypto.randomUUID() }),
+  );
+}
+
+/** The money invariant: balance equals the sum of the ledger, for both accounts, never negative. */
+export async function expectLedgerMatchesBalance(platform: Platform, userId: string) {
+  const row = await walletRepo.reconcile(platform.db, userId);
+  if (!row) throw new Error(`no wallet for ${userId}`);
+  if (row.balance !== Number(row.real_sum) || row.trial_balance !== Number(row.trial_sum) || row.balance < 0 || row.trial_balance < 0) {
+    throw new Error(`wallet ${userId} out of balance: ${JSON.stringify(row)}`);
+  }
+  return row;
+}
+
+export const authHeader = (token: string) => ({ Authorization: `Bearer ${token}` });
