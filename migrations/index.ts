@@ -1,5 +1,7 @@
 import type { Migration } from 'kysely';
 import * as foundation from './0001-foundation.ts';
+import * as onePostPerCause from './0002-one-post-per-cause.ts';
+import * as adjustments from './0003-adjustments.ts';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder at run time) so they load
@@ -7,4 +9,6 @@ import * as foundation from './0001-foundation.ts';
  */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': foundation,
+  '0002-one-post-per-cause': onePostPerCause,
+  '0003-adjustments': adjustments,
 };

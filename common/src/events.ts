@@ -31,3 +31,6 @@ export type ServerEventName = keyof ServerToClientEvents;
 
 /** The private room of one member: only their sockets join it. */
 export const userRoom = (userId: string) => `user:${userId}`;
+
+/** The room of one login session: logout ends exactly the sockets opened with that token. */
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;

@@ -7,3 +7,4 @@ export * from './schemas/auth.ts';
 export * from './schemas/wallet.ts';
 export * from './schemas/pins.ts';
 export * from './schemas/site.ts';
+export * from './schemas/admin.ts';

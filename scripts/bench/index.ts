@@ -12,6 +12,7 @@ import { loadConfig } from '../../server/src/config.ts';
 import { createDb } from '../../server/src/db/database.ts';
 import { startEmbeddedPostgres } from '../../server/src/db/embedded-postgres.ts';
 import { migrateToLatest } from '../../server/src/db/migrate.ts';
+import { auditWallets } from '../../server/src/maintenance/jobs.ts';
 import { createMemoryBus } from '../../server/src/platform/event-bus.ts';
 import { createLogger } from '../../server/src/platform/logger.ts';
 import { createMemoryRateLimiter } from '../../server/src/platform/rate-limiter.ts';
@@ -65,17 +66,12 @@ try {
   );
 
   const hashes = 10;
-  const options = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+  const options = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
   const start = process.hrtime.bigint();
   for (let i = 0; i < hashes; i++) await argon2.hash(`password-${i}`, options);
   console.log(`${'argon2id hash (19 MiB, t=2), per sign-up/login'.padEnd(58)} ${(Number(process.hrtime.bigint() - start) / 1e6 / hashes).toFixed(1).padStart(7)} ms`);
 
-  const mismatched = await db
-    .selectFrom('wallets')
-    .leftJoin((eb) => eb.selectFrom('ledger').select(['user_id', (e) => e.fn.sum<number>('amount').as('total')]).groupBy('user_id').as('l'), 'l.user_id', 'wallets.user_id')
-    .select(['wallets.user_id'])
-    .where((eb) => eb('wallets.balance', '!=', eb.fn.coalesce('l.total', eb.lit(0))))
-    .execute();
+  const mismatched = await auditWallets({ db, logger: createLogger('silent') });
   console.log(`\nledger check: ${mismatched.length === 0 ? 'every balance equals the sum of its ledger' : `${mismatched.length} wallets out of balance!`}\n`);
 } finally {
   await db.destroy();

@@ -3,6 +3,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import express, { type ErrorRequestHandler, type Request } from 'express';
 import { pinoHttp } from 'pino-http';
+import { adminRoutes } from './admin/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import type { AuthService } from './auth/service.ts';
 import { openApiRoutes } from './openapi/routes.ts';
@@ -50,6 +51,7 @@ export function createApp(platform: Platform, services: Services) {
   api.use(authRoutes(platform, services.auth));
   api.use(walletRoutes(platform, services.auth));
   api.use(pinRoutes(services.auth, services.pins));
+  api.use(adminRoutes(platform, services.auth));
   api.use(() => {
     throw new AppError('not_found');
   });
@@ -81,6 +83,9 @@ function serveClient(app: express.Express, dist: string) {
 }
 
 const errorHandler: ErrorRequestHandler = (error, req: Request, res, _next) => {
+  // An error answer is never worth caching, and errors raised before the /api router's own
+  // no-store middleware ran (a malformed JSON body) would otherwise go out without it.
+  res.setHeader('Cache-Control', 'no-store');
   if (error instanceof AppError) {
     if (error.code === 'rate_limited') res.setHeader('Retry-After', String(error.extra.details?.retryAfter ?? 60));
     res.status(error.status).json(error.toBody());

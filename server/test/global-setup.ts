@@ -3,7 +3,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createDb } from '../src/db/database.ts';
-import { startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
+import { runningPostmaster, startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { redisAvailable, startRedis } from './support/redis-server.ts';
 
@@ -23,6 +23,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const root = path.resolve(import.meta.dirname, '../../.tmp');
   fs.mkdirSync(root, { recursive: true });
+  removeAbandonedClusters(root);
   const dataDir = path.join(root, `pg-test-${process.pid}`);
   const database = await startEmbeddedPostgres({ dataDir, fast: true, ephemeral: true, database: TEMPLATE_DB });
   let redis: Awaited<ReturnType<typeof startRedis>>;
@@ -46,6 +47,20 @@ export default async function setup(project: TestProject) {
     await redis.stop();
     await database.stop();
   };
+}
+
+/**
+ * A test run killed from outside (a timeout, Ctrl-C twice) leaves its throwaway cluster behind.
+ * Those whose postmaster is gone or orphaned are stopped and deleted; a live run's are left alone.
+ */
+function removeAbandonedClusters(root: string) {
+  for (const name of fs.readdirSync(root).filter((n) => n.startsWith('pg-test-'))) {
+    const dir = path.join(root, name);
+    const postmaster = runningPostmaster(dir);
+    if (postmaster && !postmaster.orphaned) continue;
+    if (postmaster) process.kill(postmaster.pid, 'SIGKILL'); // throwaway data: no need to wait for a clean stop
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 export async function createDatabaseFromTemplate(adminUrl: string, name: string) {

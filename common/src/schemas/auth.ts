@@ -9,6 +9,8 @@ const email = z
   .trim()
   .min(1, { error: 'required' })
   .max(254, { error: 'email_invalid' })
+  // The published JSON schema shows the input side of a pipe: say there that it must be an email.
+  .meta({ format: 'email' })
   .pipe(z.email({ error: 'email_invalid' }))
   .transform((value) => value.toLowerCase());
 

@@ -18,6 +18,7 @@ export function formatPin(code: string): string {
 export const redeemBody = z.object({
   code: z
     .string({ error: 'required' })
+    .min(1, { error: 'required' })
     .transform(normalizePin)
     .pipe(z.string().min(1, { error: 'required' }).max(64, { error: 'invalid' })),
 });
@@ -26,11 +27,13 @@ export type RedeemBody = z.input<typeof redeemBody>;
 export const redeemResponse = z.object({ points: z.number().int(), balance: z.number().int() });
 export type RedeemResponse = z.infer<typeof redeemResponse>;
 
+// A missing number is `required`; one sent as text (`"5"`) or another type is `invalid`.
+const wholeNumber = () => z.number({ error: (issue) => (issue.input === undefined ? 'required' : 'invalid') });
+
 /** Back office: create a batch of PINs each worth `points` (hundredths). */
 export const createPinsBody = z.object({
-  count: z.number({ error: 'required' }).int({ error: 'invalid' }).min(1, { error: 'invalid' }).max(10_000, { error: 'invalid' }),
-  points: z
-    .number({ error: 'required' })
+  count: wholeNumber().int({ error: 'invalid' }).min(1, { error: 'invalid' }).max(10_000, { error: 'invalid' }),
+  points: wholeNumber()
     .int({ error: 'invalid' })
     .min(1, { error: 'invalid' })
     .max(100_000_000, { error: 'invalid' }),

@@ -11,12 +11,20 @@ export function authRoutes(platform: Platform, auth: AuthService) {
   const router = Router();
   const { config, rateLimiter, db } = platform;
 
-  // Counted per email and per address, so neither one account nor one client can be brute-forced.
+  // Two limits. Per email, every attempt counts (counted before the password is checked, so
+  // parallel guesses cannot slip past) and a successful login clears it: one account cannot be
+  // brute-forced. Per address, only failures count: members sharing an address (an office, a
+  // mobile carrier's NAT) never lock each other out by logging in, but one client cannot try
+  // password after password across many accounts.
+  const emailKey = (email: string) => `login:email:${email}`;
+  const addressKey = (req: Request) => `login:ip:${req.ip}`;
+  const refuse = (retryAfter: number) => new AppError('rate_limited', { details: { retryAfter } });
+
   async function limitLogin(req: Request, email: string) {
-    for (const key of [`login:email:${email}`, `login:ip:${req.ip}`]) {
-      const verdict = await rateLimiter.hit(key, config.LOGIN_MAX_ATTEMPTS, config.LOGIN_WINDOW_SECONDS);
-      if (verdict.limited) throw new AppError('rate_limited', { details: { retryAfter: verdict.retryAfter } });
-    }
+    const perEmail = await rateLimiter.hit(emailKey(email), config.LOGIN_MAX_ATTEMPTS, config.LOGIN_WINDOW_SECONDS);
+    if (perEmail.limited) throw refuse(perEmail.retryAfter);
+    const perAddress = await rateLimiter.peek(addressKey(req), config.LOGIN_MAX_ATTEMPTS);
+    if (perAddress.limited) throw refuse(perAddress.retryAfter);
   }
 
   router.post('/auth/signup', async (req, res) => {
@@ -27,8 +35,13 @@ export function authRoutes(platform: Platform, auth: AuthService) {
   router.post('/auth/login', async (req, res) => {
     const body = validate(loginBody, req.body);
     await limitLogin(req, body.email);
-    const result = await auth.login(body.email, body.password);
-    await rateLimiter.reset(`login:email:${body.email}`);
+    const result = await auth.login(body.email, body.password).catch(async (error: unknown) => {
+      if (error instanceof AppError && error.code === 'invalid_credentials') {
+        await rateLimiter.hit(addressKey(req), config.LOGIN_MAX_ATTEMPTS, config.LOGIN_WINDOW_SECONDS);
+      }
+      throw error;
+    });
+    await rateLimiter.reset(emailKey(body.email));
     res.json(result);
   });
 

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import argon2 from 'argon2';
-import type { AuthResponse, Role, User } from '@gp/common';
+import { sessionRoom, type AuthResponse, type Role, type User } from '@gp/common';
 import type { Db } from '../db/database.ts';
 import { AppError } from '../platform/errors.ts';
 import type { Platform } from '../platform/platform.ts';
@@ -17,12 +17,13 @@ let dummyHash: Promise<string> | undefined;
 export interface AuthenticatedUser {
   user: User;
   sessionId: string;
+  expiresAt: Date;
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-export function createAuthService(platform: Pick<Platform, 'db' | 'secret' | 'now' | 'config'>) {
-  const { db, secret, now, config } = platform;
+export function createAuthService(platform: Pick<Platform, 'db' | 'secret' | 'now' | 'config' | 'bus'>) {
+  const { db, secret, now, config, bus } = platform;
 
   async function openSession(userId: string): Promise<string> {
     const sessionId = crypto.randomUUID();
@@ -58,8 +59,10 @@ export function createAuthService(platform: Pick<Platform, 'db' | 'secret' | 'no
       return { token: await openSession(String(row.id)), user: presentUser(row) };
     },
 
+    /** Revokes the session and disconnects the sockets opened with it, on every api node. */
     async logout(sessionId: string) {
       await authRepo.revokeSession(db, sessionId, now());
+      await bus.publish({ room: sessionRoom(sessionId), event: 'session_ended', payload: null });
     },
 
     /** Token → the member behind it, or `token_invalid` / `session_expired`. */
@@ -70,7 +73,7 @@ export function createAuthService(platform: Pick<Platform, 'db' | 'secret' | 'no
       if (session.revoked_at || new Date(session.expires_at) <= now()) throw new AppError('session_expired');
       const row = await authRepo.findUserById(db, claims.userId);
       if (!row) throw new AppError('token_invalid');
-      return { user: presentUser(row), sessionId: session.id };
+      return { user: presentUser(row), sessionId: session.id, expiresAt: new Date(session.expires_at) };
     },
 
     /** Creates the operator account from config if it does not exist yet (idempotent). */

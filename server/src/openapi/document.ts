@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import {
   ERROR_CATALOGUE,
+  adjustmentBody,
+  adjustmentResponse,
   FIELD_CODES,
   authResponse,
   createPinsBody,
   createPinsResponse,
   ledgerPage,
   loginBody,
+  pageQuery,
   meResponse,
   redeemBody,
   redeemResponse,
@@ -21,26 +24,55 @@ interface Operation {
   summary: string;
   auth?: 'member' | 'operator';
   idempotent?: boolean;
-  query?: Record<string, string>;
+  /** The zod schema the route validates its query with, or parameter descriptions. */
+  query?: z.ZodObject | Record<string, string>;
   body?: z.ZodType;
   response?: z.ZodType;
   status?: number;
+  /** The route's own errors; the ones its auth and Idempotency-Key imply are added by the builder. */
   errors: ErrorCode[];
 }
 
 /** Every route, described by the same zod schemas the server validates with. */
 export const OPERATIONS: Operation[] = [
+  { method: 'get', path: '/api/health', summary: 'Liveness: answers while the process serves HTTP', response: z.object({ ok: z.literal(true) }), errors: [] },
+  { method: 'get', path: '/api/openapi.json', summary: 'This document', errors: [] },
   { method: 'get', path: '/api/site', summary: 'Brand, title and client settings for the requesting host', response: siteInfo, errors: [] },
   { method: 'post', path: '/api/auth/signup', summary: 'Create a member account', body: signupBody, response: authResponse, status: 201, errors: ['validation_failed', 'email_taken'] },
   { method: 'post', path: '/api/auth/login', summary: 'Log in', body: loginBody, response: authResponse, errors: ['validation_failed', 'invalid_credentials', 'rate_limited'] },
   { method: 'post', path: '/api/auth/logout', summary: 'Revoke the current session', auth: 'member', status: 204, errors: ['unauthorized', 'session_expired', 'token_invalid'] },
   { method: 'get', path: '/api/me', summary: 'The signed-in member and balances', auth: 'member', response: meResponse, errors: ['unauthorized', 'session_expired', 'token_invalid'] },
-  { method: 'get', path: '/api/wallet/ledger', summary: 'Ledger entries, newest first', auth: 'member', query: { page: 'integer ≥ 1', pageSize: 'integer 1–100' }, response: ledgerPage, errors: ['unauthorized', 'validation_failed'] },
+  { method: 'get', path: '/api/wallet/ledger', summary: 'Ledger entries, newest first', auth: 'member', query: pageQuery, response: ledgerPage, errors: ['unauthorized', 'validation_failed'] },
   { method: 'post', path: '/api/pins/redeem', summary: 'Redeem a PIN code for points (credits once)', auth: 'member', idempotent: true, body: redeemBody, response: redeemResponse, errors: ['validation_failed', 'pin_not_found', 'pin_redeemed', 'redeem_failed', 'rate_limited'] },
   { method: 'post', path: '/api/admin/pins', summary: 'Create a batch of PIN codes (codes are returned once)', auth: 'operator', body: createPinsBody, response: createPinsResponse, status: 201, errors: ['forbidden', 'validation_failed'] },
+  { method: 'post', path: '/api/admin/adjustments', summary: 'Queue a credit (amount > 0) or debit (amount < 0) of a member wallet; the worker applies it once and pushes `balance`', auth: 'operator', idempotent: true, body: adjustmentBody, response: adjustmentResponse, status: 202, errors: ['unauthorized', 'forbidden', 'validation_failed', 'idempotency_key_required', 'idempotency_key_reused'] },
 ];
 
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+
+/** Every error a route can answer: its own, plus what its auth and Idempotency-Key imply. */
+function errorsOf(op: Operation): ErrorCode[] {
+  const implied: ErrorCode[] = [
+    ...(op.auth ? (['unauthorized', 'session_expired', 'token_invalid'] as const) : []),
+    ...(op.auth === 'operator' ? (['forbidden'] as const) : []),
+    ...(op.idempotent ? (['validation_failed', 'idempotency_key_reused'] as const) : []),
+  ];
+  return [...new Set([...implied, ...op.errors])];
+}
+
+function queryParameters(query: Operation['query']) {
+  if (!query) return [];
+  if (query instanceof z.ZodType) {
+    const schema = jsonSchema(query, 'input') as { properties?: Record<string, Record<string, unknown>>; required?: string[] };
+    return Object.entries(schema.properties ?? {}).map(([name, property]) => ({
+      name,
+      in: 'query',
+      required: schema.required?.includes(name) ?? false,
+      schema: property,
+    }));
+  }
+  return Object.entries(query).map(([name, description]) => ({ name, in: 'query', description, schema: { type: 'integer' } }));
+}
 
 export function buildOpenApiDocument() {
   const errorBody = {
@@ -66,7 +98,7 @@ export function buildOpenApiDocument() {
         ? { description: 'OK', content: { 'application/json': { schema: jsonSchema(op.response, 'output') } } }
         : { description: 'No content' },
     };
-    for (const code of op.errors) {
+    for (const code of errorsOf(op)) {
       const status = String(ERROR_CATALOGUE[code].status);
       const existing = responses[status] as { description: string } | undefined;
       responses[status] = {
@@ -75,7 +107,7 @@ export function buildOpenApiDocument() {
       };
     }
     const parameters = [
-      ...Object.entries(op.query ?? {}).map(([name, description]) => ({ name, in: 'query', description, schema: { type: 'integer' } })),
+      ...queryParameters(op.query),
       ...(op.idempotent ? [{ name: 'Idempotency-Key', in: 'header', description: 'Repeats return the first result', schema: { type: 'string', maxLength: 100 } }] : []),
     ];
     paths[op.path] = {

@@ -9,7 +9,8 @@ import type { Logger } from './logger.ts';
  */
 export interface BusMessage {
   room: string;
-  event: ServerEventName;
+  /** A socket event, or `session_ended`: disconnect every socket in `room` (logout, expiry). */
+  event: ServerEventName | 'session_ended';
   payload: unknown;
 }
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type pg from 'pg';
 import type { Config } from '../config.ts';
 import { createDb, type Db } from '../db/database.ts';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded-postgres.ts';
+import { keepSignalsForGracefulShutdown, startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded-postgres.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { createMemoryBus, createRedisBus, type EventBus } from './event-bus.ts';
 import type { Logger } from './logger.ts';
@@ -42,6 +42,7 @@ export async function createPlatform(config: Config, logger: Logger): Promise<Pl
     connectionString = embedded.connectionString;
     logger.info('embedded PostgreSQL started');
   }
+  keepSignalsForGracefulShutdown();
   const { db, pool } = createDb(connectionString);
   try {
     const applied = await migrateToLatest(db);
@@ -52,7 +53,7 @@ export async function createPlatform(config: Config, logger: Logger): Promise<Pl
       logger,
     );
     const bus = redisUrl ? await createRedisBus(redisUrl, config.REDIS_PREFIX, logger) : createMemoryBus();
-    const rateLimiter = redisUrl ? createRedisRateLimiter(redisUrl, config.REDIS_PREFIX) : createMemoryRateLimiter();
+    const rateLimiter = redisUrl ? createRedisRateLimiter(redisUrl, config.REDIS_PREFIX, logger) : createMemoryRateLimiter();
     return {
       config,
       logger,
@@ -78,3 +79,4 @@ export async function createPlatform(config: Config, logger: Logger): Promise<Pl
     throw error;
   }
 }
+

@@ -25,6 +25,17 @@ export const DEFAULT_JOB_OPTIONS: JobsOptions = {
   removeOnFail: { age: 7 * 24 * 3600 },
 };
 
+/** How long a forced close may take once the graceful one has timed out. */
+const FORCE_GRACE_MS = 1000;
+
+/** True if `promise` settles within `ms`; never rejects, never keeps the process alive. */
+function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  return Promise.race([
+    promise.then(() => true, () => true),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms).unref()),
+  ]);
+}
+
 export function createQueueFactory(backend: QueueBackend, logger: Logger): QueueFactory {
   const queues = new Map<string, Queue>();
   const workers: Worker[] = [];
@@ -73,17 +84,24 @@ export function createQueueFactory(backend: QueueBackend, logger: Logger): Queue
       return worker;
     },
     async close(timeoutMs = 10_000) {
-      // worker.close() waits for active jobs with no limit of its own: bound it, then force.
-      await Promise.all(
-        workers.map(async (worker) => {
-          const graceful = worker.close().then(() => true);
-          const timedOut = new Promise<boolean>((r) => setTimeout(() => r(false), timeoutMs).unref());
-          if (!(await Promise.race([graceful, timedOut]))) await worker.close(true);
-        }),
-      );
-      await Promise.all([...queues.values()].map((queue) => queue.close()));
-      await Promise.all(redisConnections.map((c) => c.quit().catch(() => c.disconnect())));
+      // worker.close() waits for active jobs with no limit of its own, and a later close(true)
+      // only returns that same pending promise (BullMQ 6.7): so past the timeout, "force" means
+      // cutting the workers' connections. Their active jobs stay `active` until their lock lapses,
+      // then another worker retries them as stalled. Every step is bounded: shutdown always ends.
+      const closing = Promise.allSettled(workers.map((worker) => worker.close()));
+      if (!(await settlesWithin(closing, timeoutMs))) {
+        logger.warn({ timeoutMs, queues: workers.map((w) => w.name) }, 'workers still busy at shutdown; disconnecting them');
+        await settlesWithin(Promise.allSettled(workers.map((worker) => worker.disconnect())), FORCE_GRACE_MS);
+        for (const connection of redisConnections) connection.disconnect();
+        await settlesWithin(closing, FORCE_GRACE_MS);
+      }
+      if (!(await settlesWithin(Promise.allSettled([...queues.values()].map((queue) => queue.close())), timeoutMs))) {
+        logger.warn({ timeoutMs }, 'queues did not close in time');
+      }
+      await settlesWithin(Promise.allSettled(redisConnections.map((c) => c.quit())), FORCE_GRACE_MS);
+      for (const connection of redisConnections) connection.disconnect(); // no-op once quit
       workers.length = 0;
+      redisConnections.length = 0;
       queues.clear();
     },
   };

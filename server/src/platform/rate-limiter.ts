@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import type { Logger } from './logger.ts';
 
 /**
  * Fixed-window attempt counters: login attempts per email+IP, PIN failures per member.
@@ -47,15 +48,25 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
   };
 }
 
-export function createRedisRateLimiter(url: string, keyPrefix: string): RateLimiter {
+export function createRedisRateLimiter(url: string, keyPrefix: string, logger?: Logger): RateLimiter {
   const redis = new Redis(url, { maxRetriesPerRequest: 3 });
+  // Without a listener ioredis prints every failed reconnect to the console as "unhandled".
+  redis.on('error', (error) => logger?.warn({ err: error }, 'rate limiter redis error'));
   const prefix = `${keyPrefix}:rl:`;
   return {
     async hit(key, limit, windowSeconds) {
-      const results = await redis.multi().incr(prefix + key).pttl(prefix + key).exec();
-      const count = Number(results?.[0]?.[1] ?? 0);
-      let ttl = Number(results?.[1]?.[1] ?? -1);
+      // The window's expiry is set in the same MULTI that creates the counter (SET NX PX), so a
+      // crash between two commands can never leave a counter without expiry (a permanent lockout).
+      const results = await redis
+        .multi()
+        .set(prefix + key, '0', 'PX', windowSeconds * 1000, 'NX')
+        .incr(prefix + key)
+        .pttl(prefix + key)
+        .exec();
+      const count = Number(results?.[1]?.[1] ?? 0);
+      let ttl = Number(results?.[2]?.[1] ?? -1);
       if (ttl < 0) {
+        // Only a counter written by an older version can lack an expiry: give it one.
         await redis.pexpire(prefix + key, windowSeconds * 1000);
         ttl = windowSeconds * 1000;
       }

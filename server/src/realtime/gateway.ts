@@ -3,6 +3,7 @@ import { Server, type Socket } from 'socket.io';
 import {
   CHANNEL_PATTERN,
   ERROR_CATALOGUE,
+  sessionRoom,
   userRoom,
   type Ack,
   type ClientToServerEvents,
@@ -54,7 +55,10 @@ export function createRealtimeGateway(server: http.Server, deps: { auth: AuthSer
 
   io.on('connection', (socket) => {
     const auth = socket.data.auth;
-    if (auth) void socket.join(userRoom(auth.user.id));
+    if (auth) {
+      void socket.join([userRoom(auth.user.id), sessionRoom(auth.sessionId)]);
+      endAtExpiry(socket, auth.expiresAt);
+    }
     socket.on('subscribe', async (payload, ack) => {
       const channel = String(payload?.channel ?? '');
       if (!CHANNEL_PATTERN.test(channel)) return reply(ack, { ok: false, error: invalidChannel() });
@@ -63,14 +67,18 @@ export function createRealtimeGateway(server: http.Server, deps: { auth: AuthSer
       for (const hook of subscribeHooks) await hook(socket, channel);
     });
     socket.on('unsubscribe', async (payload, ack) => {
-      await socket.leave(String(payload?.channel ?? ''));
+      // Only public channels: a socket must not be able to leave its own private rooms.
+      const channel = String(payload?.channel ?? '');
+      if (!CHANNEL_PATTERN.test(channel)) return reply(ack, { ok: false, error: invalidChannel() });
+      await socket.leave(channel);
       reply(ack, { ok: true });
     });
   });
 
   const unsubscribe = deps.bus.subscribe((message) => {
-    // `local`: every node hears the bus itself, so each emits only to the sockets it holds.
-    io.local.to(message.room).emit(message.event, message.payload as never);
+    // `local`: every node hears the bus itself, so each acts only on the sockets it holds.
+    if (message.event === 'session_ended') io.local.in(message.room).disconnectSockets(true);
+    else io.local.to(message.room).emit(message.event, message.payload as never);
   });
 
   return {
@@ -84,6 +92,19 @@ export function createRealtimeGateway(server: http.Server, deps: { auth: AuthSer
       await new Promise<void>((resolve) => io.close(() => resolve()));
     },
   };
+}
+
+/** A socket outlives no session: at the session's expiry it is disconnected (timers cap at ~24 days). */
+function endAtExpiry(socket: RealtimeSocket, expiresAt: Date) {
+  const MAX_TIMER_MS = 2 ** 31 - 1;
+  const schedule = () => {
+    const remaining = expiresAt.getTime() - Date.now();
+    if (remaining <= 0) return void socket.disconnect(true);
+    const timer = setTimeout(schedule, Math.min(remaining, MAX_TIMER_MS));
+    timer.unref();
+    socket.once('disconnect', () => clearTimeout(timer));
+  };
+  schedule();
 }
 
 function reply(ack: unknown, result: Ack) {

@@ -29,9 +29,9 @@ export async function seedDemo(platform: Platform, services: { auth: AuthService
   if (!(await authRepo.findUserByEmail(db, DEMO_MEMBER.email))) {
     const { user } = await services.auth.signup({ ...DEMO_MEMBER, promoOptIn: false, locale: 'zh-TW' });
     await db.transaction().execute(async (trx) => {
-      const grant = { userId: user.id, kind: 'adjustment' as const, refType: 'demo-seed', refId: user.id };
-      await walletService.credit(trx, { ...grant, account: 'real', amount: DEMO_BALANCE });
-      await walletService.credit(trx, { ...grant, account: 'trial', amount: DEMO_TRIAL_BALANCE });
+      const grant = { userId: user.id, kind: 'adjustment' as const, refType: 'demo-seed' };
+      await walletService.credit(trx, { ...grant, refId: user.id, account: 'real', amount: DEMO_BALANCE });
+      await walletService.credit(trx, { ...grant, refId: `${user.id}:trial`, account: 'trial', amount: DEMO_TRIAL_BALANCE });
     });
     const batch = await services.pins.createBatch({ count: 3, points: DEMO_PIN_POINTS, createdBy: null });
     fs.mkdirSync(path.dirname(pinsFile), { recursive: true });

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testServer } from '../support/platform.ts';
+import { expectLedgerMatchesBalance } from '../support/members.ts';
+import { apiClient } from '../http/api-client.ts';
+
+const valid = { name: 'Mei Lin', email: 'mei@example.com', password: 'long-enough-1', passwordCheck: 'long-enough-1', promoOptIn: true };
+
+describe('sign-up', () => {
+  let env: Awaited<ReturnType<typeof testServer>>;
+  let api: ReturnType<typeof apiClient>;
+  beforeAll(async () => {
+    env = await testServer('embedded');
+    api = apiClient(env.url);
+  });
+  afterAll(() => env.stop());
+
+  it('a new member gets a token at once and /api/me shows them with empty real and trial balances', async () => {
+    const res = await api.post('/api/auth/signup', { json: { ...valid, email: 'fresh@example.com', locale: 'en' } });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      token: expect.any(String),
+      user: { id: expect.any(String), name: 'Mei Lin', email: 'fresh@example.com', locale: 'en', role: 'member' },
+    });
+
+    const me = await api.get('/api/me', { token: res.body.token });
+    expect(me.status).toBe(200);
+    expect(me.body).toEqual({ user: res.body.user, balance: 0, trialBalance: 0 });
+    await expectLedgerMatchesBalance(env.platform, res.body.user.id);
+  });
+
+  it('a member who picks no language gets the default zh-TW', async () => {
+    const res = await api.post('/api/auth/signup', { json: { ...valid, email: 'nolocale@example.com' } });
+    expect(res.status).toBe(201);
+    expect(res.body.user.locale).toBe('zh-TW');
+  });
+
+  // Spec §5: every rule answers 422 validation_failed naming the field and the rule it broke.
+  const rules: Array<[string, Record<string, unknown>, Record<string, string>]> = [
+    ['a missing name', { name: undefined }, { name: 'required' }],
+    ['a blank name', { name: '   ' }, { name: 'required' }],
+    ['a missing email', { email: undefined }, { email: 'required' }],
+    ['an empty email', { email: '' }, { email: 'required' }],
+    ['an email without @', { email: 'mei.example.com' }, { email: 'email_invalid' }],
+    ['an email without a domain', { email: 'mei@' }, { email: 'email_invalid' }],
+    ['a missing password', { password: undefined }, { password: 'required' }],
+    ['a 7-character password', { password: 'seven77', passwordCheck: 'seven77' }, { password: 'password_too_short' }],
+    ['a missing confirmation', { passwordCheck: undefined }, { passwordCheck: 'required' }],
+    ['a confirmation that differs', { passwordCheck: 'long-enough-2' }, { passwordCheck: 'password_mismatch' }],
+  ];
+  it.each(rules)('sign-up with %s is refused with that field marked', async (_label, change, fields) => {
+    const body = { ...valid, email: `rule-${Math.random().toString(36).slice(2)}@example.com`, ...change };
+    const res = await api.post('/api/auth/signup', { json: body });
+    expect(res.status).toBe(422);
+    expect(res.body.error.code).toBe('validation_failed');
+    expect(res.body.error.message).toEqual(expect.any(String));
+    expect(res.body.error.fields).toMatchObject(fields);
+  });
+
+  it('an empty form marks every required field at once', async () => {
+    const res = await api.post('/api/auth/signup', { json: {} });
+    expect(res.status).toBe(422);
+    expect(res.body.error.fields).toEqual({ name: 'required', email: 'required', password: 'required', passwordCheck: 'required' });
+  });
+
+  it('an 8-character password is long enough', async () => {
+    const res = await api.post('/api/auth/signup', { json: { ...valid, email: 'eight@example.com', password: 'eight888', passwordCheck: 'eight888' } });
+    expect(res.status).toBe(201);
+  });
+
+  it('a body that is not JSON is a 422 validation error, not a server error', async () => {
+    const malformed = await api.post('/api/auth/signup', { raw: '{"name": "Mei", ', headers: { 'content-type': 'application/json' } });
+    expect(malformed.status).toBe(422);
+    expect(malformed.body.error.code).toBe('validation_failed');
+
+    const plainText = await api.post('/api/auth/signup', { raw: 'name=Mei', headers: { 'content-type': 'text/plain' } });
+    expect(plainText.status).toBe(422);
+    expect(plainText.body.error.code).toBe('validation_failed');
+
+    const arrayBody = await api.post('/api/auth/signup', { json: [valid] });
+    expect(arrayBody.status).toBe(422);
+    expect(arrayBody.body.error.code).toBe('validation_failed');
+  });
+
+  it('an email already registered in another letter case is refused with email_taken, and no second account appears', async () => {
+    const first = await api.post('/api/auth/signup', { json: { ...valid, email: 'Demo@X.com' } });
+    expect(first.status).toBe(201);
+    expect(first.body.user.email).toBe('demo@x.com');
+
+    const second = await api.post('/api/auth/signup', { json: { ...valid, name: 'Impostor', email: 'demo@x.com' } });
+    expect(second.status).toBe(409);
+    expect(second.body.error.code).toBe('email_taken');
+
+    const users = await env.platform.db.selectFrom('users').select('name').where('email', 'ilike', 'demo@x.com').execute();
+    expect(users).toEqual([{ name: 'Mei Lin' }]);
+  });
+
+  it('two simultaneous sign-ups with one email create one account', async () => {
+    const attempts = await Promise.all(
+      ['race@example.com', 'RACE@example.com', 'Race@Example.com'].map((email) => api.post('/api/auth/signup', { json: { ...valid, email } })),
+    );
+    expect(attempts.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    const count = await env.platform.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('email', '=', 'race@example.com').executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(1);
+  });
+});

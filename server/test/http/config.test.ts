@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config.ts';
+
+const problemsOf = (env: Record<string, string>) => {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).problems;
+  }
+  throw new Error('loadConfig accepted a bad configuration');
+};
+
+describe('server configuration', () => {
+  it('a bad start-up configuration stops with one readable line per problem, naming each setting and value', () => {
+    const problems = problemsOf({ PORT: 'abc', APM_SERVICE_NAME: 'gp-web!', APM_SAMPLE_RATE: '2' });
+    expect(problems).toHaveLength(3);
+    expect(problems.find((p) => p.startsWith('PORT:'))).toContain('"abc"');
+    expect(problems.find((p) => p.startsWith('APM_SERVICE_NAME:'))).toMatch(/letters, digits, space, _ and - only.*"gp-web!"/);
+    expect(problems.find((p) => p.startsWith('APM_SAMPLE_RATE:'))).toContain('"2"');
+  });
+
+  it('the error message itself lists every problem, so the log line alone explains the failed boot', () => {
+    try {
+      loadConfig({ PORT: '70000', JWT_SECRET: 'short', LOG_LEVEL: 'loud' });
+      expect.unreachable();
+    } catch (error) {
+      const message = (error as Error).message;
+      for (const key of ['PORT', 'JWT_SECRET', 'LOG_LEVEL']) expect(message).toContain(`  - ${key}:`);
+    }
+  });
+
+  it.each([
+    ['a negative sample rate', { APM_SAMPLE_RATE: '-0.1' }],
+    ['a service name with a slash', { APM_SERVICE_NAME: 'gp/web' }],
+    ['a session lifetime under a minute', { SESSION_TTL_SECONDS: '30' }],
+    ['zero login attempts', { LOGIN_MAX_ATTEMPTS: '0' }],
+    ['a database address that is not a URL', { DATABASE_URL: 'the usual database' }],
+    ['an unknown role', { ROLE: 'boss' }],
+  ])('%s is refused', (_label, env) => {
+    expect(problemsOf(env)).toHaveLength(1);
+  });
+
+  it('with nothing set, the embedded demo defaults apply', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ PORT: 3000, ROLE: 'all', APM_SAMPLE_RATE: 1, APM_SERVICE_NAME: 'gpoints-web', LOGIN_MAX_ATTEMPTS: 10, PIN_MAX_FAILURES: 5 });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.REDIS_URL).toBeUndefined();
+  });
+
+  it('edge values the spec allows are accepted: sample rate 0 and 1, names with spaces, underscores and hyphens', () => {
+    expect(loadConfig({ APM_SAMPLE_RATE: '0' }).APM_SAMPLE_RATE).toBe(0);
+    expect(loadConfig({ APM_SAMPLE_RATE: '1' }).APM_SAMPLE_RATE).toBe(1);
+    expect(loadConfig({ APM_SERVICE_NAME: 'GP web_01-eu' }).APM_SERVICE_NAME).toBe('GP web_01-eu');
+  });
+
+  it('an empty variable counts as unset rather than as a bad value', () => {
+    expect(loadConfig({ PORT: '', APM_SAMPLE_RATE: '' })).toMatchObject({ PORT: 3000, APM_SAMPLE_RATE: 1 });
+  });
+});
