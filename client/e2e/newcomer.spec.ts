@@ -36,19 +36,21 @@ test('a newcomer signs up in English, redeems a PIN, sees the balance change liv
 
   // Signs up: first sees the field errors of an empty and a mismatched form.
   await page.getByTestId('header-login').click();
+  await expect(page.getByTestId('login-form')).toBeVisible();
+  await page.getByTestId('auth-switch').click(); // "No account yet? Join now"
   const form = page.getByTestId('signup-form');
   await expect(form).toBeVisible();
   await form.getByRole('button', { name: /sign up/i }).click();
-  await expect(form.getByText(/required/i).first()).toBeVisible();
+  await expect(form.getByText('This field is required.').first()).toBeVisible();
   const email = `newcomer-${Date.now()}@example.com`;
   await form.getByLabel(/^name/i).fill('New Comer');
   await form.getByLabel(/^email/i).fill(email);
   await form.getByLabel(/^password$/i).fill('newcomer-pass');
-  await form.getByLabel(/confirm/i).fill('something-else');
+  await form.getByLabel(/confirm password/i).fill('something-else');
   await form.getByRole('button', { name: /sign up/i }).click();
-  await expect(form.getByText(/does not match/i)).toBeVisible();
+  await expect(form.getByText('The password does not match.')).toBeVisible();
   await shot(page, info, '02-signup-field-errors');
-  await form.getByLabel(/confirm/i).fill('newcomer-pass');
+  await form.getByLabel(/confirm password/i).fill('newcomer-pass');
   await form.getByRole('button', { name: /sign up/i }).click();
 
   // Lands signed in, with a zero balance.

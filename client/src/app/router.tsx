@@ -1,0 +1,49 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter } from 'react-router';
+import { RequireAuth } from '../features/auth/require-auth.tsx';
+import { RouteError } from '../shared/errors/route-error.tsx';
+import { RootLayout } from './root-layout.tsx';
+
+/** A route whose page is a separate chunk, loaded on first visit (spec §2: pages load on demand). */
+const page = (load: () => Promise<ComponentType>) => ({
+  lazy: async () => ({ Component: await load() }),
+});
+
+/**
+ * Spec §2 routes built so far. Product areas (/main/keno, /main/sports, the sidebar dashboards)
+ * join later under the RequireAuth branch.
+ */
+export function createAppRouter() {
+  return createBrowserRouter([
+    {
+      id: 'root',
+      element: <RootLayout />,
+      errorElement: <RouteError />,
+      children: [
+        {
+          // Errors inside a page keep the header and footer around them.
+          errorElement: <RouteError />,
+          children: [
+            { index: true, ...page(() => import('../features/home/home-page.tsx').then((m) => m.HomePage)) },
+            { path: 'auth', ...page(() => import('../features/auth/auth-page.tsx').then((m) => m.AuthPage)) },
+            {
+              element: <RequireAuth />,
+              children: [
+                { path: 'wallet', ...page(() => import('../features/wallet/wallet-page.tsx').then((m) => m.WalletPage)) },
+                { path: 'deposit', ...page(() => import('../features/deposit/deposit-page.tsx').then((m) => m.DepositPage)) },
+              ],
+            },
+            { path: 'about/company', ...page(() => import('../features/info/company-page.tsx').then((m) => m.CompanyPage)) },
+            { path: 'about/privacy', ...page(() => import('../features/info/privacy-page.tsx').then((m) => m.PrivacyPage)) },
+            { path: 'about/terms', ...page(() => import('../features/info/terms-page.tsx').then((m) => m.TermsPage)) },
+            { path: 'help/contact', ...page(() => import('../features/info/contact-page.tsx').then((m) => m.ContactPage)) },
+            { path: 'help/faq', ...page(() => import('../features/info/faq-page.tsx').then((m) => m.FaqPage)) },
+            { path: '*', ...page(() => import('../features/not-found/not-found-page.tsx').then((m) => m.NotFoundPage)) },
+          ],
+        },
+      ],
+    },
+  ]);
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

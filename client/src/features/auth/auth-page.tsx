@@ -1,0 +1,59 @@
+import './auth.css';
+import { useAtomValue } from 'jotai';
+import { FormattedMessage } from 'react-intl';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { safeNextPath } from '../../shared/navigation/navigator.ts';
+import { isLoggedInAtom } from '../../shared/session/session-atoms.ts';
+import { usePageTitle } from '../../shared/site/use-page-title.ts';
+import { CheckIcon, LogoMark } from '../../shared/ui/icons.tsx';
+import { LoginForm } from './login-form.tsx';
+import { SignupForm } from './signup-form.tsx';
+
+const PERKS = ['auth.perk.points', 'auth.perk.orders', 'auth.perk.refunds'] as const;
+
+/** Sign-up and login on one screen (spec §2); `?mode=login` shows login, `?next=` is where to go after. */
+export function AuthPage() {
+  const [params] = useSearchParams();
+  const loggedIn = useAtomValue(isLoggedInAtom);
+  const mode = params.get('mode') === 'login' ? 'login' : 'signup';
+  usePageTitle(mode === 'login' ? 'auth.loginTitle' : 'auth.title');
+
+  if (loggedIn) return <Navigate to={safeNextPath(params.get('next'))} replace />;
+
+  const other = new URLSearchParams(params);
+  if (mode === 'login') other.delete('mode');
+  else other.set('mode', 'login');
+
+  return (
+    <div className="container auth">
+      <aside className="auth__intro">
+        <LogoMark size={56} />
+        <p className="auth__intro-title">
+          <FormattedMessage id="auth.introTitle" />
+        </p>
+        <ul className="perk-list">
+          {PERKS.map((id) => (
+            <li key={id}>
+              <CheckIcon size={18} />
+              <FormattedMessage id={id} />
+            </li>
+          ))}
+        </ul>
+      </aside>
+      <section className="card auth__card" aria-labelledby="auth-title">
+        <h1 id="auth-title" className="auth__title">
+          <FormattedMessage id={mode === 'login' ? 'auth.loginTitle' : 'auth.title'} />
+        </h1>
+        <p className="muted auth__subtitle">
+          <FormattedMessage id={mode === 'login' ? 'auth.loginSubtitle' : 'auth.subtitle'} />
+        </p>
+        {mode === 'login' ? <LoginForm /> : <SignupForm />}
+        <p className="auth__switch">
+          <Link to={{ search: `?${other.toString()}` }} data-testid="auth-switch">
+            <FormattedMessage id={mode === 'login' ? 'auth.noAccount' : 'auth.haveAccount'} />
+          </Link>
+        </p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useStore } from 'jotai';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { useHttp } from '../../shared/api/services.tsx';
+import { endSession } from '../../shared/session/end-session.ts';
+import { useNotify } from '../../shared/toasts/use-notify.ts';
+
+/** Logout revokes the token on the server, then clears token and user here (spec §4) whatever the reply. */
+export function useLogout() {
+  const http = useHttp();
+  const store = useStore();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const notify = useNotify();
+
+  return useCallback(async () => {
+    try {
+      await http.post('/api/auth/logout', undefined, { ignoreSessionRejection: true });
+    } catch (error) {
+      // The member asked to leave: an unreachable server must not keep them signed in here.
+      console.warn('[session] logout request failed; clearing the local session anyway', error);
+    }
+    endSession(store, queryClient);
+    notify.success({ id: 'session.loggedOut' });
+    void navigate('/');
+  }, [http, store, queryClient, navigate, notify]);
+}

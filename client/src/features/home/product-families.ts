@@ -1,0 +1,42 @@
+import type { ComponentType } from 'react';
+import type { MessageId } from '../../shared/i18n/message-ids.ts';
+import { BallIcon, GridIcon, TicketIcon } from '../../shared/ui/icons.tsx';
+
+/** The product codes of spec §1, grouped by family (API.md `family`). Names come from the catalogue. */
+export type ProductCode =
+  | 'TWB01' | 'CAB01' | 'KRB01'
+  | 'USA01' | 'USA02' | 'AUA01' | 'FRA01' | 'HKA01' | 'JPA01' | 'JPA02'
+  | 'TWA01' | 'TWA02' | 'TWA03' | 'TWA04' | 'TWA05'
+  | 'HKS01';
+
+export interface ProductFamily {
+  id: 'keno' | 'lotto' | 'football';
+  title: MessageId;
+  body: MessageId;
+  Icon: ComponentType<{ size?: number }>;
+  products: ProductCode[];
+}
+
+export const PRODUCT_FAMILIES: ProductFamily[] = [
+  {
+    id: 'keno',
+    title: 'home.family.keno.title',
+    body: 'home.family.keno.body',
+    Icon: GridIcon,
+    products: ['TWB01', 'CAB01', 'KRB01'],
+  },
+  {
+    id: 'lotto',
+    title: 'home.family.lotto.title',
+    body: 'home.family.lotto.body',
+    Icon: TicketIcon,
+    products: ['USA01', 'USA02', 'AUA01', 'FRA01', 'HKA01', 'JPA01', 'JPA02', 'TWA01', 'TWA02', 'TWA03', 'TWA04', 'TWA05'],
+  },
+  {
+    id: 'football',
+    title: 'home.family.football.title',
+    body: 'home.family.football.body',
+    Icon: BallIcon,
+    products: ['HKS01'],
+  },
+];

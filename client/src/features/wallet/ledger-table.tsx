@@ -1,0 +1,86 @@
+import type { LedgerEntry } from '@gp/common';
+import { useState } from 'react';
+import { FormattedDate, FormattedMessage } from 'react-intl';
+import { Pagination } from '../../shared/ui/pagination.tsx';
+import { LEDGER_PAGE_SIZE, useLedger } from './ledger-query.ts';
+import { Points } from './points.tsx';
+
+function LedgerRow({ entry }: { entry: LedgerEntry }) {
+  return (
+    <tr>
+      <td>
+        <FormattedDate value={entry.createdAt} dateStyle="medium" timeStyle="short" />
+      </td>
+      <td>
+        <FormattedMessage id={`wallet.kind.${entry.kind}`} />
+      </td>
+      <td>
+        <FormattedMessage id={`wallet.account.${entry.account}`} />
+      </td>
+      <td className={`numeric ${entry.amount < 0 ? 'amount--debit' : 'amount--credit'}`}>
+        <Points value={entry.amount} signed />
+      </td>
+      <td className="numeric">
+        <Points value={entry.balanceAfter} />
+      </td>
+      <td className="ledger__ref" title={`${entry.refType} ${entry.refId}`}>
+        {entry.refType} · {entry.refId}
+      </td>
+    </tr>
+  );
+}
+
+/** The points history with its pages; each row names its cause (architecture invariant 1). */
+export function LedgerTable() {
+  const [page, setPage] = useState(1);
+  const ledger = useLedger(page);
+  const pageCount = ledger.data ? Math.max(1, Math.ceil(ledger.data.total / LEDGER_PAGE_SIZE)) : 1;
+
+  if (ledger.isError && !ledger.data) {
+    return (
+      <div className="notice notice--error" role="alert">
+        <p>
+          <FormattedMessage id="wallet.ledger.error" />
+        </p>
+        <button type="button" className="button button--ghost button--small" onClick={() => void ledger.refetch()}>
+          <FormattedMessage id="app.retry" />
+        </button>
+      </div>
+    );
+  }
+  if (ledger.data?.items.length === 0 && page === 1) {
+    return (
+      <p className="empty-state" data-testid="ledger-empty">
+        <FormattedMessage id="wallet.ledger.empty" />
+      </p>
+    );
+  }
+  return (
+    <>
+      <div className="table-wrap" aria-busy={ledger.isFetching}>
+        <table className="table" data-testid="ledger-table">
+          <thead>
+            <tr>
+              <th scope="col"><FormattedMessage id="wallet.ledger.date" /></th>
+              <th scope="col"><FormattedMessage id="wallet.ledger.kind" /></th>
+              <th scope="col"><FormattedMessage id="wallet.ledger.account" /></th>
+              <th scope="col" className="numeric"><FormattedMessage id="wallet.ledger.amount" /></th>
+              <th scope="col" className="numeric"><FormattedMessage id="wallet.ledger.balanceAfter" /></th>
+              <th scope="col"><FormattedMessage id="wallet.ledger.reference" /></th>
+            </tr>
+          </thead>
+          <tbody>
+            {ledger.data
+              ? ledger.data.items.map((entry) => <LedgerRow key={entry.id} entry={entry} />)
+              : Array.from({ length: 3 }, (_, i) => (
+                  <tr key={i} aria-hidden="true">
+                    <td colSpan={6}><span className="skeleton skeleton--row" /></td>
+                  </tr>
+                ))}
+          </tbody>
+        </table>
+      </div>
+      <Pagination page={page} pageCount={pageCount} onChange={setPage} />
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import './wallet.css';
+import { FormattedMessage } from 'react-intl';
+import { usePageTitle } from '../../shared/site/use-page-title.ts';
+import { BalanceCards } from './balance-cards.tsx';
+import { LedgerTable } from './ledger-table.tsx';
+import { PinForm } from './pin-form.tsx';
+
+export function WalletPage() {
+  usePageTitle('wallet.pageTitle');
+  return (
+    <div className="container page">
+      <header className="page__header">
+        <h1>
+          <FormattedMessage id="wallet.title" />
+        </h1>
+        <p className="muted">
+          <FormattedMessage id="wallet.subtitle" />
+        </p>
+      </header>
+      <BalanceCards />
+      <section className="card section-card" id="redeem" aria-labelledby="redeem-title">
+        <h2 id="redeem-title">
+          <FormattedMessage id="pins.title" />
+        </h2>
+        <p className="muted">
+          <FormattedMessage id="pins.intro" />
+        </p>
+        <PinForm />
+      </section>
+      <section className="card section-card" id="history" aria-labelledby="history-title">
+        <h2 id="history-title">
+          <FormattedMessage id="wallet.ledger.title" />
+        </h2>
+        <LedgerTable />
+      </section>
+    </div>
+  );
+}

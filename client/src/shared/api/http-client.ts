@@ -1,0 +1,94 @@
+import type { ApiErrorBody } from '@gp/common';
+import { ApiError } from './api-error.ts';
+
+export type SessionRejection = 'session_expired' | 'token_invalid';
+
+export interface HttpClientOptions {
+  /** Fixed base address (spec §7); '' means the site's own origin, which the server and Vite proxy serve. */
+  baseUrl?: string;
+  getToken: () => string;
+  /** Called when the server rejects the token a request carried, before the request's promise rejects. */
+  onSessionRejected: (code: SessionRejection, rejectedToken: string) => void;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** For the logout call: a refused token there is the expected end, not a session expiry to report. */
+  ignoreSessionRejection?: boolean;
+}
+
+export interface HttpClient {
+  request<T>(method: string, path: string, options?: RequestOptions): Promise<T>;
+  get<T>(path: string, options?: Omit<RequestOptions, 'body'>): Promise<T>;
+  post<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>): Promise<T>;
+}
+
+function parseRetryAfter(header: string | null): number | null {
+  if (!header) return null;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, Math.ceil(seconds));
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}
+
+function isErrorBody(value: unknown): value is ApiErrorBody {
+  const error = (value as ApiErrorBody | null)?.error;
+  return typeof error === 'object' && error !== null && typeof error.code === 'string';
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const retryAfterSeconds = parseRetryAfter(response.headers.get('Retry-After'));
+  const body: unknown = await response.json().catch(() => null);
+  if (isErrorBody(body)) {
+    return new ApiError({ status: response.status, retryAfterSeconds, ...body.error });
+  }
+  // A proxy page or an empty body: keep the status, with a code the client can translate.
+  const code = response.status === 429 ? 'rate_limited' : response.status >= 500 ? 'internal_error' : 'bad_response';
+  return new ApiError({ status: response.status, code, message: response.statusText, retryAfterSeconds });
+}
+
+/** JSON over fetch with the member's bearer token (spec §7) and API.md's error format. */
+export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const baseUrl = options.baseUrl ?? '';
+
+  async function request<T>(method: string, path: string, init: RequestOptions = {}): Promise<T> {
+    const token = options.getToken();
+    const headers: Record<string, string> = { Accept: 'application/json', ...init.headers };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+
+    let response: Response;
+    try {
+      response = await fetch(`${baseUrl}${path}`, {
+        method,
+        headers,
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        signal: init.signal,
+      });
+    } catch (cause) {
+      if (init.signal?.aborted) throw cause;
+      throw new ApiError({ status: 0, code: 'network', message: String(cause) });
+    }
+
+    if (!response.ok) {
+      const error = await toApiError(response);
+      const rejected = error.code === 'session_expired' || error.code === 'token_invalid';
+      if (response.status === 401 && rejected && token && !init.ignoreSessionRejection) options.onSessionRejected(error.code as SessionRejection, token);
+      throw error;
+    }
+    if (response.status === 204) return undefined as T;
+    try {
+      return (await response.json()) as T;
+    } catch {
+      throw new ApiError({ status: response.status, code: 'bad_response', message: 'Response is not JSON' });
+    }
+  }
+
+  return {
+    request,
+    get: (path, init) => request('GET', path, init),
+    post: (path, body, init) => request('POST', path, { ...init, body }),
+  };
+}

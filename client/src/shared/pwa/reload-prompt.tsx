@@ -1,0 +1,53 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useRegisterSW } from 'virtual:pwa-register/react';
+import { CloseIcon, RefreshIcon } from '../ui/icons.tsx';
+
+const UPDATE_CHECK_MS = 60 * 60_000;
+
+/**
+ * Registers /sw.js (scope /) and tells the user when the app works offline or when a new version
+ * is waiting (spec §2, §4). Reloading asks first: the reload discards anything not yet submitted.
+ */
+export function ReloadPrompt() {
+  const intl = useIntl();
+  const {
+    offlineReady: [offlineReady, setOfflineReady],
+    needRefresh: [needRefresh, setNeedRefresh],
+    updateServiceWorker,
+  } = useRegisterSW({
+    onRegisteredSW: (_url, registration) => {
+      if (registration) setInterval(() => void registration.update().catch(() => {}), UPDATE_CHECK_MS);
+    },
+    onRegisterError: (error: unknown) => console.error('[pwa] service worker registration failed', error),
+  });
+
+  if (!offlineReady && !needRefresh) return null;
+
+  const close = () => {
+    setOfflineReady(false);
+    setNeedRefresh(false);
+  };
+  const reload = () => {
+    if (window.confirm(intl.formatMessage({ id: 'pwa.confirmReload' }))) void updateServiceWorker(true);
+  };
+
+  return (
+    <div className="reload-prompt" data-testid="reload-prompt" data-state={needRefresh ? 'need-refresh' : 'offline-ready'}>
+      <p className="reload-prompt__text" role="status">
+        <FormattedMessage id={needRefresh ? 'pwa.needRefresh' : 'pwa.offlineReady'} />
+      </p>
+      <div className="reload-prompt__actions">
+        {needRefresh && (
+          <button type="button" className="button button--primary button--small" onClick={reload}>
+            <RefreshIcon size={16} />
+            <FormattedMessage id="pwa.reload" />
+          </button>
+        )}
+        <button type="button" className="button button--ghost button--small" onClick={close}>
+          <CloseIcon size={16} />
+          <FormattedMessage id="pwa.close" />
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import type { ClientToServerEvents, MeResponse, ServerToClientEvents } from '@gp/common';
+import { useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { useEffect } from 'react';
+import { io, type Socket } from 'socket.io-client';
+import { queryKeys } from '../api/query-keys.ts';
+import { tokenAtom } from '../session/session-atoms.ts';
+
+type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/**
+ * One Socket.IO connection while logged in: reconnects when the token changes, closes on logout.
+ * Events are hints and HTTP is the truth (API.md): `balance` patches the cached /api/me, and
+ * after a reconnect every query is refetched to cover what was missed while offline.
+ */
+export function RealtimeBridge() {
+  const token = useAtomValue(tokenAtom);
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (!token) return undefined;
+    const socket: AppSocket = io({
+      path: '/socket.io',
+      transports: ['websocket', 'polling'],
+      tryAllTransports: true,
+      auth: { token },
+    });
+    let lastBalanceAt = '';
+    let warned = false;
+
+    socket.on('balance', (payload) => {
+      if (payload.at < lastBalanceAt) return; // an older event arriving late
+      lastBalanceAt = payload.at;
+      queryClient.setQueryData<MeResponse>(queryKeys.me, (me) =>
+        me ? { ...me, balance: payload.balance, trialBalance: payload.trialBalance } : me,
+      );
+      void queryClient.invalidateQueries({ queryKey: queryKeys.wallet });
+    });
+    socket.on('order', () => void queryClient.invalidateQueries({ queryKey: queryKeys.orders }));
+    socket.io.on('reconnect', () => void queryClient.invalidateQueries());
+    socket.on('connect', () => {
+      warned = false;
+    });
+    // The server ends a socket when its session ends (logout elsewhere, expiry) and refuses a
+    // handshake with a dead token. Re-asking /api/me then gets the 401, whose handler clears the
+    // session and tells the member why — at once, not at their next click.
+    const recheckSession = () => void queryClient.invalidateQueries({ queryKey: queryKeys.me });
+    socket.on('disconnect', (reason) => {
+      if (reason === 'io server disconnect') recheckSession();
+    });
+    socket.on('connect_error', (error) => {
+      const code = (error as Error & { data?: { code?: string } }).data?.code;
+      if (code === 'session_expired' || code === 'token_invalid') return recheckSession();
+      if (!warned) console.warn('[realtime] connection failed, retrying in the background:', error.message);
+      warned = true;
+    });
+
+    return () => {
+      socket.removeAllListeners();
+      socket.io.removeAllListeners();
+      socket.disconnect();
+    };
+  }, [token, queryClient]);
+
+  return null;
+}

@@ -1,0 +1,30 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../api/query-keys.ts';
+import type { AppStore } from '../api/services.tsx';
+import { authPathFor, currentPath, navigateTo } from '../navigation/navigator.ts';
+import { notify } from '../toasts/toast-store.ts';
+import { clearSessionAtom, tokenAtom } from './session-atoms.ts';
+import type { SessionRejection } from '../api/http-client.ts';
+
+/** Forgets the member: token and user (spec §4) and every cached member query (site info stays). */
+export function endSession(store: AppStore, queryClient: QueryClient): void {
+  store.set(clearSessionAtom);
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.site[0] });
+}
+
+/**
+ * The server refused our token (expired, revoked or forged): clear the session, say why in the
+ * user's language and send them to log in, coming back here afterwards.
+ */
+export function handleSessionRejected(
+  services: { store: AppStore; queryClient: QueryClient },
+  code: SessionRejection,
+  rejectedToken: string,
+): void {
+  // Parallel requests all fail the same way, and a late reply may carry a token already replaced.
+  if (services.store.get(tokenAtom) !== rejectedToken) return;
+  endSession(services.store, services.queryClient);
+  notify(services.store, 'error', { id: `error.${code}` });
+  const here = currentPath();
+  if (!here.startsWith('/auth')) navigateTo(authPathFor(here, 'login'));
+}
