@@ -21,6 +21,9 @@ ensureSystemDeps();
 const run = (command, args, env = {}) =>
   spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 
+console.log('\n▶ Type check (common, server, client)\n');
+const typecheckStatus = run('npm', ['run', 'typecheck', '--silent']);
+
 console.log('\n▶ Unit and integration tests (vitest)\n');
 const vitestJson = path.join(reports, 'vitest.json');
 const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
@@ -47,8 +50,8 @@ try {
 } catch {
   counts.failed += 1;
 }
-const ok = vitestStatus === 0 && e2eStatus === 0 && counts.failed === 0;
+const ok = typecheckStatus === 0 && vitestStatus === 0 && e2eStatus === 0 && counts.failed === 0;
 console.log(`\nTests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
-console.log(ok ? 'All tests passed.' : 'Some tests failed.');
+console.log(ok ? 'All tests passed.' : typecheckStatus !== 0 ? 'Type check failed (see above).' : 'Some tests failed.');
 console.log('Browser screenshots: test-results/ (kept as artifacts)');
 process.exit(ok ? 0 : 1);

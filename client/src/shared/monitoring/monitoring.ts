@@ -40,6 +40,13 @@ export async function startMonitoring(raw: unknown): Promise<boolean> {
     serviceVersion,
     environment,
     transactionSampleRate,
+    // Spec §9, stated rather than left to the agent's defaults: 80 events per minute, flushed every
+    // 500 ms, central configuration from /config/v1/rum/agents (the agent's 5 s timeout). Its 10 s
+    // request timeout, dropping of transactions over 60 s and 60,000-byte keepalive limit are
+    // built into @elastic/apm-rum 5 and not settable.
+    eventsLimit: 80,
+    flushInterval: 500,
+    centralConfig: true,
     // Our own handlers (global-error-handlers.ts) capture errors, so the agent must not do it twice.
     disableInstrumentations: ['error'],
   });
