@@ -4,6 +4,7 @@ import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import type { MessageId } from '../../shared/i18n/message-ids.ts';
 import { usePageTitle } from '../../shared/site/use-page-title.ts';
+import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { CardIcon, PhoneIcon, StoreIcon, TicketIcon } from '../../shared/ui/icons.tsx';
 
 const METHODS: { label: MessageId; Icon: ComponentType<{ size?: number }> }[] = [
@@ -19,14 +20,7 @@ export function DepositPage() {
   usePageTitle('deposit.pageTitle');
   return (
     <div className="container page page--narrow">
-      <header className="page__header">
-        <h1>
-          <FormattedMessage id="deposit.title" />
-        </h1>
-        <p className="lead">
-          <FormattedMessage id="deposit.lead" />
-        </p>
-      </header>
+      <PageHeader title="deposit.title" lead="deposit.lead" leadClass="lead" />
       <section className="card section-card section-card--accent" aria-labelledby="deposit-pin-title">
         <span className="icon-badge">
           <TicketIcon size={24} />

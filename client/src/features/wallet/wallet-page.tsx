@@ -1,6 +1,7 @@
 import './wallet.css';
 import { FormattedMessage } from 'react-intl';
 import { usePageTitle } from '../../shared/site/use-page-title.ts';
+import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { BalanceCards } from './balance-cards.tsx';
 import { LedgerTable } from './ledger-table.tsx';
 import { PinForm } from './pin-form.tsx';
@@ -9,14 +10,7 @@ export function WalletPage() {
   usePageTitle('wallet.pageTitle');
   return (
     <div className="container page">
-      <header className="page__header">
-        <h1>
-          <FormattedMessage id="wallet.title" />
-        </h1>
-        <p className="muted">
-          <FormattedMessage id="wallet.subtitle" />
-        </p>
-      </header>
+      <PageHeader title="wallet.title" lead="wallet.subtitle" />
       <BalanceCards />
       <section className="card section-card" id="redeem" aria-labelledby="redeem-title">
         <h2 id="redeem-title">

@@ -1,36 +1,23 @@
 import { useAtom } from 'jotai';
-import { useId } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { useIntl } from 'react-intl';
+import { IconSelect } from '../ui/icon-select.tsx';
 import { MonitorIcon, MoonIcon, SunIcon } from '../ui/icons.tsx';
 import { COLOR_SCHEMES, colorSchemeAtom, type ColorScheme } from './theme-atom.ts';
 
 const ICONS = { dark: MoonIcon, light: SunIcon, auto: MonitorIcon } satisfies Record<ColorScheme, unknown>;
 
+/** Spec §2 theme: dark, light or auto (follows the system), stored as the colour-scheme setting. */
 export function ThemeSelect() {
   const [scheme, setScheme] = useAtom(colorSchemeAtom);
   const intl = useIntl();
-  const id = useId();
-  const Icon = ICONS[scheme];
   return (
-    <div className="select-control">
-      <label htmlFor={id} className="select-control__label">
-        <Icon />
-        <span className="visually-hidden">
-          <FormattedMessage id="theme.label" />
-        </span>
-      </label>
-      <select
-        id={id}
-        data-testid="theme-select"
-        value={scheme}
-        onChange={(event) => setScheme(event.target.value as ColorScheme)}
-      >
-        {COLOR_SCHEMES.map((value) => (
-          <option key={value} value={value}>
-            {intl.formatMessage({ id: `theme.${value}` })}
-          </option>
-        ))}
-      </select>
-    </div>
+    <IconSelect
+      icon={ICONS[scheme]}
+      label="theme.label"
+      testId="theme-select"
+      value={scheme}
+      options={COLOR_SCHEMES.map((value) => ({ value, label: intl.formatMessage({ id: `theme.${value}` }) }))}
+      onChange={(value) => setScheme(value as ColorScheme)}
+    />
   );
 }
