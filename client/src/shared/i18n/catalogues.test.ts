@@ -19,8 +19,10 @@ function variables(elements: MessageFormatElement[], found = new Set<string>()):
   return found;
 }
 
-// Words an interface keeps in every language (names, units, codes).
+// Words an interface keeps in every language (units, codes), and keys that hold proper names:
+// lottery products and payment brands keep their official names in many languages.
 const SAME_EVERYWHERE = /^(\{\w+\} ?GP|GP|GPoints|PIN|404|OK|Email|E-Mail|[A-Z0-9 ·.+-]+|.*@.*)$/;
+const PROPER_NAMES = /^(product\.|deposit\.method\.(wechat|alipay|jko)$)/;
 
 describe('interface translations', () => {
   it('has a message for every API error code and every field code', () => {
@@ -43,7 +45,7 @@ describe('interface translations', () => {
     });
 
     it('is a real translation, not English left in place', () => {
-      const untranslated = Object.keys(en).filter((key) => messages[key] === en[key] && !SAME_EVERYWHERE.test(en[key]!));
+      const untranslated = Object.keys(en).filter((key) => messages[key] === en[key] && !PROPER_NAMES.test(key) && !SAME_EVERYWHERE.test(en[key]!));
       // A few words are shared across languages (a loanword, a brand); whole sentences are not.
       expect(untranslated.length, untranslated.join(', ')).toBeLessThanOrEqual(5);
     });

@@ -29,6 +29,28 @@ function focusTarget(element: HTMLElement): void {
 }
 
 /**
+ * Scrolls back to `top`. A page coming back is briefly shorter than it was (its content is still
+ * rendering), which would clamp the position; so keep trying for up to a second of frames, and
+ * stop as soon as it is reached or the reader scrolls themselves (wheel, touch, keys).
+ */
+function restoreScroll(top: number): () => void {
+  let frame = 0;
+  let tries = 0;
+  const stop = () => {
+    cancelAnimationFrame(frame);
+    for (const event of ['wheel', 'touchstart', 'keydown'] as const) window.removeEventListener(event, stop);
+  };
+  const attempt = () => {
+    window.scrollTo({ top, behavior: 'instant' });
+    if (Math.abs(window.scrollY - top) <= 1 || ++tries >= 60) return stop();
+    frame = requestAnimationFrame(attempt);
+  };
+  for (const event of ['wheel', 'touchstart', 'keydown'] as const) window.addEventListener(event, stop, { passive: true });
+  attempt();
+  return stop;
+}
+
+/**
  * Spec §2 router behaviour: a hash scrolls smoothly to its element and focuses it; a bare hash
  * scrolls to the top; a new path scrolls to the top; back/forward restores the saved position.
  */
@@ -65,10 +87,7 @@ export function ScrollManager() {
     currentKey.current = location.key;
     const saved = positions.current[location.key];
 
-    if (navigationType === 'POP' && saved !== undefined) {
-      window.scrollTo({ top: saved, behavior: 'instant' });
-      return;
-    }
+    if (navigationType === 'POP' && saved !== undefined) return restoreScroll(saved);
     const id = decodeURIComponent(location.hash.replace(/^#/, ''));
     if (id) {
       const target = document.getElementById(id);
