@@ -44,7 +44,7 @@ export function createAuthService(platform: Pick<Platform, 'db' | 'secret' | 'no
           locale: input.locale ?? 'zh-TW',
           promo_opt_in: input.promoOptIn,
         });
-        if (!inserted) throw new AppError('email_taken', { fields: { email: 'invalid' } });
+        if (!inserted) throw new AppError('email_taken'); // API.md: a 409 of its own; `fields` belong to validation_failed
         await walletService.open(trx, String(inserted.id));
         return inserted;
       });

@@ -89,6 +89,7 @@ describe('sign-up', () => {
     const second = await api.post('/api/auth/signup', { json: { ...valid, name: 'Impostor', email: 'demo@x.com' } });
     expect(second.status).toBe(409);
     expect(second.body.error.code).toBe('email_taken');
+    expect(second.body.error.fields).toBeUndefined(); // API.md: fields belong to validation_failed
 
     const users = await env.platform.db.selectFrom('users').select('name').where('email', 'ilike', 'demo@x.com').execute();
     expect(users).toEqual([{ name: 'Mei Lin' }]);

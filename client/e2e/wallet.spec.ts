@@ -1,0 +1,50 @@
+import { expect, test } from '@playwright/test';
+
+async function api<T>(baseURL: string, path: string, body: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${baseURL}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as T;
+}
+
+test('the server’s “email taken” appears under the email field, in the reader’s language', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('locale', 'en'));
+  await page.goto('/auth');
+  const form = page.getByTestId('signup-form');
+  await form.getByLabel(/^name/i).fill('Second Demo');
+  await form.getByLabel(/^email/i).fill('DEMO@example.com'); // the seeded member, in other case
+  await form.getByLabel(/^password$/i).fill('another-pass-1');
+  await form.getByLabel(/confirm password/i).fill('another-pass-1');
+  await form.getByRole('button', { name: /sign up/i }).click();
+  const email = form.getByLabel(/^email/i);
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  const describedBy = (await email.getAttribute('aria-describedby'))!.split(' ')[0]!;
+  await expect(page.locator(`[id="${describedBy}"]`)).toHaveText(/already registered/i);
+});
+
+test('a long points history is paged with “go to page” buttons', async ({ page, baseURL }) => {
+  const email = `pager-${Date.now()}@example.com`;
+  const { token, user } = await api<{ token: string; user: object }>(baseURL!, '/api/auth/signup', {
+    name: 'Pager', email, password: 'pager-pass-1', passwordCheck: 'pager-pass-1', promoOptIn: false,
+  });
+  const operator = await api<{ token: string }>(baseURL!, '/api/auth/login', { email: 'operator@example.com', password: 'operator-pass-2026' });
+  const { codes } = await api<{ codes: string[] }>(baseURL!, '/api/admin/pins', { count: 25, points: 100 }, operator.token);
+  for (const code of codes) await api(baseURL!, '/api/pins/redeem', { code }, token);
+
+  await page.addInitScript(([t, u]) => {
+    localStorage.setItem('locale', 'en');
+    localStorage.setItem('token', t);
+    localStorage.setItem('user', u);
+  }, [token, JSON.stringify(user)] as const);
+  await page.goto('/wallet');
+  const table = page.getByTestId('ledger-table');
+  await expect(table.locator('tbody tr').first()).toContainText('25.00 GP'); // newest first: balance after the 25th
+  const firstPage = await table.locator('tbody tr').count();
+  expect(firstPage).toBeLessThan(25);
+
+  await page.getByRole('button', { name: 'Go to page 2' }).click();
+  await expect(table.locator('tbody tr').first()).not.toContainText('25.00 GP');
+  await expect(page.getByRole('button', { name: 'Go to page 2' })).toHaveAttribute('aria-current', /page|true/);
+});
