@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as foundation from './0001-foundation.ts';
 import * as onePostPerCause from './0002-one-post-per-cause.ts';
 import * as adjustments from './0003-adjustments.ts';
+import * as draws from './0004-draws.ts';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder at run time) so they load
@@ -11,4 +12,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-one-post-per-cause': onePostPerCause,
   '0003-adjustments': adjustments,
+  '0004-draws': draws,
 };

@@ -6,6 +6,9 @@ import { pinoHttp } from 'pino-http';
 import { adminRoutes } from './admin/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import type { AuthService } from './auth/service.ts';
+import type { KenoClocks } from './keno/clocks.ts';
+import { kenoRoutes } from './keno/routes.ts';
+import type { KenoService } from './keno/service.ts';
 import { openApiRoutes } from './openapi/routes.ts';
 import { AppError } from './platform/errors.ts';
 import type { Platform } from './platform/platform.ts';
@@ -17,6 +20,9 @@ import { walletRoutes } from './wallet/routes.ts';
 export interface Services {
   auth: AuthService;
   pins: PinService;
+  keno: KenoService;
+  /** The game clocks of this api node (absent where no clock runs). */
+  clocks?: KenoClocks;
 }
 
 /** Builds the Express app without listening, so tests can drive it with supertest. */
@@ -52,6 +58,7 @@ export function createApp(platform: Platform, services: Services) {
   api.use(walletRoutes(platform, services.auth));
   api.use(pinRoutes(services.auth, services.pins));
   api.use(adminRoutes(platform, services.auth));
+  api.use(kenoRoutes(services.auth, services.keno, services.clocks ?? null));
   api.use(() => {
     throw new AppError('not_found');
   });

@@ -6,6 +6,31 @@ const bool = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 const port = z.coerce.number().int().min(0).max(65535);
 
+const KENO_CODES = ['TWB01', 'CAB01', 'KRB01'] as const;
+const kenoCodeList = z
+  .string()
+  .transform((v) => [...new Set(v.split(',').map((code) => code.trim()).filter(Boolean))])
+  .pipe(z.array(z.enum(KENO_CODES, { error: `each code must be one of ${KENO_CODES.join(', ')}` })));
+const scheduleOverride = z
+  .object({
+    intervalSeconds: z.number().int().min(1).optional(),
+    salesCloseSeconds: z.number().int().min(0).optional(),
+    dailyWindow: z.object({ first: z.string(), last: z.string() }).nullable().optional(),
+  })
+  .strict();
+/** JSON text such as `{"CAB01":{"intervalSeconds":60,"salesCloseSeconds":10}}` (simulated demos and tests). */
+const scheduleOverrides = z
+  .string()
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be JSON' });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.partialRecord(z.enum(KENO_CODES), scheduleOverride));
+
 /**
  * Every setting the server reads, from the environment, parsed once at boot. A bad value stops
  * start-up with a readable list (see `loadConfig`). Defaults give the embedded demo mode.
@@ -50,6 +75,14 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The built client; served by api processes when present. */
   CLIENT_DIST: z.string().default(path.resolve(import.meta.dirname, '../../client/dist')),
+  /** Keno products this deployment sells, comma-separated. */
+  KENO_PRODUCTS: kenoCodeList.default(['TWB01', 'CAB01', 'KRB01']),
+  /** Where draw results come from: `simulated` (seeded RNG, verifiable) or `manual` (operator entry). */
+  RESULT_SOURCE: z.enum(['simulated', 'manual']).default('simulated'),
+  /** Per-product schedule changes for demos and tests, as JSON (see README). */
+  KENO_SCHEDULE_OVERRIDES: scheduleOverrides.default({}),
+  /** How far ahead the scheduler creates draws. */
+  DRAWS_AHEAD_HOURS: z.coerce.number().positive().max(72).default(6),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
 });
 

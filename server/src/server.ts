@@ -2,6 +2,9 @@ import http from 'node:http';
 import { startAdjustmentWorker } from './admin/jobs.ts';
 import { createApp } from './app.ts';
 import { createAuthService } from './auth/service.ts';
+import { startKenoClocks, type KenoClocks } from './keno/clocks.ts';
+import { startKenoDrawWorker } from './keno/jobs.ts';
+import { createKenoService } from './keno/service.ts';
 import { startMaintenance } from './maintenance/jobs.ts';
 import type { Platform } from './platform/platform.ts';
 import { createPinService } from './pins/service.ts';
@@ -10,7 +13,7 @@ import { createRealtimeGateway } from './realtime/gateway.ts';
 export type Role = 'all' | 'api' | 'worker';
 
 export function createServices(platform: Platform) {
-  return { auth: createAuthService(platform), pins: createPinService(platform) };
+  return { auth: createAuthService(platform), pins: createPinService(platform), keno: createKenoService(platform) };
 }
 
 export interface RunningServer {
@@ -26,13 +29,17 @@ export async function startServer(platform: Platform, role: Role, port: number, 
   if (role !== 'api') {
     await startMaintenance(platform);
     startAdjustmentWorker(platform);
+    await startKenoDrawWorker(platform, services.keno);
   }
   let httpServer: http.Server | undefined;
   let gateway: ReturnType<typeof createRealtimeGateway> | undefined;
   let url: string | undefined;
+  let clocks: KenoClocks | undefined;
   if (role !== 'worker') {
-    httpServer = http.createServer(createApp(platform, services));
+    clocks = await startKenoClocks(platform, services.keno);
+    httpServer = http.createServer(createApp(platform, { ...services, clocks }));
     gateway = createRealtimeGateway(httpServer, { auth: services.auth, bus: platform.bus, logger: platform.logger });
+    clocks.attach(gateway);
     await new Promise<void>((resolve, reject) => {
       httpServer!.once('error', reject);
       httpServer!.listen(port, host, () => resolve());
@@ -45,6 +52,7 @@ export async function startServer(platform: Platform, role: Role, port: number, 
     url,
     services,
     async stop() {
+      clocks?.stop();
       await platform.queues.close(platform.config.SHUTDOWN_TIMEOUT_MS);
       await gateway?.close();
       if (httpServer) {

@@ -82,7 +82,25 @@ export interface AdjustmentsTable {
   settled_at: Timestamp | null;
 }
 
+export interface DrawsTable {
+  id: Generated<string>;
+  product_code: string;
+  issue: string;
+  sales_open_at: Timestamp;
+  sales_close_at: Timestamp;
+  draw_at: Timestamp;
+  status: Generated<'scheduled' | 'drawn' | 'void'>;
+  seed_hash: string;
+  /** Secret until the draw: never presented while `status` is `scheduled`. */
+  seed: string | null;
+  result: unknown;
+  result_source: 'simulated' | 'manual' | null;
+  drawn_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
+  draws: DrawsTable;
   adjustments: AdjustmentsTable;
   users: UsersTable;
   sessions: SessionsTable;
@@ -96,3 +114,4 @@ export interface Database {
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type LedgerRow = Selectable<LedgerTable>;
+export type DrawRow = Selectable<DrawsTable>;

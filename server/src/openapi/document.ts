@@ -6,6 +6,15 @@ import {
   FIELD_CODES,
   authResponse,
   createPinsBody,
+  clockSnapshotSchema,
+  drawList,
+  drawSchema,
+  drawsQuery,
+  manualResultBody,
+  productDetailSchema,
+  productSummarySchema,
+  resultsPage,
+  resultsQuery,
   createPinsResponse,
   ledgerPage,
   loginBody,
@@ -46,6 +55,12 @@ export const OPERATIONS: Operation[] = [
   { method: 'post', path: '/api/pins/redeem', summary: 'Redeem a PIN code for points (credits once)', auth: 'member', idempotent: true, body: redeemBody, response: redeemResponse, errors: ['validation_failed', 'pin_not_found', 'pin_redeemed', 'redeem_failed', 'rate_limited'] },
   { method: 'post', path: '/api/admin/pins', summary: 'Create a batch of PIN codes (codes are returned once)', auth: 'operator', body: createPinsBody, response: createPinsResponse, status: 201, errors: ['forbidden', 'validation_failed'] },
   { method: 'post', path: '/api/admin/adjustments', summary: 'Queue a credit (amount > 0) or debit (amount < 0) of a member wallet; the worker applies it once and pushes `balance`', auth: 'operator', idempotent: true, body: adjustmentBody, response: adjustmentResponse, status: 202, errors: ['unauthorized', 'forbidden', 'validation_failed', 'idempotency_key_required', 'idempotency_key_reused'] },
+  { method: 'get', path: '/api/products', summary: 'Products on sale, with rules (unconfirmed facts named in rules.unconfirmed)', response: z.array(productSummarySchema), errors: [] },
+  { method: 'get', path: '/api/products/{code}', summary: 'One product with its full rules and prize table', response: productDetailSchema, errors: ['product_not_found'] },
+  { method: 'get', path: '/api/products/{code}/draws', summary: 'Draws of a product: open (on sale), closed (awaiting result), drawn (newest first); the seed appears only once drawn', query: drawsQuery, response: drawList, errors: ['product_not_found', 'validation_failed'] },
+  { method: 'get', path: '/api/results/{code}', summary: 'Drawn issues with results, seed hash and revealed seed, newest first', query: resultsQuery, response: resultsPage, errors: ['product_not_found', 'validation_failed'] },
+  { method: 'get', path: '/api/keno/{code}/clock', summary: 'The game clock: phase, issue, deadlines, server time and last result', response: clockSnapshotSchema, errors: ['product_not_found'] },
+  { method: 'post', path: '/api/admin/draws/{id}/result', summary: 'Manual result source: enter the official numbers of a draw whose sales have closed; published once', auth: 'operator', body: manualResultBody, response: drawSchema, errors: ['validation_failed', 'not_found'] },
 ];
 
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(schema, { io, unrepresentable: 'any' });
@@ -107,6 +122,7 @@ export function buildOpenApiDocument() {
       };
     }
     const parameters = [
+      ...[...op.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
       ...queryParameters(op.query),
       ...(op.idempotent ? [{ name: 'Idempotency-Key', in: 'header', description: 'Repeats return the first result', schema: { type: 'string', maxLength: 100 } }] : []),
     ];

@@ -9,10 +9,18 @@ import type { Logger } from './logger.ts';
  */
 export interface BusMessage {
   room: string;
-  /** A socket event, or `session_ended`: disconnect every socket in `room` (logout, expiry). */
-  event: ServerEventName | 'session_ended';
+  /**
+   * A socket event; `session_ended`: disconnect every socket in `room` (logout, expiry); or a
+   * control event for the api nodes themselves (never emitted to sockets).
+   */
+  event: ServerEventName | 'session_ended' | ControlEvent;
   payload: unknown;
 }
+
+/** `draws_updated`: the scheduler created draws of the product in `payload.productCode`; clocks reload. */
+export type ControlEvent = 'draws_updated';
+const CONTROL_EVENTS: ReadonlySet<string> = new Set<ControlEvent>(['draws_updated']);
+export const isControlEvent = (event: BusMessage['event']): event is ControlEvent => CONTROL_EVENTS.has(event);
 
 export interface EventBus {
   readonly kind: 'memory' | 'redis';

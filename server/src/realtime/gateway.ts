@@ -11,7 +11,7 @@ import {
 } from '@gp/common';
 import type { AuthenticatedUser, AuthService } from '../auth/service.ts';
 import { AppError } from '../platform/errors.ts';
-import type { EventBus } from '../platform/event-bus.ts';
+import { isControlEvent, type EventBus } from '../platform/event-bus.ts';
 import type { Logger } from '../platform/logger.ts';
 
 interface SocketData {
@@ -77,6 +77,7 @@ export function createRealtimeGateway(server: http.Server, deps: { auth: AuthSer
 
   const unsubscribe = deps.bus.subscribe((message) => {
     // `local`: every node hears the bus itself, so each acts only on the sockets it holds.
+    if (isControlEvent(message.event)) return;
     if (message.event === 'session_ended') io.local.in(message.room).disconnectSockets(true);
     else io.local.to(message.room).emit(message.event, message.payload as never);
   });

@@ -1,0 +1,30 @@
+import { KENO_PRODUCTS, withScheduleOverride, type KenoCode, type KenoProduct } from '@gp/common';
+import type { Config } from '../config.ts';
+
+/**
+ * The keno products this deployment sells (KENO_PRODUCTS), each with its schedule override
+ * (KENO_SCHEDULE_OVERRIDES) applied. Built once at boot: a bad override throws a RangeError
+ * naming the product, before anything is scheduled on it.
+ *
+ * Example: `{ CAB01: { intervalSeconds: 4, salesCloseSeconds: 1 } }` → CAB01 draws every 4 s,
+ * sales closing 1 s before each draw; its issue numbering is unchanged.
+ */
+export type KenoCatalogue = ReadonlyMap<KenoCode, KenoProduct>;
+
+export function kenoCatalogue(config: Pick<Config, 'KENO_PRODUCTS' | 'KENO_SCHEDULE_OVERRIDES'>): KenoCatalogue {
+  const products = new Map<KenoCode, KenoProduct>();
+  for (const code of config.KENO_PRODUCTS) {
+    const base = KENO_PRODUCTS[code];
+    const override = config.KENO_SCHEDULE_OVERRIDES[code];
+    if (!override) {
+      products.set(code, base);
+      continue;
+    }
+    try {
+      products.set(code, Object.freeze({ ...base, schedule: withScheduleOverride(base.schedule, override) }));
+    } catch (error) {
+      throw new RangeError(`KENO_SCHEDULE_OVERRIDES.${code}: ${(error as Error).message}`);
+    }
+  }
+  return products;
+}

@@ -1,0 +1,110 @@
+import type { KenoResult } from '@gp/common';
+import type { Executor } from '../db/database.ts';
+
+export interface NewDraw {
+  product_code: string;
+  issue: string;
+  sales_open_at: Date;
+  sales_close_at: Date;
+  draw_at: Date;
+  seed: string;
+  seed_hash: string;
+}
+
+/** Rows per INSERT: a 6-hour batch of a 4-second demo schedule is 5,400 draws. */
+const INSERT_CHUNK = 1000;
+
+export const drawsRepo = {
+  /**
+   * Inserts the draws that do not exist yet and returns only those. `on conflict do nothing` on
+   * (product_code, issue) makes a repeated or concurrent scheduler pass harmless: an existing
+   * draw keeps its first seed, so its published hash never changes.
+   */
+  async insertMissing(db: Executor, draws: readonly NewDraw[]) {
+    const inserted: Array<{ id: string; draw_at: Date }> = [];
+    for (let i = 0; i < draws.length; i += INSERT_CHUNK) {
+      const rows = await db
+        .insertInto('draws')
+        .values(draws.slice(i, i + INSERT_CHUNK))
+        .onConflict((oc) => oc.columns(['product_code', 'issue']).doNothing())
+        .returning(['id', 'draw_at'])
+        .execute();
+      inserted.push(...rows);
+    }
+    return inserted;
+  },
+
+  /** Draws still waiting for their result with `from ≤ draw_at < until` (those the draw job must cover). */
+  scheduledBetween(db: Executor, from: Date, until: Date) {
+    return db
+      .selectFrom('draws')
+      .select(['id', 'draw_at'])
+      .where('status', '=', 'scheduled')
+      .where('draw_at', '>=', from)
+      .where('draw_at', '<', until)
+      .orderBy('draw_at')
+      .execute();
+  },
+
+  find(db: Executor, id: string) {
+    return db.selectFrom('draws').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+
+  /**
+   * Publishes a result: conditional on `status = 'scheduled'`, so of a job, its retry and an
+   * operator's entry exactly one wins; the others get no row back and publish nothing.
+   */
+  markDrawn(db: Executor, id: string, result: KenoResult, source: 'simulated' | 'manual', drawnAt: Date) {
+    return db
+      .updateTable('draws')
+      .set({ status: 'drawn', result: JSON.stringify(result), result_source: source, drawn_at: drawnAt })
+      .where('id', '=', id)
+      .where('status', '=', 'scheduled')
+      .returningAll()
+      .executeTakeFirst();
+  },
+
+  /** What a game clock needs: the draws from `from` on, in order. */
+  upcoming(db: Executor, productCode: string, from: Date, limit: number) {
+    return db
+      .selectFrom('draws')
+      .select(['issue', 'sales_open_at', 'sales_close_at', 'draw_at'])
+      .where('product_code', '=', productCode)
+      .where('draw_at', '>', from)
+      .orderBy('draw_at')
+      .limit(limit)
+      .execute();
+  },
+
+  /** `open`: on sale at `now`; `closed`: past its cut-off, no result yet; both soonest first. */
+  listScheduled(db: Executor, productCode: string, status: 'open' | 'closed' | 'upcoming', now: Date, limit: number) {
+    let query = db.selectFrom('draws').selectAll().where('product_code', '=', productCode).where('status', '=', 'scheduled');
+    if (status === 'open') query = query.where('sales_open_at', '<=', now).where('sales_close_at', '>', now);
+    else if (status === 'closed') query = query.where('sales_close_at', '<=', now);
+    else query = query.where('draw_at', '>', now);
+    return query.orderBy('draw_at').limit(limit).execute();
+  },
+
+  /** Drawn issues, newest first. */
+  listDrawn(db: Executor, productCode: string, limit: number, offset = 0) {
+    return db
+      .selectFrom('draws')
+      .selectAll()
+      .where('product_code', '=', productCode)
+      .where('status', '=', 'drawn')
+      .orderBy('draw_at', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+  },
+
+  async countDrawn(db: Executor, productCode: string) {
+    const row = await db
+      .selectFrom('draws')
+      .select((eb) => eb.fn.countAll<string>().as('total'))
+      .where('product_code', '=', productCode)
+      .where('status', '=', 'drawn')
+      .executeTakeFirstOrThrow();
+    return Number(row.total);
+  },
+};

@@ -1,0 +1,148 @@
+import { drawsBetween, type DrawEventPayload, type FieldCode, type KenoProduct, type KenoResult } from '@gp/common';
+import type { DrawRow } from '../db/types.ts';
+import { AppError } from '../platform/errors.ts';
+import type { Platform } from '../platform/platform.ts';
+import { kenoCatalogue } from './catalogue.ts';
+import { presentDraw } from './present.ts';
+import { drawsRepo, type NewDraw } from './repo.ts';
+import { newSeed, publicResult, resultSourceFor, seedHash } from './result-source.ts';
+
+/** The room of a product's public draw results (API.md `draws:<code>`). */
+export const drawsRoom = (code: string) => `draws:${code}`;
+
+export type KenoService = ReturnType<typeof createKenoService>;
+
+/**
+ * Keno draws: the catalogue this deployment sells, creating draws ahead of time, publishing
+ * results (simulated at draw time, or an operator's entry), and reading them back.
+ */
+export function createKenoService(platform: Pick<Platform, 'db' | 'bus' | 'config' | 'logger' | 'now'>) {
+  const { db, bus, config, logger } = platform;
+  const catalogue = kenoCatalogue(config);
+  const source = resultSourceFor(config.RESULT_SOURCE);
+
+  function product(code: string): KenoProduct {
+    const found = catalogue.get(code as never);
+    if (!found) throw new AppError('product_not_found');
+    return found;
+  }
+
+  async function publish(product: KenoProduct, row: DrawRow) {
+    const payload: DrawEventPayload = {
+      productCode: product.code,
+      issue: row.issue,
+      result: row.result as KenoResult,
+      drawnAt: (row.drawn_at as Date).toISOString(),
+    };
+    await bus.publish({ room: drawsRoom(product.code), event: 'draw', payload });
+    logger.info({ productCode: product.code, issue: row.issue, drawId: String(row.id), source: row.result_source }, 'draw published');
+  }
+
+  return {
+    catalogue,
+    product,
+    products: () => [...catalogue.values()],
+    resultSource: source.kind,
+
+    /**
+     * Creates every draw of the next DRAWS_AHEAD_HOURS that does not exist yet, each with a fresh
+     * secret seed. Returns the new rows per product; a second pass over the same window creates nothing.
+     */
+    async createUpcomingDraws(now: Date) {
+      const until = new Date(now.getTime() + config.DRAWS_AHEAD_HOURS * 3600_000);
+      const created: Array<{ productCode: string; id: string; drawAt: Date }> = [];
+      for (const item of catalogue.values()) {
+        const rows: NewDraw[] = drawsBetween(item.schedule, now, until).map((draw) => {
+          const seed = newSeed();
+          return {
+            product_code: item.code,
+            issue: draw.issue,
+            sales_open_at: draw.salesOpenAt,
+            sales_close_at: draw.salesCloseAt,
+            draw_at: draw.drawAt,
+            seed,
+            seed_hash: seedHash(seed),
+          };
+        });
+        for (const row of await drawsRepo.insertMissing(db, rows)) {
+          created.push({ productCode: item.code, id: String(row.id), drawAt: row.draw_at });
+        }
+      }
+      return created;
+    },
+
+    /** Draws still waiting for their result, due in `[from, until)`. */
+    async scheduledBetween(from: Date, until: Date) {
+      const rows = await drawsRepo.scheduledBetween(db, from, until);
+      return rows.map((row) => ({ id: String(row.id), drawAt: row.draw_at }));
+    },
+
+    /**
+     * The draw job's work: with the simulated source, derive the result from the seed and publish
+     * it once. `manual` leaves the draw waiting for the operator. A job that arrives before the
+     * draw time throws, to be retried: a result must never exist before its draw.
+     */
+    async drawAtTime(drawId: string): Promise<'drawn' | 'already' | 'manual' | 'missing'> {
+      const row = await drawsRepo.find(db, drawId);
+      if (!row || !catalogue.has(row.product_code as never)) return 'missing';
+      if (row.status !== 'scheduled') return 'already';
+      const now = platform.now();
+      if (now < row.draw_at) throw new Error(`draw ${drawId} is due at ${row.draw_at.toISOString()}, not yet`);
+      const item = product(row.product_code);
+      const result = source.resultAtDrawTime(item, row.seed as string);
+      if (!result) return 'manual';
+      const drawn = await drawsRepo.markDrawn(db, drawId, result, 'simulated', now);
+      if (!drawn) return 'already';
+      await publish(item, drawn);
+      return 'drawn';
+    },
+
+    /**
+     * Manual result source: an operator enters the official numbers. Refused (`validation_failed`,
+     * `draw: invalid`) for a draw still on sale, already drawn, or when results are simulated
+     * (an entry would break the published seed commitment).
+     */
+    async enterResult(drawId: string, numbers: readonly number[]) {
+      const row = await drawsRepo.find(db, drawId);
+      if (!row || !catalogue.has(row.product_code as never)) throw new AppError('not_found');
+      const now = platform.now();
+      if (source.kind !== 'manual' || row.status !== 'scheduled' || now < row.sales_close_at) {
+        throw new AppError('validation_failed', { fields: { draw: 'invalid' } });
+      }
+      const item = product(row.product_code);
+      const problem = drawProblem(numbers, item.matrix);
+      if (problem) throw new AppError('validation_failed', { fields: { numbers: problem } });
+      const drawn = await drawsRepo.markDrawn(db, drawId, publicResult(item, numbers), 'manual', now);
+      if (!drawn) throw new AppError('validation_failed', { fields: { draw: 'invalid' } });
+      await publish(item, drawn);
+      return presentDraw(drawn);
+    },
+
+    async listDraws(code: string, status: 'open' | 'closed' | 'drawn' | undefined, limit: number) {
+      product(code);
+      const rows =
+        status === 'drawn'
+          ? await drawsRepo.listDrawn(db, code, limit)
+          : await drawsRepo.listScheduled(db, code, status ?? 'upcoming', platform.now(), limit);
+      return rows.map(presentDraw);
+    },
+
+    async results(code: string, page: number, pageSize: number) {
+      product(code);
+      const [rows, total] = await Promise.all([
+        drawsRepo.listDrawn(db, code, pageSize, (page - 1) * pageSize),
+        drawsRepo.countDrawn(db, code),
+      ]);
+      return { items: rows.map(presentDraw), page, pageSize, total };
+    },
+  };
+}
+
+/** Why `numbers` cannot be a draw of `matrix`, as an API field code, or `null` when they can. */
+export function drawProblem(numbers: readonly number[], matrix: { drawCount: number; poolSize: number }): FieldCode | null {
+  if (numbers.some((n) => !Number.isInteger(n) || n < 1 || n > matrix.poolSize)) return 'number_out_of_range';
+  if (new Set(numbers).size !== numbers.length) return 'duplicate_number';
+  if (numbers.length > matrix.drawCount) return 'too_many_numbers';
+  if (numbers.length < matrix.drawCount) return 'invalid';
+  return null;
+}
