@@ -3,6 +3,7 @@ import * as foundation from './0001-foundation.ts';
 import * as onePostPerCause from './0002-one-post-per-cause.ts';
 import * as adjustments from './0003-adjustments.ts';
 import * as draws from './0004-draws.ts';
+import * as orders from './0005-orders.ts';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder at run time) so they load
@@ -13,4 +14,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0002-one-post-per-cause': onePostPerCause,
   '0003-adjustments': adjustments,
   '0004-draws': draws,
+  '0005-orders': orders,
 };

@@ -8,6 +8,8 @@ import { authRoutes } from './auth/routes.ts';
 import type { AuthService } from './auth/service.ts';
 import type { KenoClocks } from './keno/clocks.ts';
 import { kenoRoutes } from './keno/routes.ts';
+import { orderRoutes } from './orders/routes.ts';
+import type { OrderService } from './orders/service.ts';
 import type { KenoService } from './keno/service.ts';
 import { openApiRoutes } from './openapi/routes.ts';
 import { AppError } from './platform/errors.ts';
@@ -21,6 +23,7 @@ export interface Services {
   auth: AuthService;
   pins: PinService;
   keno: KenoService;
+  orders: OrderService;
   /** The game clocks of this api node (absent where no clock runs). */
   clocks?: KenoClocks;
 }
@@ -59,6 +62,7 @@ export function createApp(platform: Platform, services: Services) {
   api.use(pinRoutes(services.auth, services.pins));
   api.use(adminRoutes(platform, services.auth));
   api.use(kenoRoutes(services.auth, services.keno, services.clocks ?? null));
+  api.use(orderRoutes(services.auth, services.orders));
   api.use(() => {
     throw new AppError('not_found');
   });

@@ -83,6 +83,11 @@ export const configSchema = z.object({
   KENO_SCHEDULE_OVERRIDES: scheduleOverrides.default({}),
   /** How far ahead the scheduler creates draws. */
   DRAWS_AHEAD_HOURS: z.coerce.number().positive().max(72).default(6),
+  /** How orders are bought from the operator: `simulated` (after a latency) or `manual` (back office confirms). */
+  PURCHASE_GATEWAY: z.enum(['simulated', 'manual']).default('simulated'),
+  PURCHASE_LATENCY_MS: z.coerce.number().int().min(0).default(1500),
+  /** Share of simulated purchases that fail (and are retried by the queue), 0..1. */
+  PURCHASE_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
 });
 

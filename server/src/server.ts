@@ -9,11 +9,13 @@ import { startMaintenance } from './maintenance/jobs.ts';
 import type { Platform } from './platform/platform.ts';
 import { createPinService } from './pins/service.ts';
 import { createRealtimeGateway } from './realtime/gateway.ts';
+import { startOrderWorkers } from './orders/jobs.ts';
+import { createOrderService } from './orders/service.ts';
 
 export type Role = 'all' | 'api' | 'worker';
 
 export function createServices(platform: Platform) {
-  return { auth: createAuthService(platform), pins: createPinService(platform), keno: createKenoService(platform) };
+  return { auth: createAuthService(platform), pins: createPinService(platform), keno: createKenoService(platform), orders: createOrderService(platform) };
 }
 
 export interface RunningServer {
@@ -30,6 +32,7 @@ export async function startServer(platform: Platform, role: Role, port: number, 
     await startMaintenance(platform);
     startAdjustmentWorker(platform);
     await startKenoDrawWorker(platform, services.keno);
+    await startOrderWorkers(platform, services.orders);
   }
   let httpServer: http.Server | undefined;
   let gateway: ReturnType<typeof createRealtimeGateway> | undefined;

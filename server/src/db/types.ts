@@ -99,7 +99,42 @@ export interface DrawsTable {
   created_at: CreatedAt;
 }
 
+export type OrderStatus = 0 | 1 | 2 | 8 | 9;
+
+export interface OrdersTable {
+  id: Generated<string>;
+  user_id: string;
+  product_code: string;
+  issue: string;
+  draw_id: string;
+  status: OrderStatus;
+  trial: boolean;
+  multiplier: number;
+  plays: unknown;
+  units: number;
+  points_spent: number;
+  stake: unknown;
+  ticket_ref: string | null;
+  sales_close_at: Timestamp;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+  purchased_at: Timestamp | null;
+  prize: number | null;
+  settled_at: Timestamp | null;
+}
+
+export interface OrderStatusHistoryTable {
+  id: Generated<string>;
+  order_id: string;
+  from: OrderStatus | null;
+  to: OrderStatus;
+  at: CreatedAt;
+  reason: string;
+}
+
 export interface Database {
+  orders: OrdersTable;
+  order_status_history: OrderStatusHistoryTable;
   draws: DrawsTable;
   adjustments: AdjustmentsTable;
   users: UsersTable;
@@ -115,3 +150,4 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type LedgerRow = Selectable<LedgerTable>;
 export type DrawRow = Selectable<DrawsTable>;
+export type OrderRow = Selectable<OrdersTable>;

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { paged, pageQuery } from './fields.ts';
+
+/**
+ * Orders (API.md "Orders"). The body is only shape-checked here; the product's own rules
+ * (number ranges, pick counts, the minimum purchase) are `validateKenoTicket`'s, on the server.
+ * A play with `auto: true` and no numbers gets its numbers chosen by the server.
+ */
+const ballNumber = z.number({ error: 'invalid' }).int({ error: 'invalid' });
+const numbers = z.array(ballNumber, { error: 'invalid' }).max(80, { error: 'too_many_numbers' });
+
+export const kenoPlaySchema = z.discriminatedUnion(
+  'type',
+  [
+    z.object({ type: z.literal('pick'), stars: z.number({ error: 'required' }).int({ error: 'invalid' }), numbers: numbers.optional(), auto: z.boolean({ error: 'invalid' }).optional() }),
+    z.object({ type: z.literal('bigSmall'), pick: z.string({ error: 'required' }) }),
+    z.object({ type: z.literal('oddEven'), pick: z.string({ error: 'required' }) }),
+    z.object({ type: z.literal('superNumber'), numbers: numbers.optional(), auto: z.boolean({ error: 'invalid' }).optional() }),
+  ],
+  { error: 'invalid' },
+);
+export type KenoPlayInput = z.infer<typeof kenoPlaySchema>;
+
+/** `POST /api/orders` and `POST /api/orders/quote` for keno products. */
+export const kenoOrderBody = z.object({
+  productCode: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(20, { error: 'invalid' }),
+  issue: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(40, { error: 'invalid' }),
+  trial: z.boolean({ error: 'invalid' }).default(false),
+  multiplier: z.number({ error: 'invalid' }).int({ error: 'invalid' }).default(1),
+  plays: z.array(kenoPlaySchema, { error: 'required' }).min(1, { error: 'required' }).max(50, { error: 'invalid' }),
+});
+export type KenoOrderBody = z.input<typeof kenoOrderBody>;
+export type KenoOrderRequest = z.output<typeof kenoOrderBody>;
+
+const localAmount = z.object({ amount: z.number().int(), currency: z.string() });
+
+/** What an order would cost and could win, without placing it. `bets`: the number of plays. */
+export const quoteResponse = z.object({
+  units: z.number().int(),
+  bets: z.number().int(),
+  stake: localAmount,
+  fee: localAmount,
+  maxPrize: localAmount,
+  /** GP hundredths: what placing the order debits. */
+  total: z.number().int(),
+});
+export type QuoteResponse = z.infer<typeof quoteResponse>;
+
+export const ORDER_STATUS_LABELS = {
+  0: 'pending_confirmation',
+  1: 'purchase_processing',
+  2: 'purchase_successful',
+  8: 'trial_play',
+  9: 'timeout_refunded',
+} as const;
+export type OrderStatusCode = keyof typeof ORDER_STATUS_LABELS;
+export const ORDER_STATUSES = [0, 1, 2, 8, 9] as const;
+
+export const orderStatusChangeSchema = z.object({ from: z.number().int().nullable(), to: z.number().int(), at: z.string(), reason: z.string() });
+
+export const orderSchema = z.object({
+  id: z.string(),
+  productCode: z.string(),
+  issue: z.string(),
+  status: z.number().int(),
+  statusLabel: z.string(),
+  playType: z.string(),
+  trial: z.boolean(),
+  selections: z.array(z.unknown()),
+  specialNumber: z.number().int().nullable(),
+  multiplier: z.number().int(),
+  units: z.number().int(),
+  pointsSpent: z.number().int(),
+  stake: localAmount,
+  fee: localAmount,
+  salesCloseAt: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  ticketRef: z.string().nullable(),
+  drawResult: z.unknown().nullable(),
+  officialResult: z.unknown().nullable(),
+  prize: z.number().int().nullable(),
+  settledAt: z.string().nullable(),
+  /** Only on `GET /api/orders/:id`. */
+  history: z.array(orderStatusChangeSchema).optional(),
+});
+export type OrderWire = z.infer<typeof orderSchema>;
+export const orderResponse = z.object({ order: orderSchema });
+export const ordersPage = paged(orderSchema);
+
+export const ordersQuery = pageQuery.extend({
+  status: z.coerce.number({ error: 'invalid' }).int({ error: 'invalid' }).refine((s) => (ORDER_STATUSES as readonly number[]).includes(s), { error: 'invalid' }).optional(),
+  productCode: z.string().trim().min(1, { error: 'invalid' }).max(20, { error: 'invalid' }).optional(),
+});
+export type OrdersQuery = z.infer<typeof ordersQuery>;
+
+/** Back office, manual purchase gateway: the operator bought the ticket. */
+export const confirmOrderBody = z.object({
+  ticketRef: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(200, { error: 'invalid' }),
+});

@@ -1,0 +1,29 @@
+import type { Platform } from '../platform/platform.ts';
+import { PURCHASE_QUEUE, RECONCILE_QUEUE, TIMEOUT_QUEUE, type OrderJob, type OrderService } from './service.ts';
+
+export const RECONCILE_EVERY_MS = 30_000;
+
+/**
+ * The order workers (roles `all` and `worker`): purchase (retried with the queue's backoff when the
+ * gateway throws), timeout at the sales cut-off, and a reconciler every 30 s for jobs that were
+ * never queued (a crash between commit and enqueue) or lost.
+ */
+export async function startOrderWorkers(platform: Pick<Platform, 'queues' | 'logger'>, orders: OrderService) {
+  const { queues, logger } = platform;
+  queues.worker<OrderJob>(PURCHASE_QUEUE, async (job) => {
+    const outcome = await orders.purchase(job.data.orderId);
+    logger.info({ orderId: job.data.orderId, outcome }, 'purchase job done');
+    return outcome;
+  }, { concurrency: 8 });
+  queues.worker<OrderJob>(TIMEOUT_QUEUE, async (job) => {
+    const outcome = await orders.expire(job.data.orderId);
+    if (outcome === 'refunded') logger.info({ orderId: job.data.orderId }, 'order timed out and was refunded');
+    return outcome;
+  }, { concurrency: 8 });
+  await queues.queue(RECONCILE_QUEUE).upsertJobScheduler('orders-reconcile', { every: RECONCILE_EVERY_MS }, { name: 'reconcile', opts: { attempts: 1 } });
+  queues.worker(RECONCILE_QUEUE, async () => {
+    const outcome = await orders.reconcile();
+    if (outcome.requeued || outcome.expired) logger.warn(outcome, 'order reconciler repaired orders');
+    return outcome;
+  }, { concurrency: 1 });
+}

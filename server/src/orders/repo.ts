@@ -1,0 +1,61 @@
+import { sql } from 'kysely';
+import type { Executor, Tx } from '../db/database.ts';
+import type { OrderStatus, OrdersTable } from '../db/types.ts';
+import type { Insertable } from 'kysely';
+
+export const ordersRepo = {
+  async insert(trx: Tx, order: Insertable<OrdersTable>, reason: string) {
+    const row = await trx.insertInto('orders').values(order).returningAll().executeTakeFirstOrThrow();
+    await trx.insertInto('order_status_history').values({ order_id: String(row.id), from: null, to: row.status, at: row.created_at, reason }).execute();
+    return row;
+  },
+
+  find(db: Executor, id: string) {
+    return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+
+  history(db: Executor, id: string) {
+    return db.selectFrom('order_status_history').select(['from', 'to', 'at', 'reason']).where('order_id', '=', id).orderBy('id').execute();
+  },
+
+  /**
+   * Moves an order from one of `from` to `to`, with a history row, in the caller's transaction.
+   * The row is locked first, so of two racing transitions (worker, timeout, operator) exactly one
+   * sees the status it expects; the other gets `undefined` and changes nothing.
+   */
+  async transition(trx: Tx, id: string, from: readonly OrderStatus[], to: OrderStatus, reason: string, at: Date, extra: { ticket_ref?: string; purchased_at?: Date } = {}) {
+    const current = await trx.selectFrom('orders').select(['status']).where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!current || !from.includes(current.status)) return undefined;
+    const row = await trx
+      .updateTable('orders')
+      .set({ status: to, updated_at: at, ...extra })
+      .where('id', '=', id)
+      .where('status', '=', current.status)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) return undefined;
+    await trx.insertInto('order_status_history').values({ order_id: id, from: current.status, to, at, reason }).execute();
+    return { row, prevStatus: current.status };
+  },
+
+  async page(db: Executor, userId: string, filter: { status?: number; productCode?: string }, page: number, pageSize: number) {
+    let query = db.selectFrom('orders').where('user_id', '=', userId);
+    if (filter.status !== undefined) query = query.where('status', '=', filter.status as OrderStatus);
+    if (filter.productCode) query = query.where('product_code', '=', filter.productCode);
+    const [rows, count] = await Promise.all([
+      query.selectAll().orderBy('id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute(),
+      query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.total) };
+  },
+
+  /** Real orders still waiting for a purchase job (status 0) created before `before`. */
+  stalePending(db: Executor, before: Date, limit: number) {
+    return db.selectFrom('orders').select(['id']).where('status', '=', 0).where('trial', '=', false).where('created_at', '<', before).orderBy('id').limit(limit).execute();
+  },
+
+  /** Orders in 0 or 1 whose sales closed before `now`: the timeout should have ended them. */
+  overdue(db: Executor, now: Date, limit: number) {
+    return db.selectFrom('orders').select(['id']).where(sql<boolean>`status in (0, 1)`).where('sales_close_at', '<=', now).orderBy('id').limit(limit).execute();
+  },
+};

@@ -1,0 +1,38 @@
+import { Router } from 'express';
+import { confirmOrderBody, kenoOrderBody, ordersQuery } from '@gp/common';
+import { currentUser, requireOperator, requireUser } from '../auth/middleware.ts';
+import type { AuthService } from '../auth/service.ts';
+import { validate } from '../platform/http.ts';
+import { readIdempotencyKey } from '../platform/idempotency.ts';
+import type { OrderService } from './service.ts';
+
+/** Member order routes and the back-office confirmation (manual purchase gateway). */
+export function orderRoutes(auth: AuthService, orders: OrderService) {
+  const router = Router();
+
+  router.post('/orders/quote', requireUser(auth), async (req, res) => {
+    res.json(await orders.quote(validate(kenoOrderBody, req.body)));
+  });
+
+  router.post('/orders', requireUser(auth), async (req, res) => {
+    const key = readIdempotencyKey(req.headers['idempotency-key'], true)!;
+    const body = validate(kenoOrderBody, req.body);
+    const result = await orders.place(String(currentUser(req).user.id), body, key);
+    res.status(result.status).json(result.body);
+  });
+
+  router.get('/orders', requireUser(auth), async (req, res) => {
+    res.json(await orders.list(String(currentUser(req).user.id), validate(ordersQuery, req.query)));
+  });
+
+  router.get('/orders/:id', requireUser(auth), async (req, res) => {
+    res.json({ order: await orders.get(String(currentUser(req).user.id), String(req.params.id)) });
+  });
+
+  router.post('/admin/orders/:id/confirm', requireUser(auth), requireOperator, async (req, res) => {
+    const { ticketRef } = validate(confirmOrderBody, req.body);
+    res.json({ order: await orders.confirm(String(req.params.id), ticketRef) });
+  });
+
+  return router;
+}

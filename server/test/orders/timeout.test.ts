@@ -1,0 +1,106 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PURCHASE_QUEUE, TIMEOUT_QUEUE, purchaseJobId, timeoutJobId } from '../../src/orders/service.ts';
+import { apiClient } from '../http/api-client.ts';
+import { waitForValue } from '../keno/support.ts';
+import { connectSocket, record, waitFor, type ClientSocket } from '../realtime/socket-client.ts';
+import { expectLedgerMatchesBalance, grantPoints, newMember } from '../support/members.ts';
+import { MODES, testServer } from '../support/platform.ts';
+import { FAST_ONLY_CAB01, key, openIssue, threeUnits } from './support.ts';
+
+describe.each(MODES)('manual purchase gateway, timeout and reconciler (%s mode)', (mode) => {
+  let env: Awaited<ReturnType<typeof testServer>>;
+  let api: ReturnType<typeof apiClient>;
+  let operator: string;
+  const members: string[] = [];
+  const sockets: ClientSocket[] = [];
+  beforeAll(async () => {
+    env = await testServer(mode, { ...FAST_ONLY_CAB01, PURCHASE_GATEWAY: 'manual', OPERATOR_EMAIL: 'ops@example.com', OPERATOR_PASSWORD: 'orders-pass-1' });
+    api = apiClient(env.url);
+    await env.services.auth.ensureOperator();
+    operator = (await api.post('/api/auth/login', { json: { email: 'ops@example.com', password: 'orders-pass-1' } })).body.token;
+  });
+  afterEach(async () => {
+    for (const socket of sockets.splice(0)) socket.close();
+    for (const id of members.splice(0)) await expectLedgerMatchesBalance(env.platform, id);
+  });
+  afterAll(() => env.stop());
+
+  const member = async (points: number) => {
+    const m = await newMember(env.services, 'Waiter');
+    members.push(m.id);
+    await grantPoints(env.platform, m.id, points);
+    return m;
+  };
+  const place = async (token: string) => {
+    const { issue } = await openIssue(env.platform, 1200);
+    const res = await api.post('/api/orders', { token, json: threeUnits(issue), headers: { 'Idempotency-Key': key() } });
+    expect(res.status).toBe(201);
+    return res.body.order as { id: string; salesCloseAt: string };
+  };
+  const statusOf = async (id: string) => (await env.platform.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+  const refunds = (id: string) => env.platform.db.selectFrom('ledger').selectAll().where('kind', '=', 'refund').where('ref_type', '=', 'order').where('ref_id', '=', id).execute();
+  const confirm = (id: string, token = operator) => api.post(`/api/admin/orders/${id}/confirm`, { token, json: { ticketRef: 'OP-TICKET-1' } });
+
+  it('an unconfirmed order times out at the cut-off: status 9, refunded once; a late confirmation is refused with order_issue', async () => {
+    const m = await member(1000);
+    const socket = await connectSocket(env.url, m.token);
+    sockets.push(socket);
+    const heard = record(socket, 'order');
+    const heardBalance = record(socket, 'balance');
+    const order = await place(m.token);
+    await waitFor(heard, 3, 8_000);
+    expect(heard.map((e) => [e.prevStatus, e.status])).toEqual([[null, 0], [0, 1], [1, 9]]);
+    expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(order.salesCloseAt) - 50);
+    await waitFor(heardBalance, 2);
+    expect(heardBalance.map((b) => b.balance)).toEqual([700, 1000]);
+    expect(await refunds(order.id)).toMatchObject([{ account: 'real', amount: 300 }]);
+
+    const late = await confirm(order.id);
+    expect(late.status).toBe(409);
+    expect(late.body.error.code).toBe('order_issue');
+    expect(await env.services.orders.expire(order.id)).toBe('skipped'); // a retried timeout job
+    expect(await statusOf(order.id)).toBe(9);
+    expect(await refunds(order.id)).toHaveLength(1);
+    const read = await api.get(`/api/orders/${order.id}`, { token: m.token });
+    expect(read.body.order).toMatchObject({ status: 9, statusLabel: 'timeout_refunded', ticketRef: null });
+    expect((await api.get('/api/me', { token: m.token })).body.balance).toBe(1000);
+  }, 20_000);
+
+  it('an operator confirmation before the cut-off purchases it (1 → 2) and the timeout then does nothing', async () => {
+    const m = await member(1000);
+    const order = await place(m.token);
+    await waitForValue(async () => ((await statusOf(order.id)) === 1 ? true : undefined), 3000);
+    expect((await confirm(order.id, m.token)).status).toBe(403);
+    const res = await confirm(order.id);
+    expect(res.status).toBe(200);
+    expect(res.body.order).toMatchObject({ id: order.id, status: 2, ticketRef: 'OP-TICKET-1' });
+    await sleep(Math.max(0, Date.parse(order.salesCloseAt) - Date.now()) + 500);
+    expect(await statusOf(order.id)).toBe(2);
+    expect(await refunds(order.id)).toHaveLength(0);
+    expect((await confirm(order.id)).body.error.code).toBe('order_issue');
+    expect((await confirm('424242424')).body.error.code).toBe('order_not_found');
+  }, 20_000);
+
+  it('the reconciler re-queues a lost purchase job and ends an order whose timeout job was lost', async () => {
+    const m = await member(1000);
+    const order = await place(m.token);
+    await waitForValue(async () => ((await statusOf(order.id)) === 1 ? true : undefined), 3000);
+    // Simulate the loss of both jobs: a crash between commit and enqueue.
+    await (await env.platform.queues.queue(TIMEOUT_QUEUE).getJob(timeoutJobId(order.id)))?.remove();
+    await env.platform.db.updateTable('orders').set({ status: 0, created_at: new Date(Date.now() - 20_000) }).where('id', '=', order.id).execute();
+    await (await env.platform.queues.queue(PURCHASE_QUEUE).getJob(purchaseJobId(order.id)))?.remove();
+
+    const first = await env.services.orders.reconcile();
+    expect(first.requeued).toBe(1);
+    await waitForValue(async () => ((await statusOf(order.id)) === 1 ? true : undefined), 3000);
+
+    await sleep(Math.max(0, Date.parse(order.salesCloseAt) - Date.now()) + 300);
+    expect(await statusOf(order.id)).toBe(1); // no timeout job any more
+    const second = await env.services.orders.reconcile();
+    expect(second).toEqual({ requeued: 0, expired: 1 });
+    expect(await statusOf(order.id)).toBe(9);
+    expect(await refunds(order.id)).toHaveLength(1);
+    expect(await env.services.orders.reconcile()).toEqual({ requeued: 0, expired: 0 });
+  }, 20_000);
+});
