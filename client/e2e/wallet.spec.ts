@@ -48,3 +48,47 @@ test('a long points history is paged with “go to page” buttons', async ({ pa
   await expect(table.locator('tbody tr').first()).not.toContainText('25.00 GP');
   await expect(page.getByRole('button', { name: 'Go to page 2' })).toHaveAttribute('aria-current', /page|true/);
 });
+
+async function signedInMember(baseURL: string) {
+  const email = `member-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+  return api<{ token: string; user: object }>(baseURL, '/api/auth/signup', {
+    name: 'Wanderer', email, password: 'wander-pass-1', passwordCheck: 'wander-pass-1', promoOptIn: false,
+  });
+}
+
+test('a session ended elsewhere sends the member to the login form with “session expired”', async ({ page, baseURL }) => {
+  const { token, user } = await signedInMember(baseURL!);
+  await page.addInitScript(([t, u]) => {
+    if (!sessionStorage.getItem('seeded')) {
+      localStorage.setItem('locale', 'en');
+      localStorage.setItem('token', t);
+      localStorage.setItem('user', u);
+      sessionStorage.setItem('seeded', '1');
+    }
+  }, [token, JSON.stringify(user)] as const);
+  await page.goto('/wallet');
+  await expect(page.getByTestId('header-logout')).toBeVisible();
+
+  // Logged out from another device: the same token is revoked on the server. The server ends this
+  // session's socket, and the page notices at once — no click needed.
+  await fetch(`${baseURL}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+
+  await expect(page.getByTestId('login-form')).toBeVisible();
+  await expect(page).toHaveURL(/mode=login/);
+  await expect(page.getByText('Login session expired, please log in again.').first()).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeFalsy();
+});
+
+test('on a phone, a signed-in page never scrolls sideways', async ({ page, baseURL }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const { token, user } = await signedInMember(baseURL!);
+  await page.addInitScript(([t, u]) => {
+    localStorage.setItem('token', t);
+    localStorage.setItem('user', u);
+  }, [token, JSON.stringify(user)] as const);
+  for (const path of ['/', '/wallet', '/help/faq']) {
+    await page.goto(path);
+    await expect(page.getByTestId('header-balance')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
+  }
+});

@@ -74,7 +74,9 @@ function MemberAccount() {
       </button>
       <button type="button" className="button button--ghost button--small" data-testid="header-logout" onClick={() => void logout()}>
         <LogoutIcon size={16} />
-        <FormattedMessage id="header.logout" />
+        <span className="button__label">
+          <FormattedMessage id="header.logout" />
+        </span>
       </button>
     </div>
   );

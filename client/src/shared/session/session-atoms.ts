@@ -17,7 +17,11 @@ export const userAtom = atomWithStorage<StoredUser>('user', {}, jsonStorage(isPl
 /** Spec §3: logged in means the token is non-empty. */
 export const isLoggedInAtom = atom((get) => get(tokenAtom) !== '');
 
+/** Set when the server ended the session (expired or revoked), so guards send the member to the login form. */
+export const sessionExpiredAtom = atom(false);
+
 export const startSessionAtom = atom(null, (_get, set, session: AuthResponse) => {
+  set(sessionExpiredAtom, false);
   set(tokenAtom, session.token);
   set(userAtom, session.user);
 });
