@@ -1,27 +1,18 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MODES, testServer } from '../support/platform.ts';
-import { expectLedgerMatchesBalance, newMember } from '../support/members.ts';
+import { membersWithLedgerCheck } from '../support/members.ts';
 import { apiClient } from '../http/api-client.ts';
 
 describe.each(MODES)('PIN redemption with an Idempotency-Key (%s mode)', (mode) => {
   let env: Awaited<ReturnType<typeof testServer>>;
   let api: ReturnType<typeof apiClient>;
-  const touched = new Set<string>();
   beforeAll(async () => {
     env = await testServer(mode, { PIN_MAX_FAILURES: '1000' });
     api = apiClient(env.url);
   });
-  afterEach(async () => {
-    for (const id of touched) await expectLedgerMatchesBalance(env.platform, id);
-    touched.clear();
-  });
   afterAll(() => env.stop());
 
-  const member = async (name: string) => {
-    const m = await newMember(env.services, name);
-    touched.add(m.id);
-    return m;
-  };
+  const member = membersWithLedgerCheck(() => env);
   const newPins = async (count: number, points: number) => (await env.services.pins.createBatch({ count, points, createdBy: null })).codes;
   const redeem = (token: string, code: string, key: string) =>
     api.post('/api/pins/redeem', { token, json: { code }, headers: { 'Idempotency-Key': key } });

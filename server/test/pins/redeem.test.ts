@@ -1,27 +1,18 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testServer } from '../support/platform.ts';
-import { expectLedgerMatchesBalance, newMember } from '../support/members.ts';
+import { membersWithLedgerCheck } from '../support/members.ts';
 import { apiClient } from '../http/api-client.ts';
 
 describe('PIN redemption', () => {
   let env: Awaited<ReturnType<typeof testServer>>;
   let api: ReturnType<typeof apiClient>;
-  const touched = new Set<string>();
   beforeAll(async () => {
     env = await testServer('embedded', { PIN_MAX_FAILURES: '1000' });
     api = apiClient(env.url);
   });
-  afterEach(async () => {
-    for (const id of touched) await expectLedgerMatchesBalance(env.platform, id);
-    touched.clear();
-  });
   afterAll(() => env.stop());
 
-  const member = async (name: string) => {
-    const m = await newMember(env.services, name);
-    touched.add(m.id);
-    return m;
-  };
+  const member = membersWithLedgerCheck(() => env);
   const newPin = async (points: number) => (await env.services.pins.createBatch({ count: 1, points, createdBy: null })).codes[0]!;
   const redeem = (token: string, code: unknown) => api.post('/api/pins/redeem', { token, json: { code } });
 

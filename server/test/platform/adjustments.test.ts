@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AdjustmentBody, LedgerEntry, Paged } from '@gp/common';
 import { ADJUSTMENTS_QUEUE, adjustmentJobId, createAdjustmentService, type AdjustmentJob } from '../../src/admin/service.ts';
 import { apiClient } from '../http/api-client.ts';
-import { expectLedgerMatchesBalance, grantPoints, newMember } from '../support/members.ts';
+import { membersWithLedgerCheck, grantPoints } from '../support/members.ts';
 import { MODES, testServer } from '../support/platform.ts';
 import { balanceEvent, connectSocket, jobSettles, queueDrains, type MemberSocket } from './helpers.ts';
 
@@ -12,7 +12,6 @@ describe.each(MODES)('operator wallet adjustments, api → worker → socket (%s
   let api: ReturnType<typeof apiClient>;
   let operatorToken: string;
   const sockets: MemberSocket[] = [];
-  const touched = new Set<string>();
 
   beforeAll(async () => {
     env = await testServer(mode);
@@ -20,18 +19,12 @@ describe.each(MODES)('operator wallet adjustments, api → worker → socket (%s
     const email = `operator-${crypto.randomBytes(4).toString('hex')}@example.com`;
     ({ token: operatorToken } = await env.services.auth.signup({ name: 'Back office', email, password: 'operator-pass-1', promoOptIn: false }, 'operator'));
   });
-  afterEach(async () => {
+  afterEach(() => {
     for (const socket of sockets.splice(0)) socket.disconnect();
-    for (const id of touched) await expectLedgerMatchesBalance(env.platform, id);
-    touched.clear();
   });
   afterAll(() => env?.stop());
 
-  const member = async (name: string) => {
-    const m = await newMember(env.services, name);
-    touched.add(m.id);
-    return m;
-  };
+  const member = membersWithLedgerCheck(() => env);
   const socketOf = async (token: string) => {
     const socket = await connectSocket(env.url, token);
     sockets.push(socket);

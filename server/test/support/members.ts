@@ -1,3 +1,4 @@
+import { afterEach } from 'vitest';
 import crypto from 'node:crypto';
 import type { Platform } from '../../src/platform/platform.ts';
 import type { RunningServer } from '../../src/server.ts';
@@ -29,3 +30,20 @@ export async function expectLedgerMatchesBalance(platform: Platform, userId: str
 }
 
 export const authHeader = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/**
+ * `member(name)` signs up a member whose wallet is checked after every test of the file:
+ * balance = sum of the ledger, never negative. `envOf` is read lazily (the server starts in beforeAll).
+ */
+export function membersWithLedgerCheck(envOf: () => { platform: Platform; services: RunningServer['services'] }) {
+  const touched = new Set<string>();
+  afterEach(async () => {
+    for (const id of touched) await expectLedgerMatchesBalance(envOf().platform, id);
+    touched.clear();
+  });
+  return async (name: string) => {
+    const m = await newMember(envOf().services, name);
+    touched.add(m.id);
+    return m;
+  };
+}

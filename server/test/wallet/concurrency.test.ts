@@ -4,25 +4,16 @@ import type { Account } from '@gp/common';
 import { AppError } from '../../src/platform/errors.ts';
 import { walletService } from '../../src/wallet/service.ts';
 import { testServer } from '../support/platform.ts';
-import { expectLedgerMatchesBalance, grantPoints, newMember } from '../support/members.ts';
+import { membersWithLedgerCheck, expectLedgerMatchesBalance, grantPoints } from '../support/members.ts';
 
 describe('wallet under concurrent postings', () => {
   let env: Awaited<ReturnType<typeof testServer>>;
-  const touched = new Set<string>();
   beforeAll(async () => {
     env = await testServer('embedded');
   });
-  afterEach(async () => {
-    for (const id of touched) await expectLedgerMatchesBalance(env.platform, id);
-    touched.clear();
-  });
   afterAll(() => env.stop());
 
-  const member = async (name: string) => {
-    const m = await newMember(env.services, name);
-    touched.add(m.id);
-    return m;
-  };
+  const member = membersWithLedgerCheck(() => env);
 
   /** One debit or credit in its own transaction, as an order or refund would do it. */
   const post = (userId: string, direction: 'debit' | 'credit', amount: number, account: Account = 'real') =>

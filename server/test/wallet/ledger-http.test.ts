@@ -1,28 +1,19 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { walletService } from '../../src/wallet/service.ts';
 import { testServer } from '../support/platform.ts';
-import { expectLedgerMatchesBalance, grantPoints, newMember } from '../support/members.ts';
+import { membersWithLedgerCheck, grantPoints } from '../support/members.ts';
 import { apiClient } from '../http/api-client.ts';
 
 describe('GET /api/wallet/ledger', () => {
   let env: Awaited<ReturnType<typeof testServer>>;
   let api: ReturnType<typeof apiClient>;
-  const touched = new Set<string>();
   beforeAll(async () => {
     env = await testServer('embedded');
     api = apiClient(env.url);
   });
-  afterEach(async () => {
-    for (const id of touched) await expectLedgerMatchesBalance(env.platform, id);
-    touched.clear();
-  });
   afterAll(() => env.stop());
 
-  const member = async (name: string) => {
-    const m = await newMember(env.services, name);
-    touched.add(m.id);
-    return m;
-  };
+  const member = membersWithLedgerCheck(() => env);
   /** Five postings of 100, 200, ... 500 in order, then an order of 150: six entries. */
   const history = async (userId: string) => {
     for (let i = 1; i <= 5; i++) await grantPoints(env.platform, userId, i * 100);

@@ -4,25 +4,16 @@ import type { Tx } from '../../src/db/database.ts';
 import { AppError } from '../../src/platform/errors.ts';
 import { DuplicatePostingError, walletService } from '../../src/wallet/service.ts';
 import { testServer } from '../support/platform.ts';
-import { expectLedgerMatchesBalance, grantPoints, newMember } from '../support/members.ts';
+import { membersWithLedgerCheck, expectLedgerMatchesBalance, grantPoints } from '../support/members.ts';
 
 describe('wallet postings', () => {
   let env: Awaited<ReturnType<typeof testServer>>;
-  const touched = new Set<string>();
   beforeAll(async () => {
     env = await testServer('embedded');
   });
-  afterEach(async () => {
-    for (const id of touched) await expectLedgerMatchesBalance(env.platform, id);
-    touched.clear();
-  });
   afterAll(() => env.stop());
 
-  const member = async (name: string) => {
-    const m = await newMember(env.services, name);
-    touched.add(m.id);
-    return m;
-  };
+  const member = membersWithLedgerCheck(() => env);
   const inTx = <T>(fn: (trx: Tx) => Promise<T>) => env.platform.db.transaction().execute(fn);
   const ledgerOf = (userId: string) =>
     env.platform.db.selectFrom('ledger').select(['kind', 'account', 'amount', 'balance_after', 'ref_type', 'ref_id']).where('user_id', '=', userId).orderBy('id').execute();
