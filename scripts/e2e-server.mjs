@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dataDir = path.join(root, '.tmp/e2e-data');
+// One data directory per port, so two runs on different E2E_PORTs never share a database.
+const dataDir = path.join(root, `.tmp/e2e-data-${process.env.E2E_PORT ?? '4310'}`);
 fs.rmSync(dataDir, { recursive: true, force: true });
 
 const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {

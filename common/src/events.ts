@@ -1,3 +1,4 @@
+import type { ClockEventPayload, DrawEventPayload } from './schemas/keno.ts';
 import type { BalancePayload } from './schemas/wallet.ts';
 import type { ErrorCode } from './errors.ts';
 
@@ -17,8 +18,8 @@ export interface OrderEventPayload {
 export interface ServerToClientEvents {
   balance: (payload: BalancePayload) => void;
   order: (payload: OrderEventPayload) => void;
-  clock: (payload: Record<string, unknown>) => void;
-  draw: (payload: Record<string, unknown>) => void;
+  clock: (payload: ClockEventPayload) => void;
+  draw: (payload: DrawEventPayload) => void;
   odds: (payload: Record<string, unknown>) => void;
 }
 

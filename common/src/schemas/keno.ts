@@ -107,6 +107,7 @@ export const clockSnapshotSchema = z.object({
   serverNow: z.string(),
   lastResult: lastResultSchema.nullable(),
 });
+export type ClockEventPayload = z.infer<typeof clockSnapshotSchema>;
 
 /** The `draw` socket event. */
 export const drawEventSchema = z.object({ productCode: z.string(), issue: z.string(), result: kenoResultSchema, drawnAt: z.string() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paged, pageQuery } from './fields.ts';
+import { kenoResultSchema } from './keno.ts';
 
 /**
  * Orders (API.md "Orders"). The body is only shape-checked here; the product's own rules
@@ -58,6 +59,31 @@ export const ORDER_STATUSES = [0, 1, 2, 8, 9] as const;
 
 export const orderStatusChangeSchema = z.object({ from: z.number().int().nullable(), to: z.number().int(), at: z.string(), reason: z.string() });
 
+/**
+ * How a keno order fared on its draw (the order's `drawResult`), line by line as `settleKenoTicket`
+ * computed it: `play` indexes `selections`; `prize` amounts are in the product's minor units;
+ * `adjustments` name the caps that reduced a line (`starPool`, `sharedTopPrize`, `onePrize`, `perTicket`).
+ */
+export const settledLineSchema = z.object({
+  play: z.number().int(),
+  type: z.enum(['pick', 'bigSmall', 'oddEven', 'superNumber']),
+  outcome: z.enum(['win', 'lose', 'refund']),
+  stake: z.number().int(),
+  basePrize: z.number().int(),
+  prize: z.number().int(),
+  adjustments: z.array(z.string()),
+  stars: z.number().int().optional(),
+  matches: z.number().int().optional(),
+  matched: z.array(z.number().int()).optional(),
+  pick: z.string().optional(),
+  result: z.string().nullable().optional(),
+  number: z.number().int().optional(),
+  superNumber: z.number().int().optional(),
+});
+export type SettledLine = z.infer<typeof settledLineSchema>;
+export const drawOutcomeSchema = z.object({ prize: localAmount, lines: z.array(settledLineSchema) });
+export type DrawOutcome = z.infer<typeof drawOutcomeSchema>;
+
 export const orderSchema = z.object({
   id: z.string(),
   productCode: z.string(),
@@ -77,8 +103,11 @@ export const orderSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   ticketRef: z.string().nullable(),
-  drawResult: z.unknown().nullable(),
-  officialResult: z.unknown().nullable(),
+  /** How this order fared on its draw (see drawOutcomeSchema); null until settled. */
+  drawResult: drawOutcomeSchema.nullable(),
+  /** The draw's result (keno `result` of API.md); null until drawn. */
+  officialResult: kenoResultSchema.nullable(),
+  /** GP hundredths credited (0 for no win); null until settled. */
   prize: z.number().int().nullable(),
   settledAt: z.string().nullable(),
   /** Only on `GET /api/orders/:id`. */

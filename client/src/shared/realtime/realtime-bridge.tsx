@@ -1,30 +1,32 @@
-import type { ClientToServerEvents, MeResponse, ServerToClientEvents } from '@gp/common';
+import type { MeResponse } from '@gp/common';
 import { useQueryClient } from '@tanstack/react-query';
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import { io } from 'socket.io-client';
 import { queryKeys } from '../api/query-keys.ts';
 import { tokenAtom } from '../session/session-atoms.ts';
-
-type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+import { socketAtom, type AppSocket } from './socket-atom.ts';
 
 /**
- * One Socket.IO connection while logged in: reconnects when the token changes, closes on logout.
+ * The app's one Socket.IO connection: anonymous for visitors (public channels such as keno
+ * clocks and results, see useChannel), signed in with the token otherwise, and replaced when the
+ * token changes (login, logout).
  * Events are hints and HTTP is the truth (API.md): `balance` patches the cached /api/me, and
  * after a reconnect every query is refetched to cover what was missed while offline.
  */
 export function RealtimeBridge() {
   const token = useAtomValue(tokenAtom);
   const queryClient = useQueryClient();
+  const setSocket = useSetAtom(socketAtom);
 
   useEffect(() => {
-    if (!token) return undefined;
     const socket: AppSocket = io({
       path: '/socket.io',
       transports: ['websocket', 'polling'],
       tryAllTransports: true,
-      auth: { token },
+      auth: token ? { token } : {},
     });
+    setSocket(socket);
     let lastBalanceAt = '';
     let warned = false;
 
@@ -46,21 +48,22 @@ export function RealtimeBridge() {
     // session and tells the member why — at once, not at their next click.
     const recheckSession = () => void queryClient.invalidateQueries({ queryKey: queryKeys.me });
     socket.on('disconnect', (reason) => {
-      if (reason === 'io server disconnect') recheckSession();
+      if (token && reason === 'io server disconnect') recheckSession();
     });
     socket.on('connect_error', (error) => {
       const code = (error as Error & { data?: { code?: string } }).data?.code;
-      if (code === 'session_expired' || code === 'token_invalid') return recheckSession();
+      if (token && (code === 'session_expired' || code === 'token_invalid')) return recheckSession();
       if (!warned) console.warn('[realtime] connection failed, retrying in the background:', error.message);
       warned = true;
     });
 
     return () => {
+      setSocket((current) => (current === socket ? null : current));
       socket.removeAllListeners();
       socket.io.removeAllListeners();
       socket.disconnect();
     };
-  }, [token, queryClient]);
+  }, [token, queryClient, setSocket]);
 
   return null;
 }
