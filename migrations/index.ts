@@ -4,6 +4,7 @@ import * as onePostPerCause from './0002-one-post-per-cause.ts';
 import * as adjustments from './0003-adjustments.ts';
 import * as draws from './0004-draws.ts';
 import * as orders from './0005-orders.ts';
+import * as settlement from './0006-settlement.ts';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder at run time) so they load
@@ -15,4 +16,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0003-adjustments': adjustments,
   '0004-draws': draws,
   '0005-orders': orders,
+  '0006-settlement': settlement,
 };

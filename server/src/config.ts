@@ -31,6 +31,35 @@ const scheduleOverrides = z
   })
   .pipe(z.partialRecord(z.enum(KENO_CODES), scheduleOverride));
 
+const CURRENCIES = ['TWD', 'HKD', 'USD', 'CNY', 'CAD', 'AUD', 'EUR', 'JPY', 'KRW'] as const;
+/**
+ * GP hundredths per minor unit of each currency, as "numerator/denominator" (1 GP = US$1).
+ * The defaults are the deployment's posted rates, not market data: an operator sets them.
+ */
+export const DEFAULT_POINTS_RATES = {
+  USD: '1/1',
+  TWD: '2/65', // NT$32.50 per GP (spec §5: about 7.7 GP ≈ NT$250)
+  HKD: '32/250', // HK$7.8125 per GP (spec §5: HK$60 ≈ 7.7 GP)
+  CAD: '73/100',
+  KRW: '9/125', // ₩1,388.9 per GP; KRW has no minor unit
+  CNY: '14/100',
+  AUD: '66/100',
+  EUR: '108/100',
+  JPY: '67/100', // ¥149 per GP; JPY has no minor unit
+} as const;
+const pointsRates = z
+  .string()
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be JSON' });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.partialRecord(z.enum(CURRENCIES), z.string().regex(/^[1-9]\d*\/[1-9]\d*$|^0\/[1-9]\d*$/, { error: 'each rate must look like "2/65"' })))
+  .transform((given) => ({ ...DEFAULT_POINTS_RATES, ...given }));
+
 /**
  * Every setting the server reads, from the environment, parsed once at boot. A bad value stops
  * start-up with a readable list (see `loadConfig`). Defaults give the embedded demo mode.
@@ -88,6 +117,10 @@ export const configSchema = z.object({
   PURCHASE_LATENCY_MS: z.coerce.number().int().min(0).default(1500),
   /** Share of simulated purchases that fail (and are retried by the queue), 0..1. */
   PURCHASE_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
+  /** Prize conversion to GP, per currency, JSON (see DEFAULT_POINTS_RATES and README); unset currencies keep the default. */
+  POINTS_RATES: pointsRates.default(DEFAULT_POINTS_RATES),
+  /** The most an order may be able to win, in whole GP (spec §5: above it, "adjust purchase items"). */
+  MAX_ORDER_PRIZE_POINTS: z.coerce.number().int().positive().default(5_000_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
 });
 

@@ -11,11 +11,19 @@ import { createPinService } from './pins/service.ts';
 import { createRealtimeGateway } from './realtime/gateway.ts';
 import { startOrderWorkers } from './orders/jobs.ts';
 import { createOrderService } from './orders/service.ts';
+import { enqueueSettlement, startSettlementWorkers } from './settlement/jobs.ts';
+import { createSettlementService } from './settlement/service.ts';
 
 export type Role = 'all' | 'api' | 'worker';
 
 export function createServices(platform: Platform) {
-  return { auth: createAuthService(platform), pins: createPinService(platform), keno: createKenoService(platform), orders: createOrderService(platform) };
+  return {
+    auth: createAuthService(platform),
+    pins: createPinService(platform),
+    keno: createKenoService(platform, { afterDrawn: (drawId) => enqueueSettlement(platform.queues, drawId) }),
+    orders: createOrderService(platform),
+    settlement: createSettlementService(platform),
+  };
 }
 
 export interface RunningServer {
@@ -33,6 +41,7 @@ export async function startServer(platform: Platform, role: Role, port: number, 
     startAdjustmentWorker(platform);
     await startKenoDrawWorker(platform, services.keno);
     await startOrderWorkers(platform, services.orders);
+    await startSettlementWorkers(platform, services.settlement);
   }
   let httpServer: http.Server | undefined;
   let gateway: ReturnType<typeof createRealtimeGateway> | undefined;

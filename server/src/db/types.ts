@@ -121,6 +121,7 @@ export interface OrdersTable {
   purchased_at: Timestamp | null;
   prize: number | null;
   settled_at: Timestamp | null;
+  draw_result: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 export interface OrderStatusHistoryTable {

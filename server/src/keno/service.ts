@@ -14,9 +14,13 @@ export type KenoService = ReturnType<typeof createKenoService>;
 
 /**
  * Keno draws: the catalogue this deployment sells, creating draws ahead of time, publishing
- * results (simulated at draw time, or an operator's entry), and reading them back.
+ * results (simulated at draw time, or an operator's entry), and reading them back. `afterDrawn`
+ * runs for each newly published result (the server queues its settlement there).
  */
-export function createKenoService(platform: Pick<Platform, 'db' | 'bus' | 'config' | 'logger' | 'now'>) {
+export function createKenoService(
+  platform: Pick<Platform, 'db' | 'bus' | 'config' | 'logger' | 'now'>,
+  hooks: { afterDrawn?: (drawId: string) => Promise<void> } = {},
+) {
   const { db, bus, config, logger } = platform;
   const catalogue = kenoCatalogue(config);
   const source = resultSourceFor(config.RESULT_SOURCE);
@@ -27,7 +31,13 @@ export function createKenoService(platform: Pick<Platform, 'db' | 'bus' | 'confi
     return found;
   }
 
+  /** A new result: settlement is queued first (the sweep repairs a failure), then members are told. */
   async function publish(product: KenoProduct, row: DrawRow) {
+    try {
+      await hooks.afterDrawn?.(String(row.id));
+    } catch (error) {
+      logger.error({ err: error, drawId: String(row.id) }, 'could not queue the settlement; the sweep will settle this draw');
+    }
     const payload: DrawEventPayload = {
       productCode: product.code,
       issue: row.issue,

@@ -14,6 +14,17 @@ export const ordersRepo = {
     return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
   },
 
+  /** The order with its draw's result (`official_result`, null until drawn). */
+  findWithResult(db: Executor, id: string) {
+    return db
+      .selectFrom('orders')
+      .innerJoin('draws', 'draws.id', 'orders.draw_id')
+      .selectAll('orders')
+      .select('draws.result as official_result')
+      .where('orders.id', '=', id)
+      .executeTakeFirst();
+  },
+
   history(db: Executor, id: string) {
     return db.selectFrom('order_status_history').select(['from', 'to', 'at', 'reason']).where('order_id', '=', id).orderBy('id').execute();
   },
@@ -39,11 +50,18 @@ export const ordersRepo = {
   },
 
   async page(db: Executor, userId: string, filter: { status?: number; productCode?: string }, page: number, pageSize: number) {
-    let query = db.selectFrom('orders').where('user_id', '=', userId);
-    if (filter.status !== undefined) query = query.where('status', '=', filter.status as OrderStatus);
-    if (filter.productCode) query = query.where('product_code', '=', filter.productCode);
+    let query = db.selectFrom('orders').where('orders.user_id', '=', userId);
+    if (filter.status !== undefined) query = query.where('orders.status', '=', filter.status as OrderStatus);
+    if (filter.productCode) query = query.where('orders.product_code', '=', filter.productCode);
     const [rows, count] = await Promise.all([
-      query.selectAll().orderBy('id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute(),
+      query
+        .innerJoin('draws', 'draws.id', 'orders.draw_id')
+        .selectAll('orders')
+        .select('draws.result as official_result')
+        .orderBy('orders.id', 'desc')
+        .limit(pageSize)
+        .offset((page - 1) * pageSize)
+        .execute(),
       query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(count.total) };

@@ -2,12 +2,13 @@ import crypto from 'node:crypto';
 import {
   kenoCost,
   kenoMaxPrize,
-  ORDER_STATUS_LABELS,
+  toPoints,
   userRoom,
   validateKenoTicket,
   type KenoOrderRequest,
   type KenoPlay,
   type KenoProduct,
+  type KenoResult,
   type KenoTicket,
   type OrderEventPayload,
   type OrdersQuery,
@@ -24,6 +25,8 @@ import { runIdempotent } from '../platform/idempotency.ts';
 import type { Platform } from '../platform/platform.ts';
 import { publishBalance, walletService, type Balances } from '../wallet/service.ts';
 import { purchaseGateway, type PurchaseGateway } from './gateway.ts';
+import { pointsRate } from '../settlement/rates.ts';
+import { presentOrder } from './present.ts';
 import { ordersRepo } from './repo.ts';
 
 export const PURCHASE_QUEUE = 'order-purchase';
@@ -41,35 +44,6 @@ export const timeoutJobId = (orderId: string) => `order-timeout-${orderId}`;
 export type OrderService = ReturnType<typeof createOrderService>;
 
 const iso = (at: Date | string) => new Date(at).toISOString();
-
-/** The API.md order shape. Keno orders: `selections` are the plays, there is no special number. */
-export function presentOrder(row: OrderRow): OrderWire {
-  const stake = row.stake as { amount: number; currency: string };
-  return {
-    id: String(row.id),
-    productCode: row.product_code,
-    issue: row.issue,
-    status: row.status,
-    statusLabel: ORDER_STATUS_LABELS[row.status],
-    playType: 'keno',
-    trial: row.trial,
-    selections: row.plays as unknown[],
-    specialNumber: null,
-    multiplier: row.multiplier,
-    units: row.units,
-    pointsSpent: row.points_spent,
-    stake,
-    fee: { amount: 0, currency: stake.currency },
-    salesCloseAt: iso(row.sales_close_at),
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
-    ticketRef: row.ticket_ref,
-    drawResult: null,
-    officialResult: null,
-    prize: row.prize,
-    settledAt: row.settled_at ? iso(row.settled_at) : null,
-  };
-}
 
 /** `count` distinct numbers of 1..`poolSize`, chosen with the crypto RNG. */
 export function autoNumbers(count: number, poolSize: number): number[] {
@@ -119,9 +93,16 @@ export function createOrderService(platform: Pick<Platform, 'db' | 'queues' | 'b
     return product;
   }
 
+  /** The product's rules (§5), then the deployment's limit on what one order may win. */
   function checkTicket(product: KenoProduct, ticket: KenoTicket) {
     const problem = validateKenoTicket(product, ticket);
     if (problem) throw new AppError(problem.code, { fields: problem.fields, details: problem.details });
+    const maxPrize = kenoMaxPrize(product, ticket);
+    const limit = platform.config.MAX_ORDER_PRIZE_POINTS * 100;
+    if (toPoints(maxPrize, pointsRate(platform.config, product.currency)) > limit) {
+      throw new AppError('exceeds_max_prize', { details: { maxPrize, limitPoints: limit } });
+    }
+    return maxPrize;
   }
 
   /** The draw of `issue` if its sales are open at `at`; otherwise `sales_closed` naming the issue on sale (or next). */
@@ -168,7 +149,7 @@ export function createOrderService(platform: Pick<Platform, 'db' | 'queues' | 'b
     async quote(body: KenoOrderRequest): Promise<QuoteResponse> {
       const product = productOf(body.productCode);
       const ticket = ticketOf(product, body);
-      checkTicket(product, ticket);
+      const maxPrize = checkTicket(product, ticket);
       await openDraw(db, product, body.issue, now());
       const cost = kenoCost(product, ticket);
       return {
@@ -176,7 +157,7 @@ export function createOrderService(platform: Pick<Platform, 'db' | 'queues' | 'b
         bets: ticket.plays.length,
         stake: cost.stake,
         fee: { amount: 0, currency: product.currency },
-        maxPrize: kenoMaxPrize(product, ticket),
+        maxPrize,
         total: cost.points,
       };
     },
@@ -234,15 +215,16 @@ export function createOrderService(platform: Pick<Platform, 'db' | 'queues' | 'b
 
     async list(userId: string, query: OrdersQuery): Promise<Paged<OrderWire>> {
       const { rows, total } = await ordersRepo.page(db, userId, query, query.page, query.pageSize);
-      return { items: rows.map(presentOrder), page: query.page, pageSize: query.pageSize, total };
+      return { items: rows.map(({ official_result, ...row }) => presentOrder(row, official_result as KenoResult | null)), page: query.page, pageSize: query.pageSize, total };
     },
 
     /** One of the member's own orders with its history; anyone else's reads as `order_not_found`. */
     async get(userId: string, id: string): Promise<OrderWire> {
-      const row = /^[1-9]\d{0,17}$/.test(id) ? await ordersRepo.find(db, id) : undefined;
-      if (!row || String(row.user_id) !== String(userId)) throw new AppError('order_not_found');
+      const found = /^[1-9]\d{0,17}$/.test(id) ? await ordersRepo.findWithResult(db, id) : undefined;
+      if (!found || String(found.user_id) !== String(userId)) throw new AppError('order_not_found');
+      const { official_result, ...row } = found;
       const history = await ordersRepo.history(db, id);
-      return { ...presentOrder(row), history: history.map((h) => ({ from: h.from, to: h.to, at: iso(h.at), reason: h.reason })) };
+      return { ...presentOrder(row, official_result as KenoResult | null), history: history.map((h) => ({ from: h.from, to: h.to, at: iso(h.at), reason: h.reason })) };
     },
 
     /** The purchase job: 0 → 1, buy through the gateway, 1 → 2. Safe to run twice or after the timeout. */

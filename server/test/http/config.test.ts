@@ -37,6 +37,9 @@ describe('server configuration', () => {
     ['zero login attempts', { LOGIN_MAX_ATTEMPTS: '0' }],
     ['a database address that is not a URL', { DATABASE_URL: 'the usual database' }],
     ['an unknown role', { ROLE: 'boss' }],
+    ['a GP rate that is not a fraction', { POINTS_RATES: '{"TWD":"0.03"}' }],
+    ['a GP rate for an unknown currency', { POINTS_RATES: '{"XYZ":"1/1"}' }],
+    ['GP rates that are not JSON', { POINTS_RATES: 'TWD=2/65' }],
   ])('%s is refused', (_label, env) => {
     expect(problemsOf(env)).toHaveLength(1);
   });
@@ -56,5 +59,10 @@ describe('server configuration', () => {
 
   it('an empty variable counts as unset rather than as a bad value', () => {
     expect(loadConfig({ PORT: '', APM_SAMPLE_RATE: '' })).toMatchObject({ PORT: 3000, APM_SAMPLE_RATE: 1 });
+  });
+
+  it('GP rates: a deployment changes one currency and keeps the defaults of the others', () => {
+    const { POINTS_RATES } = loadConfig({ POINTS_RATES: '{"TWD":"1/30"}' });
+    expect(POINTS_RATES).toMatchObject({ TWD: '1/30', CAD: '73/100', USD: '1/1' });
   });
 });

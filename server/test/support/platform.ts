@@ -4,7 +4,7 @@ import { inject } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { createLogger } from '../../src/platform/logger.ts';
 import { createPlatform, type Platform } from '../../src/platform/platform.ts';
-import { startServer, type RunningServer } from '../../src/server.ts';
+import { startServer, type Role, type RunningServer } from '../../src/server.ts';
 import { createDatabaseFromTemplate } from '../global-setup.ts';
 
 export type Mode = 'embedded' | 'scaled';
@@ -32,9 +32,9 @@ export async function testPlatform(mode: Mode = 'embedded', env: Record<string, 
   return createPlatform(config, createLogger(config.LOG_LEVEL, { test: name }));
 }
 
-/** A running server (HTTP + sockets + workers) on a free port. */
-export async function testServer(mode: Mode = 'embedded', env: Record<string, string> = {}) {
+/** A running server (HTTP + sockets + workers, or only one side with `role`) on a free port. */
+export async function testServer(mode: Mode = 'embedded', env: Record<string, string> = {}, role: Role = 'all') {
   const platform = await testPlatform(mode, env);
-  const server: RunningServer = await startServer(platform, 'all', 0, '127.0.0.1');
+  const server: RunningServer = await startServer(platform, role, 0, '127.0.0.1');
   return { platform, server, url: server.url!, services: server.services, stop: () => server.stop() };
 }

@@ -1,0 +1,115 @@
+import {
+  applyDrawCaps,
+  settleKenoTicket,
+  toPoints,
+  userRoom,
+  type DrawOutcome,
+  type KenoPlay,
+  type KenoResult,
+  type KenoSettlement,
+  type OrderEventPayload,
+} from '@gp/common';
+import { kenoCatalogue } from '../keno/catalogue.ts';
+import { drawsRepo } from '../keno/repo.ts';
+import type { Platform } from '../platform/platform.ts';
+import { publishBalance, walletService, type Balances } from '../wallet/service.ts';
+import { pointsRate } from './rates.ts';
+import { settlementRepo } from './repo.ts';
+
+export const SETTLE_QUEUE = 'order-settle';
+export interface SettleJob {
+  drawId: string;
+}
+/** One settle job per draw: a second add (the draw job's retry, the sweep) is ignored while it exists. */
+export const settleJobId = (drawId: string) => `settle-${drawId}`;
+
+/** Orders settled per transaction: one commit per batch, each order still conditional on its own row. */
+const BATCH = 200;
+
+export type SettlementService = ReturnType<typeof createSettlementService>;
+export type SettleOutcome =
+  | { status: 'settled'; orders: number; winners: number; points: number }
+  | { status: 'not_drawn' | 'missing' };
+
+/** The wire `drawResult`: the settlement as the order page shows it. */
+const outcomeOf = (settlement: KenoSettlement): DrawOutcome => ({
+  prize: settlement.prize,
+  lines: settlement.lines.map((line) => ({ ...line, adjustments: [...line.adjustments] })),
+});
+
+/**
+ * Keno settlement: when a draw has its result, every purchased (2) and trial (8) order of it is
+ * settled with `common/settle` — the per-draw caps computed over all of that draw's tickets
+ * (real and trial apart: trial tickets never reach the operator's pool) — and its prize, converted
+ * to GP at the configured rate and rounded down, is credited once through the wallet. Re-running
+ * changes nothing: each order's settlement is a conditional update, and the prize's ledger entry
+ * has a unique cause (prize, order, id) in the same transaction.
+ */
+export function createSettlementService(platform: Pick<Platform, 'db' | 'bus' | 'now' | 'config' | 'logger'>) {
+  const { db, bus, now, config, logger } = platform;
+  const catalogue = kenoCatalogue(config);
+
+  async function publish(userId: string, order: { id: string; status: number; updatedAt: Date; prize: number }, balances: Balances | null) {
+    const payload: OrderEventPayload = { id: order.id, status: order.status, prevStatus: order.status, updatedAt: order.updatedAt.toISOString(), prize: order.prize };
+    await bus.publish({ room: userRoom(userId), event: 'order', payload });
+    if (balances) await publishBalance(bus, userId, balances, now());
+  }
+
+  return {
+    async settleDraw(drawId: string): Promise<SettleOutcome> {
+      const draw = await drawsRepo.find(db, drawId);
+      const product = draw ? catalogue.get(draw.product_code as never) : undefined;
+      if (!draw || !product) return { status: 'missing' };
+      if (draw.status !== 'drawn' || !draw.result) return { status: 'not_drawn' };
+      const result = draw.result as KenoResult;
+      const rate = pointsRate(config, product.currency);
+
+      const orders = await settlementRepo.drawOrders(db, drawId);
+      const settled = new Map<string, KenoSettlement>();
+      for (const group of [orders.filter((o) => !o.trial), orders.filter((o) => o.trial)]) {
+        const tickets = group.map((o) => settleKenoTicket(product, { multiplier: o.multiplier, plays: o.plays as KenoPlay[] }, { numbers: result.numbers }));
+        applyDrawCaps(product, tickets).forEach((settlement, i) => settled.set(String(group[i]!.id), settlement));
+      }
+
+      const pending = orders.filter((o) => o.settled_at === null);
+      let count = 0;
+      let winners = 0;
+      let points = 0;
+      for (let i = 0; i < pending.length; i += BATCH) {
+        const batch = pending.slice(i, i + BATCH);
+        const done = await db.transaction().execute(async (trx) => {
+          const at = now();
+          const out: Array<{ userId: string; order: { id: string; status: number; updatedAt: Date; prize: number }; balances: Balances | null }> = [];
+          for (const order of batch) {
+            const id = String(order.id);
+            const settlement = settled.get(id)!;
+            const prize = toPoints(settlement.prize, rate);
+            const row = await settlementRepo.markSettled(trx, id, prize, outcomeOf(settlement), at);
+            if (!row) continue; // settled by a concurrent run
+            const userId = String(row.user_id);
+            const balances = prize > 0
+              ? await walletService.credit(trx, { userId, account: row.trial ? 'trial' : 'real', kind: 'prize', amount: prize, refType: 'order', refId: id })
+              : null;
+            out.push({ userId, order: { id, status: row.status, updatedAt: row.updated_at, prize }, balances: balances && { balance: balances.balance, trialBalance: balances.trialBalance } });
+          }
+          return out;
+        });
+        for (const item of done) {
+          count++;
+          if (item.order.prize > 0) {
+            winners++;
+            points += item.order.prize;
+          }
+          await publish(item.userId, item.order, item.balances);
+        }
+      }
+      if (count > 0) logger.info({ drawId, productCode: product.code, issue: draw.issue, orders: count, winners, points }, 'draw settled');
+      return { status: 'settled', orders: count, winners, points };
+    },
+
+    /** Drawn draws that still have unsettled orders: a lost settle job, a crash mid-settlement. */
+    async unsettledDraws(limit = 100) {
+      return (await settlementRepo.drawsWithUnsettledOrders(db, limit)).map((row) => String(row.draw_id));
+    },
+  };
+}
