@@ -4,6 +4,7 @@
  *   - wallet postings/s: sequential, and 16 concurrent on 1,000 wallets and on one hot wallet
  *   - PIN redemptions/s end to end through the service (claim + credit + ledger + idempotency key)
  *   - argon2id hash time (what a sign-up or login costs the server)
+ *   - keno settlement: tickets/s of the pure function, and orders/s end to end through the database
  */
 import crypto from 'node:crypto';
 import path from 'node:path';
@@ -18,6 +19,7 @@ import { createLogger } from '../../server/src/platform/logger.ts';
 import { createMemoryRateLimiter } from '../../server/src/platform/rate-limiter.ts';
 import { createPinService } from '../../server/src/pins/service.ts';
 import { walletService } from '../../server/src/wallet/service.ts';
+import { benchSettlement } from './settlement.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const database = await startEmbeddedPostgres({ dataDir: path.join(root, '.tmp/bench-pg'), ephemeral: true });
@@ -70,6 +72,8 @@ try {
   const start = process.hrtime.bigint();
   for (let i = 0; i < hashes; i++) await argon2.hash(`password-${i}`, options);
   console.log(`${'argon2id hash (19 MiB, t=2), per sign-up/login'.padEnd(58)} ${(Number(process.hrtime.bigint() - start) / 1e6 / hashes).toFixed(1).padStart(7)} ms`);
+
+  await benchSettlement(db, ids, timed);
 
   const mismatched = await auditWallets({ db, logger: createLogger('silent') });
   console.log(`\nledger check: ${mismatched.length === 0 ? 'every balance equals the sum of its ledger' : `${mismatched.length} wallets out of balance!`}\n`);
