@@ -1,6 +1,15 @@
 import { sql } from 'kysely';
 import type { Executor, Tx } from '../db/database.ts';
 
+interface SettledRow {
+  id: string;
+  user_id: string;
+  status: 2 | 8;
+  trial: boolean;
+  updated_at: Date;
+  prize: number;
+}
+
 export const settlementRepo = {
   /** Every order of a draw that takes part in its settlement (purchased or trial), settled or not, in id order. */
   drawOrders(db: Executor, drawId: string) {
@@ -14,18 +23,21 @@ export const settlementRepo = {
   },
 
   /**
-   * Records an order's settlement once: conditional on `settled_at is null`, so a second run (or
-   * a concurrent one, which waits for this row's lock and then sees it settled) gets `undefined`.
+   * Records the settlement of a batch of orders, each once: conditional on `settled_at is null`,
+   * so a second run (or a concurrent one, which waits for these rows' locks and then sees them
+   * settled) gets nothing back for them. Returns the rows this call settled.
    */
-  markSettled(trx: Tx, id: string, prize: number, drawResult: unknown, at: Date) {
-    return trx
-      .updateTable('orders')
-      .set({ prize, draw_result: JSON.stringify(drawResult), settled_at: at, updated_at: at })
-      .where('id', '=', id)
-      .where('settled_at', 'is', null)
-      .where(sql<boolean>`status in (2, 8)`)
-      .returning(['id', 'user_id', 'status', 'trial', 'updated_at'])
-      .executeTakeFirst();
+  async markSettled(trx: Tx, items: ReadonlyArray<{ id: string; prize: number; drawResult: unknown }>, at: Date) {
+    if (items.length === 0) return [];
+    // Lock in id order first: two runs over the same batch then queue up instead of deadlocking.
+    await trx.selectFrom('orders').select('id').where('id', 'in', items.map((item) => item.id)).orderBy('id').forUpdate().execute();
+    const values = sql.join(items.map((item) => sql`(${item.id}::bigint, ${item.prize}::bigint, ${JSON.stringify(item.drawResult)}::jsonb)`));
+    const { rows } = await sql<SettledRow>`
+      update orders set prize = v.prize, draw_result = v.draw_result, settled_at = ${at}, updated_at = ${at}
+      from (values ${values}) as v(id, prize, draw_result)
+      where orders.id = v.id and orders.settled_at is null and orders.status in (2, 8)
+      returning orders.id, orders.user_id, orders.status, orders.trial, orders.updated_at, orders.prize`.execute(trx);
+    return rows.sort((a, b) => Number(a.id) - Number(b.id));
   },
 
   /** Drawn draws that still have purchased or trial orders without a settlement (what the sweep repairs). */

@@ -78,15 +78,16 @@ export function createSettlementService(platform: Pick<Platform, 'db' | 'bus' | 
       for (let i = 0; i < pending.length; i += BATCH) {
         const batch = pending.slice(i, i + BATCH);
         const done = await db.transaction().execute(async (trx) => {
-          const at = now();
+          const items = batch.map((order) => {
+            const settlement = settled.get(String(order.id))!;
+            return { id: String(order.id), prize: toPoints(settlement.prize, rate), drawResult: outcomeOf(settlement) };
+          });
+          const rows = await settlementRepo.markSettled(trx, items, now()); // rows a concurrent run settled are not returned
           const out: Array<{ userId: string; order: { id: string; status: number; updatedAt: Date; prize: number }; balances: Balances | null }> = [];
-          for (const order of batch) {
-            const id = String(order.id);
-            const settlement = settled.get(id)!;
-            const prize = toPoints(settlement.prize, rate);
-            const row = await settlementRepo.markSettled(trx, id, prize, outcomeOf(settlement), at);
-            if (!row) continue; // settled by a concurrent run
+          for (const row of rows) {
+            const id = String(row.id);
             const userId = String(row.user_id);
+            const prize = Number(row.prize);
             const balances = prize > 0
               ? await walletService.credit(trx, { userId, account: row.trial ? 'trial' : 'real', kind: 'prize', amount: prize, refType: 'order', refId: id })
               : null;
