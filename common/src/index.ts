@@ -22,3 +22,4 @@ export * from './products/overrides.ts';
 export * from './settle/keno-result.ts';
 export * from './settle/keno.ts';
 export * from './settle/convert.ts';
+export * from './football/index.ts';
