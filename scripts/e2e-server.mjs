@@ -22,6 +22,10 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'],
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     NODE_ENV: 'test',
+    // Canada Keno every minute (sales close 15 s before each draw), so a browser test sees a
+    // purchase, a draw and its settlement within one test; purchases confirm after half a second.
+    KENO_SCHEDULE_OVERRIDES: JSON.stringify({ CAB01: { intervalSeconds: 60, salesCloseSeconds: 15 } }),
+    PURCHASE_LATENCY_MS: '500',
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

@@ -31,8 +31,19 @@ export function createAppRouter() {
               children: [
                 { path: 'wallet', ...page(() => import('../features/wallet/wallet-page.tsx').then((m) => m.WalletPage)) },
                 { path: 'deposit', ...page(() => import('../features/deposit/deposit-page.tsx').then((m) => m.DepositPage)) },
+                { path: 'orders', ...page(() => import('../features/orders/orders-page.tsx').then((m) => m.OrdersPage)) },
+                {
+                  path: 'main/keno',
+                  children: [
+                    { index: true, ...page(() => import('../features/keno/keno-page.tsx').then((m) => m.BingoPage)) },
+                    { path: 'keno24h', ...page(() => import('../features/keno/keno-page.tsx').then((m) => m.Keno24hPage)) },
+                  ],
+                },
               ],
             },
+            { path: 'roadmap', ...page(() => import('../features/results/roadmap-page.tsx').then((m) => m.RoadmapPage)) },
+            // Public, unlike the purchase screens under main/keno: anyone may read the rules first.
+            { path: 'main/keno/rules', ...page(() => import('../features/rules/rules-page.tsx').then((m) => m.RulesPage)) },
             { path: 'about/company', ...page(() => import('../features/info/company-page.tsx').then((m) => m.CompanyPage)) },
             { path: 'about/privacy', ...page(() => import('../features/info/privacy-page.tsx').then((m) => m.PrivacyPage)) },
             { path: 'about/terms', ...page(() => import('../features/info/terms-page.tsx').then((m) => m.TermsPage)) },

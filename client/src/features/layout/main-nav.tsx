@@ -4,7 +4,10 @@ import type { MessageId } from '../../shared/i18n/message-ids.ts';
 
 const LINKS: { to: string; label: MessageId; end?: boolean }[] = [
   { to: '/', label: 'nav.home', end: true },
+  { to: '/main/keno', label: 'keno.nav' },
   { to: '/wallet', label: 'nav.wallet' },
+  { to: '/roadmap', label: 'results.nav' },
+  { to: '/orders', label: 'orders.nav' },
   { to: '/help/faq', label: 'nav.help' },
 ];
 

@@ -1,0 +1,148 @@
+import './keno.css';
+import './keno-board.css';
+import './keno-order.css';
+import type { ProductDetail } from '@gp/common';
+import { useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { useSearchParams } from 'react-router';
+import { ApiError } from '../../shared/api/api-error.ts';
+import { usePageTitle } from '../../shared/site/use-page-title.ts';
+import { AlertIcon } from '../../shared/ui/icons.tsx';
+import { ClockPanel } from './clock-panel.tsx';
+import { useKenoProduct } from './keno-queries.ts';
+import { LastResultCard } from './last-result.tsx';
+import { OrderProblem } from './order-problem.tsx';
+import { OrderStatus } from './order-status.tsx';
+import { PickPlay } from './pick-play.tsx';
+import { KENO_SCREENS, ProductSwitcher, type KenoScreenCode } from './product-switcher.tsx';
+import { ResetPrompt } from './reset-prompt.tsx';
+import { SideBets } from './side-bets.tsx';
+import { SuperNumber } from './super-number.tsx';
+import { followedOrdersAtom, useTicket } from './ticket-atoms.ts';
+import { TicketOptions } from './ticket-options.tsx';
+import { TicketSummary } from './ticket-summary.tsx';
+import { EMPTY_TICKET, orderBody, sideMarkets } from './ticket.ts';
+import { useGameClock, useIssueOnSale } from './use-game-clock.ts';
+import { usePlaceOrder } from './use-place-order.ts';
+import { useQuote } from './use-quote.ts';
+
+const isSalesClosed = (error: unknown) => error instanceof ApiError && error.code === 'sales_closed';
+
+/** The purchase screen of one product, once its rules are loaded. */
+function KenoPurchase({ product }: { product: ProductDetail }) {
+  const { code } = product;
+  const clock = useGameClock(code);
+  const issue = useIssueOnSale(clock);
+  const [ticket, update] = useTicket(code);
+  const body = orderBody(ticket, code, issue);
+  const quote = useQuote(body);
+  const order = usePlaceOrder(code);
+  const followed = useAtomValue(followedOrdersAtom)[code] ?? null;
+  const [asking, setAsking] = useState(false);
+  const markets = sideMarkets(product.rules);
+
+  // The issue closed while the member was choosing: re-read the clock, which moves the ticket on.
+  const { refresh } = clock;
+  useEffect(() => {
+    if (isSalesClosed(quote.error) || isSalesClosed(order.error)) refresh();
+  }, [quote.error, order.error, refresh]);
+
+  const { placed, reset: resetOrder } = order;
+  useEffect(() => {
+    if (placed) setAsking(true);
+  }, [placed]);
+
+  const answer = (clear: boolean) => {
+    setAsking(false);
+    resetOrder();
+    if (clear) update((t) => ({ ...EMPTY_TICKET, trial: t.trial }));
+  };
+
+  return (
+    <div className="keno__layout">
+      <div className="keno__top">
+        <ClockPanel clock={clock} />
+        <LastResultCard
+          result={clock.snapshot?.lastResult}
+          code={code}
+          showSuper={product.rules.superNumber?.offered === true}
+          showSides={markets.bigSmall.length + markets.oddEven.length > 0}
+        />
+      </div>
+      <div className="keno__play">
+        <PickPlay product={product} ticket={ticket} update={update} />
+        <SideBets product={product} ticket={ticket} update={update} />
+        <SuperNumber product={product} ticket={ticket} update={update} />
+        <TicketOptions product={product} ticket={ticket} update={update} />
+      </div>
+      <aside className="keno__aside">
+        <TicketSummary
+          product={product}
+          ticket={ticket}
+          issue={issue}
+          quote={quote}
+          placing={order.pending}
+          held={asking}
+          onConfirm={() => body && order.place(body)}
+          onReset={() => {
+            resetOrder();
+            update((t) => ({ ...EMPTY_TICKET, trial: t.trial }));
+          }}
+        />
+        {order.error != null && <OrderProblem error={order.error} issue={order.variables?.body.issue ?? issue} context="order" />}
+        {asking && <ResetPrompt onAnswer={answer} />}
+        {followed && <OrderStatus id={followed} resultIssue={clock.snapshot?.lastResult?.issue ?? null} />}
+      </aside>
+    </div>
+  );
+}
+
+/** Loads the product's rules (prize tables, side bets, super number, multiplier) for the screen. */
+function KenoScreen({ code }: { code: KenoScreenCode }) {
+  usePageTitle(`product.${code}`);
+  const product = useKenoProduct(code);
+  return (
+    <div className="container page keno">
+      <header className="page__header keno__header">
+        <ProductSwitcher current={code} />
+        <h1>
+          <FormattedMessage id={`product.${code}`} />
+        </h1>
+        <p className="muted">
+          <FormattedMessage id="keno.lead" />
+        </p>
+      </header>
+      {product.data ? (
+        <KenoPurchase key={code} product={product.data} />
+      ) : product.isError ? (
+        <div className="notice notice--error" role="alert">
+          <AlertIcon size={18} />
+          <p>
+            <FormattedMessage id="keno.loadError" />
+          </p>
+          <button type="button" className="button button--ghost button--small" onClick={() => void product.refetch()}>
+            <FormattedMessage id="app.retry" />
+          </button>
+        </div>
+      ) : (
+        <p className="muted" role="status">
+          <FormattedMessage id="app.loading" />
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** `/main/keno`: BINGO BINGO, or another keno game named by `?product=` (Speed Keno: `?product=KRB01`). */
+export function BingoPage() {
+  const [params] = useSearchParams();
+  const asked = params.get('product');
+  const code = KENO_SCREENS.find((screen) => screen.code === asked)?.code ?? 'TWB01';
+  return <KenoScreen code={code} />;
+}
+
+/** `/main/keno/keno24h`: the 24-hour Canada Keno. */
+export function Keno24hPage() {
+  return <KenoScreen code="CAB01" />;
+}

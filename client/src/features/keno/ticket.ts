@@ -1,0 +1,146 @@
+import {
+  BIG_SMALL_OPTIONS,
+  ODD_EVEN_OPTIONS,
+  type BigSmallOption,
+  type KenoOrderBody,
+  type KenoPlayInput,
+  type OddEvenOption,
+  type ProductSummary,
+} from '@gp/common';
+
+/**
+ * The keno ticket a member is filling in (spec §3 "Keno purchase"): one pick play of `stars`
+ * numbers, a big/small and an odd/even guess, super prize numbers and one multiplier for all.
+ * A part left empty is simply not played; a part begun but unfinished blocks the order.
+ */
+export interface Ticket {
+  stars: number | null;
+  numbers: readonly number[];
+  bigSmall: BigSmallOption | null;
+  oddEven: OddEvenOption | null;
+  /** The spec's "super prize number" flag: the super-number board is open. */
+  superNumber: boolean;
+  superNumbers: readonly number[];
+  multiplier: number;
+  trial: boolean;
+}
+
+export const EMPTY_TICKET: Ticket = {
+  stars: null,
+  numbers: [],
+  bigSmall: null,
+  oddEven: null,
+  superNumber: false,
+  superNumbers: [],
+  multiplier: 1,
+  trial: false,
+};
+
+export type ToggleOutcome =
+  | { ok: true; numbers: number[] }
+  /** `choose_stars`: no count chosen yet; `limit`: the chosen count is already reached. */
+  | { ok: false; reason: 'choose_stars' | 'limit' };
+
+/**
+ * Adds or removes `n`. Removing always works; adding is refused once `limit` numbers are chosen
+ * (spec §5: no more numbers than the count chosen to play), or when no count is chosen yet.
+ *
+ * Example: `toggleNumber([5, 9, 12], 40, 3)` → `{ ok: false, reason: 'limit' }`;
+ * `toggleNumber([5, 9, 12], 9, 3)` → `{ ok: true, numbers: [5, 12] }`.
+ */
+export function toggleNumber(numbers: readonly number[], n: number, limit: number | null): ToggleOutcome {
+  if (numbers.includes(n)) return { ok: true, numbers: numbers.filter((x) => x !== n) };
+  if (limit === null) return { ok: false, reason: 'choose_stars' };
+  if (numbers.length >= limit) return { ok: false, reason: 'limit' };
+  return { ok: true, numbers: [...numbers, n].sort((a, b) => a - b) };
+}
+
+/** A uniform integer in [0, bound), from the crypto RNG. */
+export function cryptoRandomBelow(bound: number): number {
+  const limit = Math.floor(0x1_0000_0000 / bound) * bound;
+  const buffer = new Uint32Array(1);
+  for (;;) {
+    crypto.getRandomValues(buffer);
+    if (buffer[0]! < limit) return buffer[0]! % bound;
+  }
+}
+
+/**
+ * Automatic selection: keeps the numbers already chosen (up to `count`) and fills the rest at
+ * random from 1..`poolSize`. `randomBelow` is injectable for tests.
+ */
+export function autoPick(chosen: readonly number[], count: number, poolSize: number, randomBelow: (bound: number) => number = cryptoRandomBelow): number[] {
+  const kept = chosen.slice(0, count);
+  const free = Array.from({ length: poolSize }, (_, i) => i + 1).filter((n) => !kept.includes(n));
+  const picked = [...kept];
+  while (picked.length < count && free.length > 0) picked.push(free.splice(randomBelow(free.length), 1)[0]!);
+  return picked.sort((a, b) => a - b);
+}
+
+/** The number board's areas: 01–40 and 41–80 for an 80-ball game, 01–35 and 36–70 for 70. */
+export function boardAreas(poolSize: number): [from: number, to: number][] {
+  const half = Math.ceil(poolSize / 2);
+  return [
+    [1, half],
+    [half + 1, poolSize],
+  ];
+}
+
+/** The options of each side market that `product` sells, in the spec's order. */
+export function sideMarkets(rules: ProductSummary['rules']): { bigSmall: BigSmallOption[]; oddEven: OddEvenOption[] } {
+  const offered = (option: string) => rules.sideBets[option]?.offered === true;
+  return { bigSmall: BIG_SMALL_OPTIONS.filter(offered), oddEven: ODD_EVEN_OPTIONS.filter(offered) };
+}
+
+export type TicketProblem =
+  | { code: 'empty' }
+  | { code: 'choose_stars' }
+  | { code: 'pick_more'; count: number }
+  | { code: 'selection_exceeds_pick_count'; stars: number; selected: number };
+
+/**
+ * Why the ticket cannot be quoted yet, or `null`. Numbers begun need their full count; more
+ * numbers than stars (after lowering the count) must be deselected first.
+ */
+export function ticketProblem(ticket: Ticket): TicketProblem | null {
+  const { stars, numbers } = ticket;
+  if (numbers.length > 0) {
+    if (stars === null) return { code: 'choose_stars' };
+    if (numbers.length > stars) return { code: 'selection_exceeds_pick_count', stars, selected: numbers.length };
+    if (numbers.length < stars) return { code: 'pick_more', count: stars - numbers.length };
+  }
+  return ticketPlays(ticket).length === 0 ? { code: 'empty' } : null;
+}
+
+/** The plays of API.md's keno body, in the order the summary lists them. */
+export function ticketPlays(ticket: Ticket): KenoPlayInput[] {
+  const plays: KenoPlayInput[] = [];
+  if (ticket.stars !== null && ticket.numbers.length === ticket.stars) plays.push({ type: 'pick', stars: ticket.stars, numbers: [...ticket.numbers] });
+  if (ticket.bigSmall) plays.push({ type: 'bigSmall', pick: ticket.bigSmall });
+  if (ticket.oddEven) plays.push({ type: 'oddEven', pick: ticket.oddEven });
+  if (ticket.superNumber && ticket.superNumbers.length > 0) plays.push({ type: 'superNumber', numbers: [...ticket.superNumbers] });
+  return plays;
+}
+
+/**
+ * The `POST /api/orders` (and quote) body for a complete ticket on `issue`, else `null`.
+ *
+ * Example: 3 stars on [1, 23, 45] and "big" at ×2 for TWB01 issue 115016038 →
+ * `{ productCode: 'TWB01', issue: '115016038', trial: false, multiplier: 2, plays: [{ type: 'pick', stars: 3, numbers: [1, 23, 45] }, { type: 'bigSmall', pick: 'big' }] }`.
+ */
+export function orderBody(ticket: Ticket, productCode: string, issue: string | null): KenoOrderBody | null {
+  if (!issue || ticketProblem(ticket)) return null;
+  return { productCode, issue, trial: ticket.trial, multiplier: ticket.multiplier, plays: ticketPlays(ticket) };
+}
+
+/** Units as the server counts them (spec §9): 1 per play, 1 per super number, times the multiplier. */
+export function ticketUnits(ticket: Ticket): number {
+  const units = ticketPlays(ticket).reduce((sum, play) => sum + (play.type === 'superNumber' ? (play.numbers?.length ?? 0) : 1), 0);
+  return units * ticket.multiplier;
+}
+
+/** The multiplier the member typed, kept within 1..`max`; anything unreadable becomes 1. */
+export function clampMultiplier(value: number, max: number): number {
+  if (!Number.isFinite(value)) return 1;
+  return Math.min(Math.max(1, Math.trunc(value)), Math.max(1, max));
+}

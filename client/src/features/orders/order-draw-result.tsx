@@ -1,0 +1,76 @@
+import type { OrderWire, SettledLine } from '@gp/common';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { formatLocalMoney } from '../../shared/money/local-money.ts';
+import { ball, isSidePick } from './order-plays.ts';
+
+const ADJUSTMENTS = ['starPool', 'sharedTopPrize', 'onePrize', 'perTicket'] as const;
+type Adjustment = (typeof ADJUSTMENTS)[number];
+const isAdjustment = (name: string): name is Adjustment => (ADJUSTMENTS as readonly string[]).includes(name);
+
+function LineText({ line }: { line: SettledLine }) {
+  switch (line.type) {
+    case 'pick':
+      return <FormattedMessage id="orders.draw.matched" values={{ matches: line.matches ?? 0, stars: line.stars ?? 0 }} />;
+    case 'bigSmall':
+    case 'oddEven': {
+      const result = line.result && isSidePick(line.result) ? line.result : 'none';
+      return <FormattedMessage id="orders.draw.side" values={{ result: <FormattedMessage id={`results.outcome.${result}`} /> }} />;
+    }
+    case 'superNumber':
+      return <FormattedMessage id="orders.draw.super" values={{ number: ball(line.number ?? 0), superNumber: ball(line.superNumber ?? 0) }} />;
+  }
+}
+
+function Line({ line, currency }: { line: SettledLine; currency: string }) {
+  const intl = useIntl();
+  const caps = line.adjustments.filter(isAdjustment).map((name) => intl.formatMessage({ id: `orders.adjust.${name}` }));
+  return (
+    <li className={`draw-line draw-line--${line.outcome}`}>
+      <span className="draw-line__text">
+        <LineText line={line} />
+      </span>{' '}
+      <span className={`outcome-tag outcome-tag--${line.outcome}`}>
+        <FormattedMessage id={`orders.outcome.${line.outcome}`} />
+        {line.outcome === 'win' && <> {formatLocalMoney(line.prize, currency, intl.locale)}</>}
+      </span>
+      {caps.length > 0 && (
+        <span className="draw-line__caps" title={caps.join(' · ')}>
+          {' '}
+          <FormattedMessage id="orders.adjust.capped" />
+        </span>
+      )}
+    </li>
+  );
+}
+
+/**
+ * The order's draw result: the local-currency prize and what each line matched ("3 of 3
+ * matched · won NT$500"), or why there is none yet.
+ */
+export function OrderDrawResult({ order }: { order: OrderWire }) {
+  const intl = useIntl();
+  const outcome = order.drawResult;
+  if (!outcome) {
+    return (
+      <span className="muted" data-testid="order-draw-result">
+        <FormattedMessage id={order.status === 9 ? 'orders.draw.refunded' : 'orders.draw.pending'} />
+      </span>
+    );
+  }
+  return (
+    <div className="draw-result" data-testid="order-draw-result">
+      <strong className={outcome.prize.amount > 0 ? 'amount--credit' : undefined}>
+        {outcome.prize.amount > 0 ? (
+          <FormattedMessage id="orders.draw.total" values={{ amount: formatLocalMoney(outcome.prize.amount, outcome.prize.currency, intl.locale) }} />
+        ) : (
+          <FormattedMessage id="orders.draw.noWin" />
+        )}
+      </strong>
+      <ul className="draw-lines">
+        {outcome.lines.map((line, index) => (
+          <Line key={index} line={line} currency={outcome.prize.currency} />
+        ))}
+      </ul>
+    </div>
+  );
+}

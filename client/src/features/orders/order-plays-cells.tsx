@@ -1,0 +1,65 @@
+import type { SettledLine } from '@gp/common';
+import type { CSSProperties } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { NumberBalls } from '../results/number-balls.tsx';
+import { isSidePick, linesOfPlay, type KenoPlayView } from './order-plays.ts';
+
+/**
+ * How many rows of balls a play takes (five to a row in the table), so the play-type column can
+ * keep each label level with its numbers.
+ */
+export const BALLS_PER_ROW = 5;
+const rowsOf = (play: KenoPlayView): CSSProperties =>
+  ({ '--rows': 'numbers' in play ? Math.max(1, Math.ceil(play.numbers.length / BALLS_PER_ROW)) : 1 }) as CSSProperties;
+
+/** What the member chose, one line per play, matched numbers marked once the draw is in. */
+export function SelectedNumbers({ plays, lines }: { plays: KenoPlayView[]; lines: readonly SettledLine[] }) {
+  return (
+    <ul className="play-lines">
+      {plays.map((play, index) => {
+        switch (play.type) {
+          case 'pick': {
+            const matched = linesOfPlay(lines, index).flatMap((line) => line.matched ?? []);
+            return (
+              <li key={index} style={rowsOf(play)}>
+                <NumberBalls numbers={play.numbers} highlight={matched} size="tiny" />
+              </li>
+            );
+          }
+          case 'superNumber':
+            return (
+              <li key={index} style={rowsOf(play)}>
+                <NumberBalls numbers={play.numbers} size="tiny" />
+              </li>
+            );
+          case 'bigSmall':
+          case 'oddEven':
+            return (
+              <li key={index} className="play-lines__pick">
+                {isSidePick(play.pick) ? (
+                  <FormattedMessage id={`results.outcome.${play.pick}`} />
+                ) : (
+                  play.pick
+                )}
+              </li>
+            );
+          default:
+            return <li key={index}>—</li>;
+        }
+      })}
+    </ul>
+  );
+}
+
+/** The play type of each line of `SelectedNumbers`, in the same order. */
+export function PlayTypes({ plays }: { plays: KenoPlayView[] }) {
+  return (
+    <ul className="play-lines">
+      {plays.map((play, index) => (
+        <li key={index} className="play-lines__type" style={rowsOf(play)}>
+          {play.type === 'pick' ? <FormattedMessage id="orders.play.pick" values={{ stars: play.stars }} /> : <FormattedMessage id={`orders.play.${play.type}`} />}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,82 @@
+import type { OrderWire } from '@gp/common';
+import { useState, type ReactNode } from 'react';
+import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { ChevronRightIcon } from '../../shared/ui/icons.tsx';
+import { productNameId } from '../results/keno-codes.ts';
+import { Points } from '../wallet/points.tsx';
+import { OfficialResult } from './official-result.tsx';
+import { OrderDetails } from './order-details.tsx';
+import { OrderDrawResult } from './order-draw-result.tsx';
+import { PlayTypes, SelectedNumbers } from './order-plays-cells.tsx';
+import { kenoPlays } from './order-plays.ts';
+import { OrderStatus } from './order-status.tsx';
+import { NUMERIC_COLUMNS, ORDER_COLUMNS, type OrderColumn } from './orders-columns.ts';
+
+export const COLUMN_COUNT = Object.keys(ORDER_COLUMNS).length;
+
+function Prize({ order }: { order: OrderWire }) {
+  if (order.prize === null) {
+    return <span className="muted">{order.status === 9 ? '—' : <FormattedMessage id="orders.prize.pending" />}</span>;
+  }
+  return (
+    <span className={order.prize > 0 ? 'amount--credit' : 'muted'} data-testid="order-prize">
+      <Points value={order.prize} />
+    </span>
+  );
+}
+
+/** One order as a table row (a card on a phone); the lottery cell opens its details and status history. */
+export function OrderRow({ order }: { order: OrderWire }) {
+  const intl = useIntl();
+  const [open, setOpen] = useState(false);
+  const plays = kenoPlays(order.selections);
+  const lines = order.drawResult?.lines ?? [];
+  const detailsId = `order-details-${order.id}`;
+  const cell = (column: OrderColumn, content: ReactNode) => (
+    <td data-label={intl.formatMessage({ id: ORDER_COLUMNS[column] })} className={`order-row__${column}${NUMERIC_COLUMNS.has(column) ? ' numeric' : ''}`}>
+      {content}
+    </td>
+  );
+
+  return (
+    <>
+      <tr className={`order-row${open ? ' order-row--open' : ''}`} data-testid="order-row" data-order-id={order.id}>
+        <th scope="row" className="order-row__product">
+          <span className="order-row__name">
+            <FormattedMessage id={productNameId(order.productCode)} />
+          </span>
+          <button
+            type="button"
+            className="order-row__toggle"
+            aria-expanded={open}
+            aria-controls={open ? detailsId : undefined}
+            aria-label={intl.formatMessage({ id: open ? 'orders.details.hideLabel' : 'orders.details.showLabel' }, { issue: order.issue })}
+            onClick={() => setOpen((was) => !was)}
+            data-testid="order-toggle"
+          >
+            <ChevronRightIcon size={14} />
+            <FormattedMessage id={open ? 'orders.details.hide' : 'orders.details.show'} />
+          </button>
+        </th>
+        {cell('issue', <span className="mono">{order.issue}</span>)}
+        {cell('numbers', <SelectedNumbers plays={plays} lines={lines} />)}
+        {cell('special', order.specialNumber ?? '—')}
+        {cell('playType', <PlayTypes plays={plays} />)}
+        {cell('multiplier', `×${order.multiplier}`)}
+        {cell('status', <OrderStatus order={order} />)}
+        {cell('points', <Points value={order.pointsSpent} />)}
+        {cell('time', <FormattedDate value={order.createdAt} dateStyle="short" timeStyle="short" />)}
+        {cell('drawResult', <OrderDrawResult order={order} />)}
+        {cell('official', <OfficialResult order={order} />)}
+        {cell('prize', <Prize order={order} />)}
+      </tr>
+      {open && (
+        <tr className="order-details-row" id={detailsId}>
+          <td colSpan={COLUMN_COUNT}>
+            <OrderDetails id={order.id} />
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+import type { ProductDetail } from '@gp/common';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { productNameId } from '../results/keno-codes.ts';
+import { ConfidenceLabel } from './confidence-label.tsx';
+import { formatLocalMoney } from '../../shared/money/local-money.ts';
+
+// The caps' wire type is `unknown` (each family has its own); these are the keno shapes of common/products.
+interface KenoCaps {
+  starPool: { stars: number; pool: number; roundTo: number } | null;
+  perTicket: { amount: number; onePrize: boolean } | null;
+  sharedTopPrize: { stars: number; matches: number; pool: number; minTickets: number } | null;
+}
+
+/** The super number prize and the caps on what a draw or a ticket can pay (spec §9). */
+export function CapsSection({ product }: { product: ProductDetail }) {
+  const intl = useIntl();
+  const money = (amount: number) => formatLocalMoney(amount, product.currency, intl.locale);
+  const { superNumber } = product.rules;
+  const caps = product.rules.caps as ProductDetail['rules']['caps'] & KenoCaps;
+  const name = intl.formatMessage({ id: productNameId(product.code) });
+  const none = !caps.starPool && !caps.perTicket && !caps.sharedTopPrize;
+  return (
+    <>
+      <section className="card section-card" aria-labelledby="super-title">
+        <div className="rules-section__head">
+          <h2 id="super-title">
+            <FormattedMessage id="rules.super.title" />
+          </h2>
+          {superNumber && <ConfidenceLabel fact={superNumber} />}
+        </div>
+        <p className={superNumber?.offered ? undefined : 'muted'} data-testid="super-number">
+          {superNumber?.offered ? (
+            <FormattedMessage id="rules.super.body" values={{ prize: money(superNumber.prize), max: superNumber.maxNumbers }} />
+          ) : (
+            <FormattedMessage id="rules.super.none" values={{ product: name }} />
+          )}
+        </p>
+      </section>
+      <section className="card section-card" aria-labelledby="caps-title" data-testid="caps">
+        <div className="rules-section__head">
+          <h2 id="caps-title">
+            <FormattedMessage id="rules.caps.title" />
+          </h2>
+          <ConfidenceLabel fact={caps} />
+        </div>
+        {none ? (
+          <p className="muted">
+            <FormattedMessage id="rules.caps.none" values={{ product: name }} />
+          </p>
+        ) : (
+          <ul className="caps-list">
+            {caps.starPool && (
+              <li>
+                <FormattedMessage
+                  id="rules.caps.starPool"
+                  values={{ stars: caps.starPool.stars, pool: money(caps.starPool.pool), roundTo: money(caps.starPool.roundTo) }}
+                />
+              </li>
+            )}
+            {caps.perTicket && (
+              <li>
+                <FormattedMessage id="rules.caps.perTicket" values={{ amount: money(caps.perTicket.amount) }} />
+                {caps.perTicket.onePrize && (
+                  <>
+                    {' '}
+                    <FormattedMessage id="rules.caps.onePrize" />
+                  </>
+                )}
+              </li>
+            )}
+            {caps.sharedTopPrize && (
+              <li>
+                <FormattedMessage
+                  id="rules.caps.sharedTop"
+                  values={{
+                    minTickets: caps.sharedTopPrize.minTickets,
+                    matches: caps.sharedTopPrize.matches,
+                    stars: caps.sharedTopPrize.stars,
+                    pool: money(caps.sharedTopPrize.pool),
+                  }}
+                />
+              </li>
+            )}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}

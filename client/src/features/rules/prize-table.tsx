@@ -1,0 +1,75 @@
+import type { ProductDetail } from '@gp/common';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { ConfidenceLabel } from './confidence-label.tsx';
+import { formatLocalMoney } from '../../shared/money/local-money.ts';
+import { prizeGrid } from './prize-grid.ts';
+
+/** Stars played × numbers matched, each cell the fixed prize per unit in the lottery's currency. */
+export function PrizeTable({ product }: { product: ProductDetail }) {
+  const intl = useIntl();
+  const { prizeTable, unitStake } = product.rules;
+  const grid = prizeGrid(prizeTable.rows);
+  const money = (amount: number) => formatLocalMoney(amount, product.currency, intl.locale);
+  // Eleven columns of amounts: the caption names the currency once, the cells carry numbers only.
+  const amount = (value: number) => formatLocalMoney(value, product.currency, intl.locale, { symbol: false });
+  const matchedLabel = (matches: number) => intl.formatMessage({ id: 'rules.prize.matched' }, { matches });
+  return (
+    <section className="card section-card" aria-labelledby="prize-title">
+      <div className="rules-section__head">
+        <h2 id="prize-title">
+          <FormattedMessage id="rules.prize.title" />
+        </h2>
+        <ConfidenceLabel fact={prizeTable} />
+      </div>
+      <div className="table-wrap prize-wrap">
+        <table className="table prize-table" data-testid="prize-table">
+          <caption>
+            <FormattedMessage id="rules.prize.caption" values={{ stake: money(unitStake.amount), currency: product.currency }} />
+          </caption>
+          <thead>
+            <tr className="prize-table__group">
+              <td />
+              <th scope="colgroup" colSpan={grid.matches.length}>
+                <FormattedMessage id="rules.prize.matchedHeader" />
+              </th>
+            </tr>
+            <tr>
+              <th scope="col">
+                <FormattedMessage id="rules.prize.stars" />
+              </th>
+              {grid.matches.map((m) => (
+                <th key={m} scope="col" className="numeric">
+                  <span aria-hidden="true">{m}</span>
+                  <span className="visually-hidden">{matchedLabel(m)}</span>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {grid.rows.map((row) => (
+              <tr key={row.stars}>
+                <th scope="row">
+                  <FormattedMessage id="orders.play.pick" values={{ stars: row.stars }} />
+                </th>
+                {row.cells.map((cell, index) => (
+                  <td key={grid.matches[index]} className={`numeric${cell === null ? ' prize-cell--none' : ''}`} data-label={matchedLabel(grid.matches[index]!)}>
+                    {cell === null ? (
+                      <>
+                        <span aria-hidden="true">·</span>
+                        <span className="visually-hidden">
+                          <FormattedMessage id="rules.prize.none" />
+                        </span>
+                      </>
+                    ) : (
+                      amount(cell)
+                    )}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

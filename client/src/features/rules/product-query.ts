@@ -1,0 +1,26 @@
+import type { ProductDetail, ProductSummary } from '@gp/common';
+import { useQuery } from '@tanstack/react-query';
+import { useHttp } from '../../shared/api/services.tsx';
+
+// Rules change only when an operator edits them: no need to refetch on every visit.
+const PRODUCT_STALE_MS = 5 * 60_000;
+
+/** Every product on sale with its rules (GET /api/products). */
+export function useProducts() {
+  const http = useHttp();
+  return useQuery({
+    queryKey: ['products'] as const,
+    queryFn: ({ signal }) => http.get<ProductSummary[]>('/api/products', { signal }),
+    staleTime: PRODUCT_STALE_MS,
+  });
+}
+
+/** One product with its prize table and caps (GET /api/products/:code). */
+export function useProduct(code: string) {
+  const http = useHttp();
+  return useQuery({
+    queryKey: ['products', code] as const,
+    queryFn: ({ signal }) => http.get<ProductDetail>(`/api/products/${encodeURIComponent(code)}`, { signal }),
+    staleTime: PRODUCT_STALE_MS,
+  });
+}

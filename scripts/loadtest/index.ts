@@ -1,0 +1,269 @@
+/**
+ * `npm run loadtest -- --clients 1000`: N socket clients subscribed to the CAB01 keno clock plus a
+ * stream of orders, against the real server started as a child process (embedded PostgreSQL, a
+ * 20-second CAB01 schedule with a 5-second cut-off). Prints connect time, clock delivery latency,
+ * order throughput and latency, and writes the same figures to `.tmp/loadtest-<clients>.json`.
+ *
+ * Options: --clients N (1000)  --seconds S (45)  --order-rate R (20/s while sales are open)
+ *          --members M (20)  --concurrency C (16 orders in flight)  --workers W (client processes;
+ *          default one per 1,250 clients, at most 4)  --batch B (200 connects at a time)  --keep-data
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { closeMembers, pointsNeeded, prepareMembers, runOrderStream, type OrderFigures } from './order-stream.ts';
+import { sleep, startServerProcess, type ServerProcess } from './server-process.ts';
+import { startClientPool, type ClientPool, type WorkerReport } from './socket-clients.ts';
+import { fmt, fmtLatency, summarize, type Summary } from './stats.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const CHANNEL = 'clock:CAB01';
+const SERVER_ENV = {
+  LOG_LEVEL: 'warn',
+  KENO_SCHEDULE_OVERRIDES: JSON.stringify({ CAB01: { intervalSeconds: 20, salesCloseSeconds: 5 } }),
+  PURCHASE_LATENCY_MS: '50',
+  SEED_DEMO: 'true', // the operator account that issues the members' PINs
+  DATABASE_URL: '', // always the embedded mode, whatever this shell has set
+  REDIS_URL: '',
+};
+const OPERATOR = { email: 'operator@example.com', password: 'operator-pass-2026' };
+
+const { values: args } = parseArgs({
+  options: {
+    clients: { type: 'string', default: '1000' },
+    seconds: { type: 'string', default: '45' },
+    'order-rate': { type: 'string', default: '20' },
+    members: { type: 'string', default: '20' },
+    concurrency: { type: 'string', default: '16' },
+    workers: { type: 'string' },
+    batch: { type: 'string', default: '200' },
+    'keep-data': { type: 'boolean', default: false },
+  },
+});
+const positive = (name: string, text: string | undefined, min = 1) => {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min) fail(`--${name} must be an integer ≥ ${min} (got ${text})`);
+  return value;
+};
+const clients = positive('clients', args.clients);
+const seconds = positive('seconds', args.seconds);
+const orderRate = positive('order-rate', args['order-rate'], 0);
+const memberCount = positive('members', args.members);
+const concurrency = positive('concurrency', args.concurrency);
+const workerCount = args.workers ? positive('workers', args.workers) : Math.min(4, Math.ceil(clients / 1250));
+const batch = positive('batch', args.batch);
+
+function fail(message: string): never {
+  console.error(`loadtest: ${message}`);
+  process.exit(1);
+}
+
+// Every socket is a file descriptor in the server (all of them) and in a client worker (its slice).
+const fdLimit = execFileSync('sh', ['-c', 'ulimit -n'], { encoding: 'utf8' }).trim();
+const fdNeeded = clients + memberCount + 1024;
+if (fdLimit !== 'unlimited' && Number(fdLimit) < fdNeeded) {
+  fail(`the open-file limit is ${fdLimit}, but ${fmt(clients)} clients need about ${fmt(fdNeeded)} descriptors in the server process.\n` +
+    `  Node cannot raise it from inside: run \`ulimit -n ${Math.max(fdNeeded, 65536)}\` in this shell (as root, or within the hard limit) and try again.`);
+}
+
+const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+const tmp = path.join(root, '.tmp');
+const dataDir = path.join(tmp, `loadtest-${clients}-${stamp}`);
+const logFile = path.join(tmp, `loadtest-${clients}-server.log`);
+const jsonFile = path.join(tmp, `loadtest-${clients}.json`);
+
+let server: ServerProcess | undefined;
+let pool: ClientPool | undefined;
+let members: Awaited<ReturnType<typeof prepareMembers>> = [];
+let cleaning: Promise<void> | undefined;
+const stopOrders = new AbortController();
+const cleanup = () =>
+  (cleaning ??= (async () => {
+    stopOrders.abort();
+    closeMembers(members);
+    await pool?.close().catch(() => undefined);
+    if (server) {
+      const how = await server.stop();
+      if (how !== 'exit code 0') console.error(`loadtest: the server ended with ${how}; see ${logFile}`);
+      if (!args['keep-data'] && how === 'exit code 0') fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  })());
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    console.error(`\nloadtest: ${signal}, stopping the server…`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+let exitCode = 0;
+try {
+  exitCode = await run();
+} catch (error) {
+  console.error(`loadtest: ${(error as Error).message}`);
+  exitCode = 1;
+} finally {
+  await cleanup();
+}
+process.exit(exitCode);
+
+async function run(): Promise<number> {
+  fs.mkdirSync(tmp, { recursive: true });
+  const log = (line: string) => console.log(`  · ${line}`);
+  console.log(`\nSocket + order load test — ${new Date().toISOString()}, node ${process.version}, ${fmt(clients)} clients in ${workerCount} worker process(es)\n`);
+
+  let started = performance.now();
+  server = await startServerProcess({ root, dataDir, logFile, env: SERVER_ENV });
+  await server.ready(); // on failure, cleanup() stops what is left of it
+  log(`server pid ${server.pid} at ${server.url} ready in ${((performance.now() - started) / 1000).toFixed(1)} s (log: ${path.relative(root, logFile)})`);
+
+  started = performance.now();
+  members = orderRate > 0 ? await prepareMembers(server.url, memberCount, pointsNeeded(orderRate, seconds, memberCount), OPERATOR) : [];
+  if (members.length) log(`${members.length} members signed up, topped up and connected in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+  pool = startClientPool(clients, workerCount);
+  const connect = await pool.connect(server.url, CHANNEL, batch);
+  const failed = clients - connect.connectMs.length;
+  log(`${fmt(connect.connectMs.length)} clients connected and subscribed in ${(connect.rampMs / 1000).toFixed(1)} s${failed ? `, ${failed} failed` : ''}`);
+
+  await sleep(1000); // let the subscribe snapshots drain before the window opens
+  const from = Date.now();
+  const to = from + seconds * 1000;
+  const clockAtStart = await (await fetch(`${server.url}/api/keno/CAB01/clock`)).json() as RunData['clockAtStart'];
+  pool.measure();
+  const cpuAtStart = server.cpuSeconds();
+  let cpuAtEnd = Number.NaN;
+  setTimeout(() => (cpuAtEnd = server!.cpuSeconds()), to - Date.now()).unref();
+  log(`measuring for ${seconds} s${orderRate ? `, orders at ${orderRate}/s while sales are open` : ''}…`);
+
+  const orders = members.length ? await runOrderStream(server.url, members, { rate: orderRate, seconds, concurrency, signal: stopOrders.signal }) : undefined;
+  while (Date.now() < to + 2000) await sleep(100); // deliveries of the last broadcasts
+  const reports = await pool.report(from, to);
+  const memory = server.memoryMb();
+
+  const figures = summarizeRun({ connect, failed, reports, orders, clockAtStart, serverCpuPercent: ((cpuAtEnd - cpuAtStart) / seconds) * 100, memory });
+  printFigures(figures);
+  fs.writeFileSync(jsonFile, `${JSON.stringify(figures, null, 2)}\n`);
+  console.log(`\n  figures written to ${path.relative(root, jsonFile)}\n`);
+
+  if (failed > clients * 0.01) {
+    console.error(`loadtest: ${failed} of ${clients} clients (${((failed / clients) * 100).toFixed(1)} %) failed to connect: ${JSON.stringify(connect.failures)}`);
+    return 1;
+  }
+  return 0;
+}
+
+interface RunData {
+  connect: { connectMs: number[]; failures: Record<string, number>; rampMs: number };
+  failed: number;
+  reports: WorkerReport[];
+  orders: OrderFigures | undefined;
+  clockAtStart: { phase: string; issue: string | null; lastResult: { issue?: string } | null };
+  serverCpuPercent: number;
+  memory: { rss: number; peak: number };
+}
+
+function summarizeRun({ connect, failed, reports, orders, clockAtStart, serverCpuPercent, memory }: RunData) {
+  const perEvent = new Map<string, { receivers: number; firstMs: number; lastMs: number }>();
+  for (const report of reports) {
+    for (const [key, value] of Object.entries(report.perEvent)) {
+      const entry = perEvent.get(key) ?? { receivers: 0, firstMs: Infinity, lastMs: -Infinity };
+      perEvent.set(key, { receivers: entry.receivers + value.receivers, firstMs: Math.min(entry.firstMs, value.firstMs), lastMs: Math.max(entry.lastMs, value.lastMs) });
+    }
+  }
+  // Broadcasts in emission order, each named by what it carries: a phase change (phase or issue
+  // differs from before), a new result (same phase, newer lastResult) or a resync (nothing new).
+  const broadcasts = [...perEvent.keys()].sort();
+  let previous = { state: `${clockAtStart.phase}|${clockAtStart.issue}`, result: clockAtStart.lastResult?.issue ?? '' };
+  let phaseChanges = 0;
+  const sequence = broadcasts.map((key) => {
+    const [, phase, issue, result = ''] = key.split('|');
+    const state = `${phase}|${issue}`;
+    const kind = state !== previous.state ? `${phase} ${issue}` : result !== previous.result ? `result ${result}` : 'resync';
+    if (state !== previous.state) phaseChanges++;
+    previous = { state, result };
+    return kind;
+  });
+  const perClient = reports.flatMap((r) => r.perClient);
+  const latencies = reports.flatMap((r) => r.latencies);
+  const connected = connect.connectMs.length;
+  const workerCpu = reports.reduce((sum, r) => sum + r.cpuSeconds, 0);
+  return {
+    at: new Date().toISOString(),
+    node: process.version,
+    clients,
+    workers: workerCount,
+    seconds,
+    connect: {
+      connected,
+      failed,
+      failures: connect.failures,
+      rampSeconds: connect.rampMs / 1000,
+      batch,
+      perClientMs: summarize(connect.connectMs),
+    },
+    clock: {
+      broadcasts: broadcasts.length,
+      phaseChanges,
+      sequence,
+      perBroadcast: broadcasts.map((key, i) => ({ kind: sequence[i], emittedAt: key.split('|')[0], ...perEvent.get(key) })),
+      deliveries: latencies.length,
+      expectedDeliveries: broadcasts.length * connected,
+      clientsWithEveryBroadcast: perClient.filter((n) => n === broadcasts.length).length,
+      perClient: { min: perClient.length ? Math.min(...perClient) : 0, avg: perClient.reduce((a, b) => a + b, 0) / Math.max(1, perClient.length) },
+      latencyMs: summarize(latencies),
+      firstClientReachedMs: summarize([...perEvent.values()].map((e) => e.firstMs)),
+      lastClientReachedMs: summarize([...perEvent.values()].map((e) => e.lastMs)),
+      disconnects: reports.reduce((sum, r) => sum + r.disconnects, 0),
+    },
+    orders: orders && {
+      members: orders.members,
+      targetRatePerSecondWhileOpen: orders.targetRate,
+      concurrency,
+      sent: orders.sent,
+      placed: orders.placed,
+      perSecond: orders.placed / seconds,
+      perSecondWhileOpen: orders.openSeconds ? orders.placed / orders.openSeconds : Number.NaN,
+      openSeconds: orders.openSeconds,
+      skippedWhileClosed: orders.skippedClosed,
+      skippedConcurrencyCap: orders.skippedBusy,
+      httpMs: summarize(orders.httpMs),
+      purchasedEventAfterResponseMs: summarize(orders.purchasedAfterResponseMs),
+      purchasedEventAfterSendMs: summarize(orders.purchasedAfterSendMs),
+      missingPurchasedEvents: orders.missingPurchasedEvents,
+      timedOut: orders.timedOut,
+      errors: orders.errors,
+    },
+    server: { cpuPercentOfOneCore: serverCpuPercent, rssMb: memory.rss, peakRssMb: memory.peak },
+    clientWorkers: {
+      processes: reports.length,
+      cpuPercentOfOneCore: (workerCpu / seconds) * 100,
+      eventLoopDelayP99Ms: Math.max(...reports.map((r) => r.loopDelayP99Ms)),
+      eventLoopDelayMaxMs: Math.max(...reports.map((r) => r.loopDelayMaxMs)),
+    },
+  };
+}
+
+function printFigures(f: ReturnType<typeof summarizeRun>) {
+  const row = (label: string, text: string) => console.log(`  ${label.padEnd(24)} ${text}`);
+  const lat = (s: Summary) => `p50 / p99 / max ${fmtLatency(s)}`;
+  console.log(`\n  ${fmt(f.clients)} clients on ${CHANNEL}, ${f.seconds} s window — figures\n`);
+  row('connect + subscribe', `${fmt(f.connect.connected)} / ${fmt(f.clients)} ok, ramp ${f.connect.rampSeconds.toFixed(1)} s (${f.connect.batch} at a time); per client ${lat(f.connect.perClientMs)}`);
+  if (f.connect.failed) row('connect failures', JSON.stringify(f.connect.failures));
+  row('clock broadcasts', `${f.clock.broadcasts} (${f.clock.phaseChanges} phase changes): ${f.clock.sequence.join(', ')}`);
+  row('clock deliveries', `${fmt(f.clock.deliveries)} / ${fmt(f.clock.expectedDeliveries)}; per client min ${f.clock.perClient.min}, avg ${fmt(f.clock.perClient.avg, 2)}; ${fmt(f.clock.clientsWithEveryBroadcast)} clients got every one; ${f.clock.disconnects} disconnects`);
+  row('clock delivery latency', lat(f.clock.latencyMs));
+  const slowest = [...f.clock.perBroadcast].sort((a, b) => (b.lastMs ?? 0) - (a.lastMs ?? 0))[0];
+  row('  per broadcast', `first client reached ${lat(f.clock.firstClientReachedMs)}; last client ${lat(f.clock.lastClientReachedMs)}`);
+  if (slowest) row('  slowest broadcast', `${slowest.kind} at ${slowest.emittedAt}: last client after ${fmt(slowest.lastMs ?? Number.NaN)} ms`);
+  if (f.orders) {
+    const o = f.orders;
+    row('orders', `${fmt(o.placed)} placed of ${fmt(o.sent)} sent by ${o.members} members; ${fmt(o.perSecond, 1)}/s over the window, ${fmt(o.perSecondWhileOpen, 1)}/s while open (${fmt(o.openSeconds, 1)} s open; target ${o.targetRatePerSecondWhileOpen}/s, ${o.skippedConcurrencyCap} skipped at the ${o.concurrency}-in-flight cap)`);
+    row('order HTTP latency', lat(o.httpMs));
+    row('purchased event', `after the POST response ${lat(o.purchasedEventAfterResponseMs)}; after sending ${lat(o.purchasedEventAfterSendMs)}`);
+    row('', `${o.missingPurchasedEvents} orders without a purchased event, ${o.timedOut} timed out`);
+    row('order errors', Object.keys(o.errors).length ? Object.entries(o.errors).map(([code, n]) => `${code}: ${n}`).join(', ') : 'none');
+  }
+  row('server process', `CPU ${fmt(f.server.cpuPercentOfOneCore)} % of one core over the window; RSS ${fmt(f.server.rssMb)} MB (peak ${fmt(f.server.peakRssMb)} MB)`);
+  row('client workers', `${f.clientWorkers.processes} process(es), CPU ${fmt(f.clientWorkers.cpuPercentOfOneCore)} % of one core in total; event-loop delay p99 ${fmt(f.clientWorkers.eventLoopDelayP99Ms)} ms, max ${fmt(f.clientWorkers.eventLoopDelayMaxMs)} ms`);
+}
