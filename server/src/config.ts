@@ -18,6 +18,14 @@ const scheduleOverride = z
     dailyWindow: z.object({ first: z.string(), last: z.string() }).nullable().optional(),
   })
   .strict();
+const jsonText = z.string().transform((text, ctx) => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    ctx.addIssue({ code: 'custom', message: 'must be JSON' });
+    return z.NEVER;
+  }
+});
 /** JSON text such as `{"CAB01":{"intervalSeconds":60,"salesCloseSeconds":10}}` (simulated demos and tests). */
 const scheduleOverrides = z
   .string()
@@ -110,6 +118,11 @@ export const configSchema = z.object({
   RESULT_SOURCE: z.enum(['simulated', 'manual']).default('simulated'),
   /** Per-product schedule changes for demos and tests, as JSON (see README). */
   KENO_SCHEDULE_OVERRIDES: scheduleOverrides.default({}),
+  /**
+   * Operator changes to keno rules (prize cells, side-bet prizes, caps, maximum multiplier, unit
+   * price), JSON per product, each with a `source`: `{"TWB01":{"source":"2026 promotion","prizeTable":{"rows":{"3":{"3":100000}}}}}`.
+   */
+  KENO_RULE_OVERRIDES: jsonText.pipe(z.partialRecord(z.enum(KENO_CODES), z.looseObject({ source: z.string().min(1) }))).default({}),
   /** How far ahead the scheduler creates draws. */
   DRAWS_AHEAD_HOURS: z.coerce.number().positive().max(72).default(6),
   /** How orders are bought from the operator: `simulated` (after a latency) or `manual` (back office confirms). */
@@ -117,6 +130,8 @@ export const configSchema = z.object({
   PURCHASE_LATENCY_MS: z.coerce.number().int().min(0).default(1500),
   /** Share of simulated purchases that fail (and are retried by the queue), 0..1. */
   PURCHASE_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
+  /** Purchases in flight per worker process: gateway calls wait on the operator, not on our CPU. */
+  PURCHASE_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
   /** Prize conversion to GP, per currency, JSON (see DEFAULT_POINTS_RATES and README); unset currencies keep the default. */
   POINTS_RATES: pointsRates.default(DEFAULT_POINTS_RATES),
   /** The most an order may be able to win, in whole GP (spec §5: above it, "adjust purchase items"). */

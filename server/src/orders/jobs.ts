@@ -8,18 +8,18 @@ export const RECONCILE_EVERY_MS = 30_000;
  * gateway throws), timeout at the sales cut-off, and a reconciler every 30 s for jobs that were
  * never queued (a crash between commit and enqueue) or lost.
  */
-export async function startOrderWorkers(platform: Pick<Platform, 'queues' | 'logger'>, orders: OrderService) {
-  const { queues, logger } = platform;
+export async function startOrderWorkers(platform: Pick<Platform, 'queues' | 'logger' | 'config'>, orders: OrderService) {
+  const { queues, logger, config } = platform;
   queues.worker<OrderJob>(PURCHASE_QUEUE, async (job) => {
     const outcome = await orders.purchase(job.data.orderId);
     logger.info({ orderId: job.data.orderId, outcome }, 'purchase job done');
     return outcome;
-  }, { concurrency: 8 });
+  }, { concurrency: config.PURCHASE_CONCURRENCY });
   queues.worker<OrderJob>(TIMEOUT_QUEUE, async (job) => {
     const outcome = await orders.expire(job.data.orderId);
     if (outcome === 'refunded') logger.info({ orderId: job.data.orderId }, 'order timed out and was refunded');
     return outcome;
-  }, { concurrency: 8 });
+  }, { concurrency: 16 });
   await queues.queue(RECONCILE_QUEUE).upsertJobScheduler('orders-reconcile', { every: RECONCILE_EVERY_MS }, { name: 'reconcile', opts: { attempts: 1 } });
   queues.worker(RECONCILE_QUEUE, async () => {
     const outcome = await orders.reconcile();
