@@ -11,13 +11,7 @@ const kenoCodeList = z
   .string()
   .transform((v) => [...new Set(v.split(',').map((code) => code.trim()).filter(Boolean))])
   .pipe(z.array(z.enum(KENO_CODES, { error: `each code must be one of ${KENO_CODES.join(', ')}` })));
-const scheduleOverride = z
-  .object({
-    intervalSeconds: z.number().int().min(1).optional(),
-    salesCloseSeconds: z.number().int().min(0).optional(),
-    dailyWindow: z.object({ first: z.string(), last: z.string() }).nullable().optional(),
-  })
-  .strict();
+/** A setting given as JSON text. */
 const jsonText = z.string().transform((text, ctx) => {
   try {
     return JSON.parse(text) as unknown;
@@ -26,18 +20,15 @@ const jsonText = z.string().transform((text, ctx) => {
     return z.NEVER;
   }
 });
-/** JSON text such as `{"CAB01":{"intervalSeconds":60,"salesCloseSeconds":10}}` (simulated demos and tests). */
-const scheduleOverrides = z
-  .string()
-  .transform((text, ctx) => {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'must be JSON' });
-      return z.NEVER;
-    }
+const scheduleOverride = z
+  .object({
+    intervalSeconds: z.number().int().min(1).optional(),
+    salesCloseSeconds: z.number().int().min(0).optional(),
+    dailyWindow: z.object({ first: z.string(), last: z.string() }).nullable().optional(),
   })
-  .pipe(z.partialRecord(z.enum(KENO_CODES), scheduleOverride));
+  .strict();
+/** JSON text such as `{"CAB01":{"intervalSeconds":60,"salesCloseSeconds":10}}` (simulated demos and tests). */
+const scheduleOverrides = jsonText.pipe(z.partialRecord(z.enum(KENO_CODES), scheduleOverride));
 
 const CURRENCIES = ['TWD', 'HKD', 'USD', 'CNY', 'CAD', 'AUD', 'EUR', 'JPY', 'KRW'] as const;
 /**
@@ -55,16 +46,7 @@ export const DEFAULT_POINTS_RATES = {
   EUR: '108/100',
   JPY: '67/100', // ¥149 per GP; JPY has no minor unit
 } as const;
-const pointsRates = z
-  .string()
-  .transform((text, ctx) => {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'must be JSON' });
-      return z.NEVER;
-    }
-  })
+const pointsRates = jsonText
   .pipe(z.partialRecord(z.enum(CURRENCIES), z.string().regex(/^[1-9]\d*\/[1-9]\d*$|^0\/[1-9]\d*$/, { error: 'each rate must look like "2/65"' })))
   .transform((given) => ({ ...DEFAULT_POINTS_RATES, ...given }));
 
