@@ -5,6 +5,7 @@ import * as adjustments from './0003-adjustments.ts';
 import * as draws from './0004-draws.ts';
 import * as orders from './0005-orders.ts';
 import * as settlement from './0006-settlement.ts';
+import * as football from './0007-football.ts';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder at run time) so they load
@@ -17,4 +18,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0004-draws': draws,
   '0005-orders': orders,
   '0006-settlement': settlement,
+  '0007-football': football,
 };

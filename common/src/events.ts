@@ -1,5 +1,6 @@
 import type { ClockEventPayload, DrawEventPayload } from './schemas/keno.ts';
 import type { BalancePayload } from './schemas/wallet.ts';
+import type { OddsEventPayload } from './schemas/football.ts';
 import type { ErrorCode } from './errors.ts';
 
 /** Public channels a socket may subscribe to (API.md). */
@@ -20,7 +21,7 @@ export interface ServerToClientEvents {
   order: (payload: OrderEventPayload) => void;
   clock: (payload: ClockEventPayload) => void;
   draw: (payload: DrawEventPayload) => void;
-  odds: (payload: Record<string, unknown>) => void;
+  odds: (payload: OddsEventPayload) => void;
 }
 
 export interface ClientToServerEvents {

@@ -10,6 +10,7 @@ export * from './schemas/site.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/keno.ts';
 export * from './schemas/orders.ts';
+export * from './schemas/football.ts';
 export * from './schedule/types.ts';
 export * from './schedule/zoned-time.ts';
 export { formatRocIssue, parseRocIssue } from './schedule/issue-number.ts';

@@ -118,6 +118,46 @@ export const configSchema = z.object({
   POINTS_RATES: pointsRates.default(DEFAULT_POINTS_RATES),
   /** The most an order may be able to win, in whole GP (spec §5: above it, "adjust purchase items"). */
   MAX_ORDER_PRIZE_POINTS: z.coerce.number().int().positive().default(5_000_000),
+  /** Where football events and odds come from: `simulated` (our scoring model) or `hkjc` (HKJC's GraphQL feed). */
+  ODDS_SOURCE: z.enum(['simulated', 'hkjc']).default('simulated'),
+  /** The HKJC feed endpoint (the trailing slash is required by HKJC). */
+  HKJC_FEED_URL: z.url().default('https://info.cld.hkjc.com/graphql/base/'),
+  /** How often the odds are polled, diffed and pushed, in ms. */
+  ODDS_INTERVAL_MS: z.coerce.number().int().min(200).default(10_000),
+  /** Football sales close this long before kick-off: the proxy purchase needs time to place the bet. */
+  FOOTBALL_SALES_CLOSE_LEAD_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  /** Where football results come from: `simulated` (seeded from the model, verifiable) or `manual` (back office). */
+  FOOTBALL_RESULT_SOURCE: z.enum(['simulated', 'manual']).default('simulated'),
+  /**
+   * The simulated fixture list, JSON (see README "Football"): a kick-off every `kickOffEveryMinutes`,
+   * fixtures `aheadHours` ahead, results `matchMinutes` after kick-off, a share `voidRate` of matches
+   * postponed, and the share `moveShare` of open events whose odds move on each odds tick.
+   */
+  FOOTBALL_SIMULATION: jsonText
+    .pipe(
+      z.object({
+        kickOffEveryMinutes: z.number().positive().max(1440).default(15),
+        aheadHours: z.number().positive().max(168).default(24),
+        matchMinutes: z.number().positive().max(600).default(110),
+        voidRate: z.number().min(0).max(1).default(0.02),
+        moveShare: z.number().min(0).max(1).default(0.25),
+      }),
+    )
+    .default({ kickOffEveryMinutes: 15, aheadHours: 24, matchMinutes: 110, voidRate: 0.02, moveShare: 0.25 }),
+  /**
+   * The football handling-fee schedule, JSON bands in HKD cents: `[{"fromStake":0,"fixed":3000,"basisPoints":0}]`
+   * (from a stake of `fromStake`, the fee is `fixed` plus `basisPoints`/10,000 of the stake). Default: a flat HK$30.
+   */
+  FOOTBALL_FEE_SCHEDULE: jsonText
+    .pipe(
+      z
+        .array(z.object({ fromStake: z.number().int().min(0), fixed: z.number().int().min(0), basisPoints: z.number().int().min(0).max(10_000) }))
+        .min(1)
+        .refine((bands) => bands[0]!.fromStake === 0 && bands.every((b, i) => i === 0 || b.fromStake > bands[i - 1]!.fromStake), {
+          error: 'bands must start at fromStake 0 and increase',
+        }),
+    )
+    .optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
 });
 

@@ -39,6 +39,21 @@ export function createAppRouter() {
                     { path: 'keno24h', ...page(() => import('../features/keno/keno-page.tsx').then((m) => m.Keno24hPage)) },
                   ],
                 },
+                {
+                  path: 'main/sports',
+                  children: [
+                    { index: true, ...page(() => import('../features/football/football-page.tsx').then((m) => m.FootballPage)) },
+                    { path: 'hkjc-football', ...page(() => import('../features/football/football-page.tsx').then((m) => m.FootballPage)) },
+                    { path: 'hkjc-football-doc', ...page(() => import('../features/football-doc/football-doc-page.tsx').then((m) => m.FootballDocPage)) },
+                  ],
+                },
+                {
+                  path: 'sidebar/dashboards',
+                  children: [
+                    { path: 'hkjc-football', ...page(() => import('../features/dashboards/odds-dashboard-page.tsx').then((m) => m.OddsDashboardPage)) },
+                    { path: 'soccer', ...page(() => import('../features/dashboards/soccer-dashboard-page.tsx').then((m) => m.SoccerDashboardPage)) },
+                  ],
+                },
               ],
             },
             { path: 'roadmap', ...page(() => import('../features/results/roadmap-page.tsx').then((m) => m.RoadmapPage)) },

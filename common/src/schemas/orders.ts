@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paged, pageQuery } from './fields.ts';
+import { footballOrderPartSchema } from './football.ts';
 import { kenoResultSchema } from './keno.ts';
 
 /**
@@ -110,6 +111,8 @@ export const orderSchema = z.object({
   /** GP hundredths credited (0 for no win); null until settled. */
   prize: z.number().int().nullable(),
   settledAt: z.string().nullable(),
+  /** Football orders (HKS01): legs, formula, odds taken, results and what the order returned. */
+  football: footballOrderPartSchema.optional(),
   /** Only on `GET /api/orders/:id`. */
   history: z.array(orderStatusChangeSchema).optional(),
 });

@@ -106,7 +106,8 @@ export interface OrdersTable {
   user_id: string;
   product_code: string;
   issue: string;
-  draw_id: string;
+  /** The keno draw; null for football orders (their events are in `order_legs`). */
+  draw_id: string | null;
   status: OrderStatus;
   trial: boolean;
   multiplier: number;
@@ -122,6 +123,67 @@ export interface OrdersTable {
   prize: number | null;
   settled_at: Timestamp | null;
   draw_result: ColumnType<unknown, string | null | undefined, string | null>;
+  /** Football: the handling fee `{ amount, currency }`; null for keno (no fee). */
+  fee: ColumnType<unknown, string | null | undefined, string | null>;
+}
+
+export type FootballEventStatus = 'scheduled' | 'closed' | 'resulted' | 'postponed' | 'abandoned' | 'void' | 'cancelled';
+export type FootballSourceKind = 'simulated' | 'hkjc';
+
+export interface FootballEventsTable {
+  id: Generated<string>;
+  source: FootballSourceKind;
+  /** The source's own id (HKJC's 8-digit match id, or the simulated fixture id). */
+  external_id: string;
+  /** HKJC's public code `FB` + 4 digits. */
+  code: string;
+  tournament: string;
+  tournament_code: string;
+  home_team: string;
+  away_team: string;
+  kick_off_at: Timestamp;
+  sales_close_at: Timestamp;
+  status: Generated<FootballEventStatus>;
+  /** FGS selections: `[{ code: '101', name, team: 'H' | 'A' }]`. */
+  players: ColumnType<unknown, string | undefined, string>;
+  /** Simulated events: the scoring model (team strengths) the odds and the result come from. */
+  model: ColumnType<unknown, string | null | undefined, string | null>;
+  seed_hash: string | null;
+  /** Secret until the result is published (simulated results). */
+  seed: string | null;
+  /** A common `MatchResult`; null until resulted. */
+  result: ColumnType<unknown, string | null | undefined, string | null>;
+  result_source: 'simulated' | 'manual' | 'hkjc' | null;
+  resulted_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export type FootballMarketStatus = 'open' | 'suspended' | 'closed';
+
+export interface FootballMarketsTable {
+  id: Generated<string>;
+  event_id: string;
+  market: string;
+  /** `''` for markets without a line. */
+  line: Generated<string>;
+  main: Generated<boolean>;
+  status: Generated<FootballMarketStatus>;
+  /** `{ "<selection key>": <odds in thousandths> }`. */
+  odds: ColumnType<Record<string, number>, string, string>;
+  updated_at: CreatedAt;
+}
+
+export interface FootballOddsHistoryTable {
+  id: Generated<string>;
+  market_id: string;
+  odds: ColumnType<Record<string, number>, string, string>;
+  at: Timestamp;
+}
+
+export interface OrderLegsTable {
+  order_id: string;
+  event_id: string;
 }
 
 export interface OrderStatusHistoryTable {
@@ -137,6 +199,10 @@ export interface Database {
   orders: OrdersTable;
   order_status_history: OrderStatusHistoryTable;
   draws: DrawsTable;
+  football_events: FootballEventsTable;
+  football_markets: FootballMarketsTable;
+  football_odds_history: FootballOddsHistoryTable;
+  order_legs: OrderLegsTable;
   adjustments: AdjustmentsTable;
   users: UsersTable;
   sessions: SessionsTable;
@@ -152,3 +218,5 @@ export type NewUser = Insertable<UsersTable>;
 export type LedgerRow = Selectable<LedgerTable>;
 export type DrawRow = Selectable<DrawsTable>;
 export type OrderRow = Selectable<OrdersTable>;
+export type FootballEventRow = Selectable<FootballEventsTable>;
+export type FootballMarketRow = Selectable<FootballMarketsTable>;

@@ -1,0 +1,54 @@
+import type { MarketCode, MatchResult } from '@gp/common';
+
+/**
+ * One event as an odds source reports it. Odds are integer thousandths (common `parseOdds`);
+ * `line` is `null` for markets without one. A source reports what it currently offers: a market
+ * missing from a later report is no longer offered (the poller closes it).
+ */
+export interface SourceEvent {
+  /** The source's own id: HKJC's 8-digit match id, or the simulated fixture id. */
+  externalId: string;
+  /** HKJC's public code, `FB` + 4 digits. */
+  code: string;
+  tournament: string;
+  tournamentCode: string;
+  home: string;
+  away: string;
+  kickOffAt: Date;
+  /** FGS selections. */
+  players: { code: string; name: string; team: 'H' | 'A' }[];
+  markets: SourceMarket[];
+  /** The source says the match was postponed, abandoned or voided (HKJC `MatchVoided`…). */
+  voided?: 'postponed' | 'abandoned' | 'void' | 'cancelled';
+  /** Simulated events: the model the odds (and the simulated result) are derived from. */
+  model?: unknown;
+}
+
+export interface SourceMarket {
+  market: MarketCode;
+  line: string | null;
+  /** HKJC's `main: true` line when a market carries several. */
+  main: boolean;
+  /** `suspended`: shown but not on sale (near kick-off, or the feed suspended the line). */
+  status: 'open' | 'suspended';
+  /** `{ "<selection key>": <odds in thousandths> }`. */
+  odds: Record<string, number>;
+}
+
+/**
+ * Where football events and their odds come from (ODDS_SOURCE). `events(now)` is called on every
+ * odds tick by one worker; the poller stores what changed, records the history and pushes `odds`.
+ */
+export interface OddsSource {
+  readonly kind: 'simulated' | 'hkjc';
+  events(now: Date): Promise<SourceEvent[]>;
+}
+
+/**
+ * Where results come from (FOOTBALL_RESULT_SOURCE `simulated`; `manual` has none and waits for
+ * `POST /api/admin/events/:id/result`). Returns the result of a closed event once it is known.
+ */
+export interface FootballResultSource {
+  readonly kind: 'simulated' | 'manual';
+  resultOf(event: { id: string; kickOffAt: Date; model: unknown; seed: string | null }, now: Date): MatchResult | null;
+}
