@@ -1,11 +1,11 @@
 /**
  * A forked worker process owning a slice of the load test's socket clients (see socket-clients.ts
  * for the protocol). Each client connects over websocket only, subscribes to one channel with an
- * ack, and timestamps every `clock` event it receives.
+ * ack, and timestamps every `clock` (keno) or `odds` (football) event it receives.
  */
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
-import type { ToWorker, WorkerReport } from './socket-clients.ts';
+import type { ToWorker, WatchedEvent, WorkerReport } from './socket-clients.ts';
 
 interface Received {
   emittedAt: number;
@@ -26,7 +26,7 @@ let disconnects = 0;
 const send = (message: unknown) => process.send!(message);
 
 process.on('message', (message: ToWorker) => {
-  if (message.type === 'connect') void connectAll(message.url, message.channel, message.count, message.batch, message.timeoutMs);
+  if (message.type === 'connect') void connectAll(message.url, message.channel, message.event, message.count, message.batch, message.timeoutMs);
   else if (message.type === 'measure') {
     loopDelay.reset();
     loopDelay.enable();
@@ -43,12 +43,12 @@ process.on('disconnect', () => process.exit(0));
 let cpuAtMeasure = process.cpuUsage();
 send({ type: 'ready' });
 
-async function connectAll(url: string, channel: string, count: number, batch: number, timeoutMs: number) {
+async function connectAll(url: string, channel: string, event: WatchedEvent, count: number, batch: number, timeoutMs: number) {
   const connectMs: number[] = [];
   const failures: Record<string, number> = {};
   for (let start = 0; start < count; start += batch) {
     const size = Math.min(batch, count - start);
-    const results = await Promise.all(Array.from({ length: size }, () => connectOne(url, channel, timeoutMs)));
+    const results = await Promise.all(Array.from({ length: size }, () => connectOne(url, channel, event, timeoutMs)));
     for (const result of results) {
       if (typeof result === 'number') connectMs.push(result);
       else failures[result] = (failures[result] ?? 0) + 1;
@@ -58,20 +58,28 @@ async function connectAll(url: string, channel: string, count: number, batch: nu
 }
 
 /** Connect + subscribe; resolves with the time it took (ms) or the reason it failed. */
-function connectOne(url: string, channel: string, timeoutMs: number): Promise<number | string> {
+function connectOne(url: string, channel: string, event: WatchedEvent, timeoutMs: number): Promise<number | string> {
   const started = performance.now();
   const socket = io(url, { transports: ['websocket'], forceNew: true, reconnection: false, timeout: timeoutMs });
   const client: Client = { socket, events: [], disconnected: false };
   let first = true;
-  socket.on('clock', (payload: { serverNow: string; phase: string; issue: string | null; lastResult?: { issue?: string } | null }) => {
-    const now = Date.now();
-    if (first) {
-      first = false; // the snapshot owed to a new subscriber, not a broadcast
-      return;
-    }
-    const emittedAt = Date.parse(payload.serverNow);
-    client.events.push({ emittedAt, latency: now - emittedAt, key: `${payload.serverNow}|${payload.phase}|${payload.issue}|${payload.lastResult?.issue ?? ''}` });
-  });
+  if (event === 'clock') {
+    socket.on('clock', (payload: { serverNow: string; phase: string; issue: string | null; lastResult?: { issue?: string } | null }) => {
+      const now = Date.now();
+      if (first) {
+        first = false; // the snapshot owed to a new subscriber, not a broadcast
+        return;
+      }
+      const emittedAt = Date.parse(payload.serverNow);
+      client.events.push({ emittedAt, latency: now - emittedAt, key: `${payload.serverNow}|${payload.phase}|${payload.issue}|${payload.lastResult?.issue ?? ''}` });
+    });
+  } else {
+    // Odds have no snapshot on subscribe: every event is a broadcast, stamped with its tick time.
+    socket.on('odds', (payload: { eventId: string; at: string }) => {
+      const emittedAt = Date.parse(payload.at);
+      client.events.push({ emittedAt, latency: Date.now() - emittedAt, key: `${payload.at}|${payload.eventId}` });
+    });
+  }
   return new Promise((resolve) => {
     const fail = (reason: string) => {
       socket.disconnect();

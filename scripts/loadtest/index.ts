@@ -1,17 +1,20 @@
 /**
  * `npm run loadtest -- --clients 1000`: N socket clients subscribed to the CAB01 keno clock plus a
- * stream of orders, against the real server started as a child process (embedded PostgreSQL, a
+ * stream of orders (`--scenario keno`, the default), or watching football odds move at
+ * `--odds-rate` events a second (`--scenario odds`), against the real server started as a child process (embedded PostgreSQL, a
  * 20-second CAB01 schedule with a 5-second cut-off). Prints connect time, clock delivery latency,
  * order throughput and latency, and writes the same figures to `.tmp/loadtest-<clients>.json`.
  *
  * Options: --clients N (1000)  --seconds S (45)  --order-rate R (20/s while sales are open)
  *          --members M (20)  --concurrency C (16 orders in flight)  --workers W (client processes;
  *          default one per 1,250 clients, at most 4)  --batch B (200 connects at a time)  --keep-data
+ *          --scenario keno|odds  --odds-rate M (odds events a second, odds scenario; 20)
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { ODDS_CHANNEL, oddsServerEnv, printOdds, summarizeOdds } from './odds-figures.ts';
 import { closeMembers, pointsNeeded, prepareMembers, runOrderStream, type OrderFigures } from './order-stream.ts';
 import { sleep, startServerProcess, type ServerProcess } from './server-process.ts';
 import { startClientPool, type ClientPool, type WorkerReport } from './socket-clients.ts';
@@ -39,6 +42,8 @@ const { values: args } = parseArgs({
     workers: { type: 'string' },
     batch: { type: 'string', default: '200' },
     'keep-data': { type: 'boolean', default: false },
+    scenario: { type: 'string', default: 'keno' },
+    'odds-rate': { type: 'string', default: '20' },
   },
 });
 const positive = (name: string, text: string | undefined, min = 1) => {
@@ -53,6 +58,10 @@ const memberCount = positive('members', args.members);
 const concurrency = positive('concurrency', args.concurrency);
 const workerCount = args.workers ? positive('workers', args.workers) : Math.min(4, Math.ceil(clients / 1250));
 const batch = positive('batch', args.batch);
+if (args.scenario !== 'keno' && args.scenario !== 'odds') fail(`--scenario must be keno or odds (got ${args.scenario})`);
+const odds = args.scenario === 'odds';
+const oddsRate = positive('odds-rate', args['odds-rate']);
+const channel = odds ? ODDS_CHANNEL : CHANNEL;
 
 function fail(message: string): never {
   console.error(`loadtest: ${message}`);
@@ -70,8 +79,9 @@ if (fdLimit !== 'unlimited' && Number(fdLimit) < fdNeeded) {
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 const tmp = path.join(root, '.tmp');
 const dataDir = path.join(tmp, `loadtest-${clients}-${stamp}`);
-const logFile = path.join(tmp, `loadtest-${clients}-server.log`);
-const jsonFile = path.join(tmp, `loadtest-${clients}.json`);
+const name = `loadtest-${odds ? 'odds-' : ''}${clients}`;
+const logFile = path.join(tmp, `${name}-server.log`);
+const jsonFile = path.join(tmp, `${name}.json`);
 
 let server: ServerProcess | undefined;
 let pool: ClientPool | undefined;
@@ -110,31 +120,32 @@ process.exit(exitCode);
 async function run(): Promise<number> {
   fs.mkdirSync(tmp, { recursive: true });
   const log = (line: string) => console.log(`  · ${line}`);
-  console.log(`\nSocket + order load test — ${new Date().toISOString()}, node ${process.version}, ${fmt(clients)} clients in ${workerCount} worker process(es)\n`);
+  const title = odds ? `Odds load test (${oddsRate} odds events/s)` : 'Socket + order load test';
+  console.log(`\n${title} — ${new Date().toISOString()}, node ${process.version}, ${fmt(clients)} clients in ${workerCount} worker process(es)\n`);
 
   let started = performance.now();
-  server = await startServerProcess({ root, dataDir, logFile, env: SERVER_ENV });
+  server = await startServerProcess({ root, dataDir, logFile, env: { ...SERVER_ENV, ...(odds ? oddsServerEnv(oddsRate) : {}) } });
   await server.ready(); // on failure, cleanup() stops what is left of it
   log(`server pid ${server.pid} at ${server.url} ready in ${((performance.now() - started) / 1000).toFixed(1)} s (log: ${path.relative(root, logFile)})`);
 
   started = performance.now();
-  members = orderRate > 0 ? await prepareMembers(server.url, memberCount, pointsNeeded(orderRate, seconds, memberCount), OPERATOR) : [];
+  members = orderRate > 0 && !odds ? await prepareMembers(server.url, memberCount, pointsNeeded(orderRate, seconds, memberCount), OPERATOR) : [];
   if (members.length) log(`${members.length} members signed up, topped up and connected in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
   pool = startClientPool(clients, workerCount);
-  const connect = await pool.connect(server.url, CHANNEL, batch);
+  const connect = await pool.connect(server.url, channel, batch, odds ? 'odds' : 'clock');
   const failed = clients - connect.connectMs.length;
   log(`${fmt(connect.connectMs.length)} clients connected and subscribed in ${(connect.rampMs / 1000).toFixed(1)} s${failed ? `, ${failed} failed` : ''}`);
 
   await sleep(1000); // let the subscribe snapshots drain before the window opens
   const from = Date.now();
   const to = from + seconds * 1000;
-  const clockAtStart = await (await fetch(`${server.url}/api/keno/CAB01/clock`)).json() as RunData['clockAtStart'];
+  const clockAtStart = (await (await fetch(`${server.url}/api/keno/CAB01/clock`)).json()) as RunData['clockAtStart'];
   pool.measure();
   const cpuAtStart = server.cpuSeconds();
   let cpuAtEnd = Number.NaN;
   setTimeout(() => (cpuAtEnd = server!.cpuSeconds()), to - Date.now()).unref();
-  log(`measuring for ${seconds} s${orderRate ? `, orders at ${orderRate}/s while sales are open` : ''}…`);
+  log(`measuring for ${seconds} s${members.length ? `, orders at ${orderRate}/s while sales are open` : ''}…`);
 
   const orders = members.length ? await runOrderStream(server.url, members, { rate: orderRate, seconds, concurrency, signal: stopOrders.signal }) : undefined;
   while (Date.now() < to + 2000) await sleep(100); // deliveries of the last broadcasts
@@ -202,7 +213,9 @@ function summarizeRun({ connect, failed, reports, orders, clockAtStart, serverCp
       batch,
       perClientMs: summarize(connect.connectMs),
     },
-    clock: {
+    scenario: odds ? { name: 'odds', channel, targetOddsEventsPerSecond: oddsRate } : { name: 'keno', channel },
+    odds: odds ? summarizeOdds(reports, connected, seconds) : undefined,
+    clock: odds ? undefined : {
       broadcasts: broadcasts.length,
       phaseChanges,
       sequence,
@@ -244,26 +257,35 @@ function summarizeRun({ connect, failed, reports, orders, clockAtStart, serverCp
   };
 }
 
-function printFigures(f: ReturnType<typeof summarizeRun>) {
-  const row = (label: string, text: string) => console.log(`  ${label.padEnd(24)} ${text}`);
-  const lat = (s: Summary) => `p50 / p99 / max ${fmtLatency(s)}`;
-  console.log(`\n  ${fmt(f.clients)} clients on ${CHANNEL}, ${f.seconds} s window — figures\n`);
+function printFigures(f: Figures) {
+  const row: Row = (label, text) => console.log(`  ${label.padEnd(24)} ${text}`);
+  console.log(`\n  ${fmt(f.clients)} clients on ${channel}, ${f.seconds} s window — figures\n`);
   row('connect + subscribe', `${fmt(f.connect.connected)} / ${fmt(f.clients)} ok, ramp ${f.connect.rampSeconds.toFixed(1)} s (${f.connect.batch} at a time); per client ${lat(f.connect.perClientMs)}`);
   if (f.connect.failed) row('connect failures', JSON.stringify(f.connect.failures));
-  row('clock broadcasts', `${f.clock.broadcasts} (${f.clock.phaseChanges} phase changes): ${f.clock.sequence.join(', ')}`);
-  row('clock deliveries', `${fmt(f.clock.deliveries)} / ${fmt(f.clock.expectedDeliveries)}; per client min ${f.clock.perClient.min}, avg ${fmt(f.clock.perClient.avg, 2)}; ${fmt(f.clock.clientsWithEveryBroadcast)} clients got every one; ${f.clock.disconnects} disconnects`);
-  row('clock delivery latency', lat(f.clock.latencyMs));
-  const slowest = [...f.clock.perBroadcast].sort((a, b) => (b.lastMs ?? 0) - (a.lastMs ?? 0))[0];
-  row('  per broadcast', `first client reached ${lat(f.clock.firstClientReachedMs)}; last client ${lat(f.clock.lastClientReachedMs)}`);
-  if (slowest) row('  slowest broadcast', `${slowest.kind} at ${slowest.emittedAt}: last client after ${fmt(slowest.lastMs ?? Number.NaN)} ms`);
-  if (f.orders) {
-    const o = f.orders;
-    row('orders', `${fmt(o.placed)} placed of ${fmt(o.sent)} sent by ${o.members} members; ${fmt(o.perSecond, 1)}/s over the window, ${fmt(o.perSecondWhileOpen, 1)}/s while open (${fmt(o.openSeconds, 1)} s open; target ${o.targetRatePerSecondWhileOpen}/s, ${o.skippedConcurrencyCap} skipped at the ${o.concurrency}-in-flight cap)`);
-    row('order HTTP latency', lat(o.httpMs));
-    row('purchased event', `after the POST response ${lat(o.purchasedEventAfterResponseMs)}; after sending ${lat(o.purchasedEventAfterSendMs)}`);
-    row('', `${o.missingPurchasedEvents} orders without a purchased event, ${o.timedOut} timed out`);
-    row('order errors', Object.keys(o.errors).length ? Object.entries(o.errors).map(([code, n]) => `${code}: ${n}`).join(', ') : 'none');
-  }
+  if (f.odds) printOdds(f.odds, row);
+  if (f.clock) printClock(f.clock, row);
+  if (f.orders) printOrders(f.orders, row);
   row('server process', `CPU ${fmt(f.server.cpuPercentOfOneCore)} % of one core over the window; RSS ${fmt(f.server.rssMb)} MB (peak ${fmt(f.server.peakRssMb)} MB)`);
   row('client workers', `${f.clientWorkers.processes} process(es), CPU ${fmt(f.clientWorkers.cpuPercentOfOneCore)} % of one core in total; event-loop delay p99 ${fmt(f.clientWorkers.eventLoopDelayP99Ms)} ms, max ${fmt(f.clientWorkers.eventLoopDelayMaxMs)} ms`);
+}
+
+type Figures = ReturnType<typeof summarizeRun>;
+type Row = (label: string, text: string) => void;
+const lat = (s: Summary) => `p50 / p99 / max ${fmtLatency(s)}`;
+
+function printClock(clock: NonNullable<Figures['clock']>, row: Row) {
+  row('clock broadcasts', `${clock.broadcasts} (${clock.phaseChanges} phase changes): ${clock.sequence.join(', ')}`);
+  row('clock deliveries', `${fmt(clock.deliveries)} / ${fmt(clock.expectedDeliveries)}; per client min ${clock.perClient.min}, avg ${fmt(clock.perClient.avg, 2)}; ${fmt(clock.clientsWithEveryBroadcast)} clients got every one; ${clock.disconnects} disconnects`);
+  row('clock delivery latency', lat(clock.latencyMs));
+  const slowest = [...clock.perBroadcast].sort((a, b) => (b.lastMs ?? 0) - (a.lastMs ?? 0))[0];
+  row('  per broadcast', `first client reached ${lat(clock.firstClientReachedMs)}; last client ${lat(clock.lastClientReachedMs)}`);
+  if (slowest) row('  slowest broadcast', `${slowest.kind} at ${slowest.emittedAt}: last client after ${fmt(slowest.lastMs ?? Number.NaN)} ms`);
+}
+
+function printOrders(o: NonNullable<Figures['orders']>, row: Row) {
+  row('orders', `${fmt(o.placed)} placed of ${fmt(o.sent)} sent by ${o.members} members; ${fmt(o.perSecond, 1)}/s over the window, ${fmt(o.perSecondWhileOpen, 1)}/s while open (${fmt(o.openSeconds, 1)} s open; target ${o.targetRatePerSecondWhileOpen}/s, ${o.skippedConcurrencyCap} skipped at the ${o.concurrency}-in-flight cap)`);
+  row('order HTTP latency', lat(o.httpMs));
+  row('purchased event', `after the POST response ${lat(o.purchasedEventAfterResponseMs)}; after sending ${lat(o.purchasedEventAfterSendMs)}`);
+  row('', `${o.missingPurchasedEvents} orders without a purchased event, ${o.timedOut} timed out`);
+  row('order errors', Object.keys(o.errors).length ? Object.entries(o.errors).map(([code, n]) => `${code}: ${n}`).join(', ') : 'none');
 }

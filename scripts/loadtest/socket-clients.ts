@@ -11,10 +11,13 @@ import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
 export type ToWorker =
-  | { type: 'connect'; url: string; channel: string; count: number; batch: number; timeoutMs: number }
+  | { type: 'connect'; url: string; channel: string; event: WatchedEvent; count: number; batch: number; timeoutMs: number }
   | { type: 'measure' }
   | { type: 'report'; from: number; to: number }
   | { type: 'close' };
+
+/** What the clients time: keno `clock` broadcasts, or football `odds` changes. */
+export type WatchedEvent = 'clock' | 'odds';
 
 export interface ConnectedReport {
   type: 'connected';
@@ -24,11 +27,11 @@ export interface ConnectedReport {
 
 export interface WorkerReport {
   type: 'report';
-  /** Delivery latency (ms) of every broadcast `clock` event emitted within [from, to]. */
+  /** Delivery latency (ms) of every broadcast (`clock` or `odds`) emitted within [from, to]. */
   latencies: number[];
   /** How many of those events each client received. */
   perClient: number[];
-  /** Per broadcast (`serverNow|phase|issue|lastResult.issue`): receivers in this worker, fastest and slowest delivery. */
+  /** Per broadcast (clock: `serverNow|phase|issue|lastResult.issue`; odds: `at|eventId`): receivers in this worker, fastest and slowest delivery. */
   perEvent: Record<string, { receivers: number; firstMs: number; lastMs: number }>;
   disconnects: number;
   loopDelayP99Ms: number;
@@ -38,7 +41,7 @@ export interface WorkerReport {
 
 export interface ClientPool {
   /** Opens every client, `batch` at a time across all workers; resolves when all tried. */
-  connect(url: string, channel: string, batch: number): Promise<{ connectMs: number[]; failures: Record<string, number>; rampMs: number }>;
+  connect(url: string, channel: string, batch: number, event?: WatchedEvent): Promise<{ connectMs: number[]; failures: Record<string, number>; rampMs: number }>;
   measure(): void;
   report(from: number, to: number): Promise<WorkerReport[]>;
   close(): Promise<void>;
@@ -68,14 +71,14 @@ export function startClientPool(total: number, workerCount: number): ClientPool 
   ready.catch(() => undefined); // surfaced by connect()
 
   return {
-    async connect(url, channel, batch) {
+    async connect(url, channel, batch, event = 'clock') {
       await ready;
       const started = performance.now();
       const perWorkerBatch = Math.max(1, Math.ceil(batch / workers.length));
       const results = await Promise.all(
         workers.map(({ child, count }) => {
           const reply = next<ConnectedReport>(child, 'connected');
-          send(child, { type: 'connect', url, channel, count, batch: perWorkerBatch, timeoutMs: 20_000 });
+          send(child, { type: 'connect', url, channel, event, count, batch: perWorkerBatch, timeoutMs: 20_000 });
           return reply;
         }),
       );

@@ -7,6 +7,8 @@ import { adminRoutes } from './admin/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import type { AuthService } from './auth/service.ts';
 import type { KenoClocks } from './keno/clocks.ts';
+import { footballRoutes } from './football/routes.ts';
+import type { FootballService } from './football/service.ts';
 import { kenoRoutes } from './keno/routes.ts';
 import { orderRoutes } from './orders/routes.ts';
 import type { OrderService } from './orders/service.ts';
@@ -24,6 +26,7 @@ export interface Services {
   pins: PinService;
   keno: KenoService;
   orders: OrderService;
+  football: FootballService;
   /** The game clocks of this api node (absent where no clock runs). */
   clocks?: KenoClocks;
 }
@@ -63,6 +66,7 @@ export function createApp(platform: Platform, services: Services) {
   api.use(adminRoutes(platform, services.auth));
   api.use(kenoRoutes(services.auth, services.keno, services.clocks ?? null));
   api.use(orderRoutes(services.auth, services.orders));
+  api.use(footballRoutes(services.auth, services.football));
   api.use(() => {
     throw new AppError('not_found');
   });

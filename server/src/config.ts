@@ -137,13 +137,13 @@ export const configSchema = z.object({
     .pipe(
       z.object({
         kickOffEveryMinutes: z.number().positive().max(1440).default(15),
-        aheadHours: z.number().positive().max(168).default(24),
+        aheadHours: z.number().positive().max(168).default(12),
         matchMinutes: z.number().positive().max(600).default(110),
         voidRate: z.number().min(0).max(1).default(0.02),
-        moveShare: z.number().min(0).max(1).default(0.25),
+        moveShare: z.number().min(0).max(1).default(0.1),
       }),
     )
-    .default({ kickOffEveryMinutes: 15, aheadHours: 24, matchMinutes: 110, voidRate: 0.02, moveShare: 0.25 }),
+    .default({ kickOffEveryMinutes: 15, aheadHours: 12, matchMinutes: 110, voidRate: 0.02, moveShare: 0.1 }),
   /**
    * The football handling-fee schedule, JSON bands in HKD cents: `[{"fromStake":0,"fixed":3000,"basisPoints":0}]`
    * (from a stake of `fromStake`, the fee is `fixed` plus `basisPoints`/10,000 of the stake). Default: a flat HK$30.

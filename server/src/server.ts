@@ -13,6 +13,10 @@ import { startOrderWorkers } from './orders/jobs.ts';
 import { createOrderService } from './orders/service.ts';
 import { enqueueSettlement, startSettlementWorkers } from './settlement/jobs.ts';
 import { createSettlementService } from './settlement/service.ts';
+import { enqueueFootballSettlement, startFootballSettlementWorkers } from './settlement/football-jobs.ts';
+import { createFootballSettlementService } from './settlement/football-settlement.ts';
+import { startFootballWorkers } from './football/jobs.ts';
+import { createFootballService } from './football/service.ts';
 
 export type Role = 'all' | 'api' | 'worker';
 
@@ -23,6 +27,8 @@ export function createServices(platform: Platform) {
     keno: createKenoService(platform, { afterDrawn: (drawId) => enqueueSettlement(platform.queues, drawId) }),
     orders: createOrderService(platform),
     settlement: createSettlementService(platform),
+    footballSettlement: createFootballSettlementService(platform),
+    football: createFootballService(platform, { afterResulted: (eventId) => enqueueFootballSettlement(platform.queues, eventId) }),
   };
 }
 
@@ -42,6 +48,8 @@ export async function startServer(platform: Platform, role: Role, port: number, 
     await startKenoDrawWorker(platform, services.keno);
     await startOrderWorkers(platform, services.orders);
     await startSettlementWorkers(platform, services.settlement);
+    await startFootballSettlementWorkers(platform, services.footballSettlement);
+    await startFootballWorkers(platform, services.football);
   }
   let httpServer: http.Server | undefined;
   let gateway: ReturnType<typeof createRealtimeGateway> | undefined;

@@ -9,3 +9,4 @@ export * from './settle-leg.ts';
 export * from './slip.ts';
 export * from './settle-slip.ts';
 export * from './stakes.ts';
+export * from './implied.ts';

@@ -72,6 +72,12 @@ export const footballEventSchema = z.object({
   markets: z.array(footballMarketSchema),
   /** Null until resulted (or voided). */
   result: matchResultSchema.nullable(),
+  /** Simulated events: the sha256 of the secret seed the result is drawn from, public before sales. */
+  seedHash: z.string().nullable().optional(),
+  /** The seed itself, revealed only with the result (or void) so anyone can recompute the result. */
+  seed: z.string().optional(),
+  /** Who published the result: `simulated`, `manual` (an operator) or `hkjc` (the feed voided it). */
+  resultSource: z.enum(['simulated', 'manual', 'hkjc']).optional(),
 });
 export type FootballEventWire = z.infer<typeof footballEventSchema>;
 
@@ -153,9 +159,19 @@ export type Standings = z.infer<typeof standingsSchema>;
 /** `POST /api/admin/events/:id/result`: the result (status `played`) or a void reason. */
 export const footballResultBody = matchResultSchema;
 
-/** `odds` (Socket.IO), one per event per odds tick: every market of the event whose prices or status changed. */
+const oddsSelectionChange = z.object({ key: z.string(), odds: z.string(), prevOdds: z.string().nullable() });
+
+/**
+ * `odds` (Socket.IO), one per event per odds tick, batching every market of the event whose prices
+ * or status changed in `markets`. API.md's single-market fields (`market`, `line`, `selections`)
+ * are kept and repeat the first entry of `markets` (HAD when it moved), so a client written to
+ * API.md still reads a valid change; clients of this repo read `markets`.
+ */
 export const oddsEventSchema = z.object({
   eventId: z.string(),
+  market: marketCode,
+  line: z.string().nullable(),
+  selections: z.array(oddsSelectionChange),
   at: z.string(),
   /** The event's status when it changed (e.g. `closed` at the sales close). */
   status: z.enum(FOOTBALL_EVENT_STATUSES).optional(),
@@ -164,7 +180,7 @@ export const oddsEventSchema = z.object({
       market: marketCode,
       line: z.string().nullable(),
       status: z.enum(['open', 'suspended', 'closed']),
-      selections: z.array(z.object({ key: z.string(), odds: z.string(), prevOdds: z.string().nullable() })),
+      selections: z.array(oddsSelectionChange),
     }),
   ),
 });

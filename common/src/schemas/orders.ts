@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { paged, pageQuery } from './fields.ts';
-import { footballOrderPartSchema } from './football.ts';
+import { footballOrderBody, footballOrderPartSchema } from './football.ts';
 import { kenoResultSchema } from './keno.ts';
 
 /**
@@ -33,6 +33,13 @@ export const kenoOrderBody = z.object({
 });
 export type KenoOrderBody = z.input<typeof kenoOrderBody>;
 export type KenoOrderRequest = z.output<typeof kenoOrderBody>;
+
+/**
+ * The body of `POST /api/orders` and `/quote` of either family: football (HKS01, see
+ * `footballOrderBody`) or keno. The server picks the schema by `productCode`; this union is what
+ * the OpenAPI document shows.
+ */
+export const orderBody = z.union([kenoOrderBody, footballOrderBody]);
 
 const localAmount = z.object({ amount: z.number().int(), currency: z.string() });
 

@@ -35,13 +35,19 @@ export interface SourceMarket {
   odds: Record<string, number>;
 }
 
+/** What the store already holds of an open event, by external id: the simulated source moves its model from there. */
+export interface KnownEvent {
+  model: unknown;
+}
+
 /**
- * Where football events and their odds come from (ODDS_SOURCE). `events(now)` is called on every
- * odds tick by one worker; the poller stores what changed, records the history and pushes `odds`.
+ * Where football events and their odds come from (ODDS_SOURCE). `events(now, known)` is called on
+ * every odds tick by one worker; the poller stores what changed, records the history and pushes
+ * `odds`. `known` holds the open events already stored (a source may ignore it).
  */
 export interface OddsSource {
   readonly kind: 'simulated' | 'hkjc';
-  events(now: Date): Promise<SourceEvent[]>;
+  events(now: Date, known?: ReadonlyMap<string, KnownEvent>): Promise<SourceEvent[]>;
 }
 
 /**

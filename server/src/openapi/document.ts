@@ -4,7 +4,7 @@ import {
   adjustmentBody,
   adjustmentResponse,
   confirmOrderBody,
-  kenoOrderBody,
+  orderBody,
   orderResponse,
   ordersPage,
   ordersQuery,
@@ -30,6 +30,14 @@ import {
   redeemResponse,
   siteInfo,
   signupBody,
+  footballEventSchema,
+  footballEventDetailSchema,
+  footballEventDetailQuery,
+  footballEventsQuery,
+  footballResultBody,
+  footballResultsPage,
+  footballResultsQuery,
+  standingsSchema,
   type ErrorCode,
 } from '@gp/common';
 
@@ -66,15 +74,26 @@ export const OPERATIONS: Operation[] = [
   { method: 'get', path: '/api/products/{code}/draws', summary: 'Draws of a product: open (on sale), closed (awaiting result), drawn (newest first); the seed appears only once drawn', query: drawsQuery, response: drawList, errors: ['product_not_found', 'validation_failed'] },
   { method: 'get', path: '/api/results/{code}', summary: 'Drawn issues with results, seed hash and revealed seed, newest first', query: resultsQuery, response: resultsPage, errors: ['product_not_found', 'validation_failed'] },
   { method: 'get', path: '/api/keno/{code}/clock', summary: 'The game clock: phase, issue, deadlines, server time and last result', response: clockSnapshotSchema, errors: ['product_not_found'] },
-  { method: 'post', path: '/api/orders/quote', summary: 'Price a keno order without placing it: units, bets, stake, fee, max prize (local amounts) and total (GP hundredths)', auth: 'member', body: kenoOrderBody, response: quoteResponse, errors: ['validation_failed', 'product_not_found', 'selection_exceeds_pick_count', 'below_minimum_purchase', 'sales_closed'] },
-  { method: 'post', path: '/api/orders', summary: 'Place a keno order: debits the wallet (trial → trial account) and queues the purchase; pushes `order` and `balance`', auth: 'member', idempotent: true, body: kenoOrderBody, response: orderResponse, status: 201, errors: ['validation_failed', 'idempotency_key_required', 'product_not_found', 'selection_exceeds_pick_count', 'below_minimum_purchase', 'sales_closed', 'insufficient_points'] },
+  { method: 'post', path: '/api/orders/quote', summary: 'Price a keno or football (HKS01) order without placing it: units, bets, stake, fee, max prize (local amounts) and total (GP hundredths); football prices are checked against the current odds', auth: 'member', body: orderBody, response: quoteResponse, errors: ['validation_failed', 'product_not_found', 'selection_exceeds_pick_count', 'below_minimum_purchase', 'exceeds_max_prize', 'odds_changed', 'sales_closed'] },
+  { method: 'post', path: '/api/orders', summary: 'Place a keno or football (HKS01) order: debits the wallet (keno trial → trial account) and queues the purchase; pushes `order` and `balance`. Football: `odds_changed` when a price moved (a better one is taken with `acceptBetterOdds`)', auth: 'member', idempotent: true, body: orderBody, response: orderResponse, status: 201, errors: ['validation_failed', 'idempotency_key_required', 'product_not_found', 'selection_exceeds_pick_count', 'below_minimum_purchase', 'exceeds_max_prize', 'odds_changed', 'sales_closed', 'insufficient_points'] },
   { method: 'get', path: '/api/orders', summary: "The member's orders, newest first, filtered by status and product", auth: 'member', query: ordersQuery, response: ordersPage, errors: ['validation_failed'] },
   { method: 'get', path: '/api/orders/{id}', summary: 'One of the member’s orders with its status history', auth: 'member', response: orderResponse, errors: ['order_not_found'] },
   { method: 'post', path: '/api/admin/orders/{id}/confirm', summary: 'Manual purchase gateway: confirm the ticket was bought (0/1 → 2); `order_issue` once the order timed out', auth: 'operator', body: confirmOrderBody, response: orderResponse, errors: ['validation_failed', 'order_not_found', 'order_issue'] },
   { method: 'post', path: '/api/admin/draws/{id}/result', summary: 'Manual result source: enter the official numbers of a draw whose sales have closed; published once', auth: 'operator', body: manualResultBody, response: drawSchema, errors: ['validation_failed', 'not_found'] },
+  { method: 'get', path: '/api/football/events', summary: 'Football events (default: open and closed, by kick-off) with every market and its prices as decimal strings', query: footballEventsQuery, response: z.array(footballEventSchema), errors: ['validation_failed'] },
+  { method: 'get', path: '/api/football/events/{id}', summary: 'One football event: markets, analysis (last five of each team, HAD probabilities without the margin) and recent odds history (oldest first)', query: footballEventDetailQuery, response: footballEventDetailSchema, errors: ['validation_failed', 'not_found'] },
+  { method: 'get', path: '/api/football/results', summary: 'Finished football events (resulted or void), newest first, with the winning and refunded selections of every market', query: footballResultsQuery, response: footballResultsPage, errors: ['validation_failed'] },
+  { method: 'get', path: '/api/football/standings', summary: 'League tables from our own results: played, won, drawn, lost, goals, points (3/1/0) and last-five form', response: standingsSchema, errors: [] },
+  { method: 'post', path: '/api/admin/events/{id}/result', summary: 'Enter a football result (once sales have closed) or a void reason (any time before a result); queues settlement and pushes `odds`; 409 `validation_failed` with details.rule `alreadyResulted` the second time', auth: 'operator', body: footballResultBody, response: footballEventSchema, errors: ['validation_failed', 'not_found'] },
 ];
 
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+
+/** A request body's schema; a union of object bodies (keno | football orders) is still an object. */
+function bodySchema(schema: z.ZodType) {
+  const json = jsonSchema(schema, 'input') as { type?: string; anyOf?: Array<{ type?: string }> };
+  return json.anyOf?.every((option) => option.type === 'object') ? { type: 'object', ...json } : json;
+}
 
 /** Every error a route can answer: its own, plus what its auth and Idempotency-Key imply. */
 function errorsOf(op: Operation): ErrorCode[] {
@@ -143,7 +162,7 @@ export function buildOpenApiDocument() {
         summary: op.summary,
         ...(op.auth ? { security: [{ bearer: [] }], 'x-role': op.auth } : {}),
         ...(parameters.length ? { parameters } : {}),
-        ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.body, 'input') } } } } : {}),
+        ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: bodySchema(op.body) } } } } : {}),
         responses,
       },
     };

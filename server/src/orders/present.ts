@@ -1,37 +1,61 @@
 import { ORDER_STATUS_LABELS, type DrawOutcome, type KenoResult, type OrderWire } from '@gp/common';
 import type { OrderRow } from '../db/types.ts';
+import { footballDrawResult, presentFootballPart } from './football-present.ts';
+import { FOOTBALL_PRODUCT, type OrderEvent } from './football-repo.ts';
 
 const iso = (at: Date | string) => new Date(at).toISOString();
+
+/** What a football order's presentation needs besides its row: its events, and the time (an event is `open` until its sales close). */
+export interface FootballContext {
+  events: ReadonlyMap<string, OrderEvent>;
+  now: Date;
+}
+
+const NO_EVENTS: FootballContext = { events: new Map(), now: new Date(0) };
 
 /**
  * The API.md order shape. Keno orders: `selections` are the plays, there is no special number.
  * `officialResult` is the draw's result (pass it when the draw has one: refunded orders show it
- * too); `drawResult` is how this order fared, recorded by the settlement.
+ * too); `drawResult` is how this order fared, recorded by the settlement. Football orders
+ * (HKS01): `selections` are the picks as bought, `fee` the handling fee, and `football` the legs
+ * with their events (from `football`), results, outcomes and what the slip returned.
  */
-export function presentOrder(row: OrderRow, officialResult: KenoResult | null = null): OrderWire {
+export function presentOrder(row: OrderRow, officialResult: KenoResult | null = null, football: FootballContext = NO_EVENTS): OrderWire {
   const stake = row.stake as { amount: number; currency: string };
-  return {
+  const isFootball = row.product_code === FOOTBALL_PRODUCT;
+  const base: OrderWire = {
     id: String(row.id),
     productCode: row.product_code,
     issue: row.issue,
     status: row.status,
     statusLabel: ORDER_STATUS_LABELS[row.status],
-    playType: 'keno',
+    playType: isFootball ? 'football' : 'keno',
     trial: row.trial,
-    selections: row.plays as unknown[],
+    selections: isFootball ? (row.plays as { legs: unknown[] }).legs : (row.plays as unknown[]),
     specialNumber: null,
     multiplier: row.multiplier,
     units: row.units,
     pointsSpent: row.points_spent,
     stake,
-    fee: { amount: 0, currency: stake.currency },
+    fee: (row.fee as { amount: number; currency: string } | null) ?? { amount: 0, currency: stake.currency },
     salesCloseAt: iso(row.sales_close_at),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
     ticketRef: row.ticket_ref,
-    drawResult: (row.draw_result as DrawOutcome | null) ?? null,
+    drawResult: isFootball ? footballDrawResult(row) : ((row.draw_result as DrawOutcome | null) ?? null),
     officialResult,
     prize: row.prize,
     settledAt: row.settled_at ? iso(row.settled_at) : null,
   };
+  return isFootball ? { ...base, football: presentFootballPart(row, football.events, football.now) } : base;
+}
+
+/** The event ids a page of orders needs for its football parts (one query for the whole page). */
+export function footballEventIds(rows: readonly Pick<OrderRow, 'product_code' | 'plays'>[]): string[] {
+  const ids = new Set<string>();
+  for (const row of rows) {
+    if (row.product_code !== FOOTBALL_PRODUCT) continue;
+    for (const leg of (row.plays as { legs: { eventId: string }[] }).legs) ids.add(leg.eventId);
+  }
+  return [...ids];
 }

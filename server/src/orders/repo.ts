@@ -14,11 +14,11 @@ export const ordersRepo = {
     return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
   },
 
-  /** The order with its draw's result (`official_result`, null until drawn). */
+  /** The order with its draw's result (`official_result`, null until drawn, and for football orders, which have no draw). */
   findWithResult(db: Executor, id: string) {
     return db
       .selectFrom('orders')
-      .innerJoin('draws', 'draws.id', 'orders.draw_id')
+      .leftJoin('draws', 'draws.id', 'orders.draw_id')
       .selectAll('orders')
       .select('draws.result as official_result')
       .where('orders.id', '=', id)
@@ -55,7 +55,7 @@ export const ordersRepo = {
     if (filter.productCode) query = query.where('orders.product_code', '=', filter.productCode);
     const [rows, count] = await Promise.all([
       query
-        .innerJoin('draws', 'draws.id', 'orders.draw_id')
+        .leftJoin('draws', 'draws.id', 'orders.draw_id') // football orders have no draw
         .selectAll('orders')
         .select('draws.result as official_result')
         .orderBy('orders.id', 'desc')

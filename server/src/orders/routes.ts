@@ -1,22 +1,29 @@
 import { Router } from 'express';
-import { confirmOrderBody, kenoOrderBody, ordersQuery } from '@gp/common';
+import { confirmOrderBody, footballOrderBody, kenoOrderBody, ordersQuery } from '@gp/common';
 import { currentUser, requireOperator, requireUser } from '../auth/middleware.ts';
 import type { AuthService } from '../auth/service.ts';
 import { validate } from '../platform/http.ts';
 import { readIdempotencyKey } from '../platform/idempotency.ts';
-import type { OrderService } from './service.ts';
+import { FOOTBALL_PRODUCT } from './football-repo.ts';
+import type { OrderRequest, OrderService } from './service.ts';
+
+/** The order body of the family its product code names (API.md "Orders"): football for HKS01, keno otherwise. */
+function orderBody(body: unknown): OrderRequest {
+  const football = typeof body === 'object' && body !== null && (body as { productCode?: unknown }).productCode === FOOTBALL_PRODUCT;
+  return football ? validate(footballOrderBody, body) : validate(kenoOrderBody, body);
+}
 
 /** Member order routes and the back-office confirmation (manual purchase gateway). */
 export function orderRoutes(auth: AuthService, orders: OrderService) {
   const router = Router();
 
   router.post('/orders/quote', requireUser(auth), async (req, res) => {
-    res.json(await orders.quote(validate(kenoOrderBody, req.body)));
+    res.json(await orders.quote(orderBody(req.body)));
   });
 
   router.post('/orders', requireUser(auth), async (req, res) => {
     const key = readIdempotencyKey(req.headers['idempotency-key'], true)!;
-    const body = validate(kenoOrderBody, req.body);
+    const body = orderBody(req.body);
     const result = await orders.place(String(currentUser(req).user.id), body, key);
     res.status(result.status).json(result.body);
   });

@@ -1,0 +1,82 @@
+import type { FootballEventStatusWire, FootballEventWire, MatchResult, MatchResultWire } from '@gp/common';
+import type { FootballEventRow, FootballEventStatus } from '../db/types.ts';
+import { AppError } from '../platform/errors.ts';
+import type { Platform } from '../platform/platform.ts';
+import { normalisedResult, resultProblems } from './manual-result.ts';
+import { marketChange } from './odds-diff.ts';
+import { isFinal, playersOf, presentEvent } from './present.ts';
+import { oddsPayload, publishOdds } from './publish.ts';
+import type { FootballResultSource } from './source.ts';
+import { oddsStore } from './store.ts';
+
+const eventStatusOf = (result: MatchResult): FootballEventStatus => (result.status === 'played' ? 'resulted' : result.status);
+
+/**
+ * Results: the results job's pass (simulated results of matches that should be over) and the
+ * operator's entry. Either way the status moves by a conditional update, the markets close, the
+ * `afterResulted` hook queues the settlement, and an `odds` event tells watchers the new status.
+ */
+export function createResulting(
+  platform: Pick<Platform, 'db' | 'bus' | 'logger' | 'config'>,
+  source: FootballResultSource,
+  afterResulted: (eventId: string) => Promise<void>,
+) {
+  const { db, bus, logger, config } = platform;
+
+  /** After the result is stored: settlement first (the sweep repairs a failure), then members are told. */
+  async function announce(row: FootballEventRow, now: Date) {
+    const eventId = String(row.id);
+    const closed = await oddsStore.closeMarkets(db, { eventIds: [eventId] }, now);
+    try {
+      await afterResulted(eventId);
+    } catch (error) {
+      logger.error({ err: error, eventId }, 'could not queue the settlement of a resulted event');
+    }
+    const changes = closed.map((m) => marketChange(m, 'closed', m.odds, m.odds));
+    // `row` is the row markFinal returned: its status is final, a wire status as it stands.
+    await publishOdds(bus, oddsPayload(eventId, changes, now, row.status as FootballEventStatusWire));
+    logger.info({ eventId, code: row.code, status: row.status, source: row.result_source }, 'football result published');
+  }
+
+  return {
+    /**
+     * The results job: every closed event whose match should be over gets its result from the
+     * source (nothing with `manual`). Returns how many were resulted.
+     */
+    async resultDue(now: Date): Promise<number> {
+      if (source.kind === 'manual') return 0;
+      const due = await oddsStore.dueForResult(db, new Date(now.getTime() - config.FOOTBALL_SIMULATION.matchMinutes * 60_000));
+      let resulted = 0;
+      for (const event of due) {
+        const result = source.resultOf({ id: event.id, kickOffAt: event.kick_off_at, model: event.model, seed: event.seed }, now);
+        if (!result) continue;
+        const row = await oddsStore.markFinal(db, event.id, { status: eventStatusOf(result), result, source: 'simulated', from: ['closed'] }, now);
+        if (!row) continue;
+        resulted += 1;
+        await announce(row, now);
+      }
+      return resulted;
+    },
+
+    /**
+     * An operator's result or void reason (whatever FOOTBALL_RESULT_SOURCE is: a correction before
+     * the simulated result lands). A played result only once sales have closed; a void reason any
+     * time; never a second time (409, `details.rule: 'alreadyResulted'`).
+     */
+    async enterResult(event: FootballEventRow, body: MatchResultWire, now: Date): Promise<FootballEventWire> {
+      const id = String(event.id);
+      const alreadyResulted = () => new AppError('validation_failed', { status: 409, fields: { event: 'invalid' }, details: { rule: 'alreadyResulted' } });
+      if (isFinal(event.status)) throw alreadyResulted();
+      const problem = resultProblems(body, playersOf(event));
+      if (problem) throw new AppError('validation_failed', { fields: problem.fields });
+      if (body.status === 'played' && now < event.sales_close_at) {
+        throw new AppError('validation_failed', { fields: { event: 'invalid' }, details: { rule: 'salesOpen' } });
+      }
+      const result = normalisedResult(body);
+      const row = await oddsStore.markFinal(db, id, { status: eventStatusOf(result), result, source: 'manual', from: ['scheduled', 'closed'] }, now);
+      if (!row) throw alreadyResulted();
+      await announce(row, now);
+      return presentEvent(row, await oddsStore.marketsOf(db, [id]), now);
+    },
+  };
+}

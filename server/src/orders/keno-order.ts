@@ -1,0 +1,148 @@
+import crypto from 'node:crypto';
+import {
+  kenoCost,
+  kenoMaxPrize,
+  toPoints,
+  validateKenoTicket,
+  type KenoOrderRequest,
+  type KenoPlay,
+  type KenoProduct,
+  type KenoTicket,
+  type QuoteResponse,
+} from '@gp/common';
+import type { Executor, Tx } from '../db/database.ts';
+import { kenoCatalogue } from '../keno/catalogue.ts';
+import { AppError } from '../platform/errors.ts';
+import type { Platform } from '../platform/platform.ts';
+import { pointsRate } from '../settlement/rates.ts';
+import type { RecordOrder } from './placement.ts';
+import { presentOrder } from './present.ts';
+import { ordersRepo } from './repo.ts';
+
+/** `count` distinct numbers of 1..`poolSize`, chosen with the crypto RNG. */
+export function autoNumbers(count: number, poolSize: number): number[] {
+  const pool = Array.from({ length: poolSize }, (_, i) => i + 1);
+  for (let i = 0; i < count; i++) {
+    const j = i + crypto.randomInt(poolSize - i);
+    [pool[i], pool[j]] = [pool[j]!, pool[i]!];
+  }
+  return pool.slice(0, count).sort((a, b) => a - b);
+}
+
+/** The ticket a request asks for, with `auto` plays filled in (an invalid star count is left for validation). */
+function ticketOf(product: KenoProduct, body: KenoOrderRequest): KenoTicket {
+  const plays = body.plays.map((play): KenoPlay => {
+    switch (play.type) {
+      case 'pick': {
+        const auto = play.auto === true && !play.numbers?.length;
+        const valid = Number.isSafeInteger(play.stars) && play.stars >= 1 && play.stars <= product.matrix.poolSize;
+        return { type: 'pick', stars: play.stars, numbers: auto && valid ? autoNumbers(play.stars, product.matrix.poolSize) : (play.numbers ?? []) };
+      }
+      case 'superNumber': {
+        const auto = play.auto === true && !play.numbers?.length;
+        return { type: 'superNumber', numbers: auto ? autoNumbers(1, product.matrix.poolSize) : (play.numbers ?? []) };
+      }
+      case 'bigSmall':
+        return { type: 'bigSmall', pick: play.pick as never };
+      case 'oddEven':
+        return { type: 'oddEven', pick: play.pick as never };
+    }
+  });
+  return { multiplier: body.multiplier, plays };
+}
+
+/** Keno orders (TWB01, CAB01, KRB01): the product's rules, the draw on sale, and the order row. */
+export function kenoOrders(platform: Pick<Platform, 'db' | 'now' | 'config'>) {
+  const { db, now, config } = platform;
+  const catalogue = kenoCatalogue(config);
+
+  function productOf(code: string): KenoProduct {
+    const product = catalogue.get(code as never);
+    if (!product) throw new AppError('product_not_found');
+    return product;
+  }
+
+  /** The product's rules (§5), then the deployment's limit on what one order may win. */
+  function checkTicket(product: KenoProduct, ticket: KenoTicket) {
+    const problem = validateKenoTicket(product, ticket);
+    if (problem) throw new AppError(problem.code, { fields: problem.fields, details: problem.details });
+    const maxPrize = kenoMaxPrize(product, ticket);
+    const limit = config.MAX_ORDER_PRIZE_POINTS * 100;
+    if (toPoints(maxPrize, pointsRate(config, product.currency)) > limit) {
+      throw new AppError('exceeds_max_prize', { details: { maxPrize, limitPoints: limit } });
+    }
+    return maxPrize;
+  }
+
+  /** The draw of `issue` if its sales are open at `at`; otherwise `sales_closed` naming the issue on sale (or next). */
+  async function openDraw(executor: Executor, product: KenoProduct, issue: string, at: Date) {
+    const draw = await executor
+      .selectFrom('draws')
+      .select(['id', 'issue', 'sales_open_at', 'sales_close_at', 'status'])
+      .where('product_code', '=', product.code)
+      .where('issue', '=', issue)
+      .executeTakeFirst();
+    if (draw && draw.status === 'scheduled' && draw.sales_open_at <= at && at < draw.sales_close_at) return draw;
+    const next = await executor
+      .selectFrom('draws')
+      .select(['issue'])
+      .where('product_code', '=', product.code)
+      .where('status', '=', 'scheduled')
+      .where('sales_close_at', '>', at)
+      .orderBy('draw_at')
+      .limit(1)
+      .executeTakeFirst();
+    throw new AppError('sales_closed', { details: { nextIssue: next?.issue ?? null } });
+  }
+
+  return {
+    async quote(body: KenoOrderRequest): Promise<QuoteResponse> {
+      const product = productOf(body.productCode);
+      const ticket = ticketOf(product, body);
+      const maxPrize = checkTicket(product, ticket);
+      await openDraw(db, product, body.issue, now());
+      const cost = kenoCost(product, ticket);
+      return {
+        units: cost.units,
+        bets: ticket.plays.length,
+        stake: cost.stake,
+        fee: { amount: 0, currency: product.currency },
+        maxPrize,
+        total: cost.points,
+      };
+    },
+
+    /** The placement step of a keno order: checks, then the row (trial orders are status 8). */
+    record(userId: string, body: KenoOrderRequest): RecordOrder {
+      const product = productOf(body.productCode);
+      return async (trx: Tx) => {
+        const ticket = ticketOf(product, body);
+        checkTicket(product, ticket);
+        const at = now();
+        const draw = await openDraw(trx, product, body.issue, at);
+        const cost = kenoCost(product, ticket);
+        const row = await ordersRepo.insert(
+          trx,
+          {
+            user_id: userId,
+            product_code: product.code,
+            issue: draw.issue,
+            draw_id: String(draw.id),
+            status: body.trial ? 8 : 0,
+            trial: body.trial,
+            multiplier: ticket.multiplier,
+            plays: JSON.stringify(ticket.plays),
+            units: cost.units,
+            points_spent: cost.points,
+            stake: JSON.stringify(cost.stake),
+            sales_close_at: draw.sales_close_at,
+            created_at: at,
+            updated_at: at,
+          },
+          body.trial ? 'trial order placed' : 'order placed',
+        );
+        return { row, order: presentOrder(row) };
+      };
+    },
+  };
+}
