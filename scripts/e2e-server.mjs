@@ -26,6 +26,13 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'],
     // purchase, a draw and its settlement within one test; purchases confirm after half a second.
     KENO_SCHEDULE_OVERRIDES: JSON.stringify({ CAB01: { intervalSeconds: 60, salesCloseSeconds: 15 } }),
     PURCHASE_LATENCY_MS: '500',
+    // Hong Kong football: a simulated match kicks off every 15 s (sales close 5 s before), every
+    // open event's odds move each second, and results wait for the operator, so a browser test
+    // buys an all-up, sees its matches close and posts their results within a couple of minutes.
+    ODDS_INTERVAL_MS: '1000',
+    FOOTBALL_SALES_CLOSE_LEAD_SECONDS: '5',
+    FOOTBALL_RESULT_SOURCE: 'manual',
+    FOOTBALL_SIMULATION: JSON.stringify({ kickOffEveryMinutes: 0.25, aheadHours: 0.1, matchMinutes: 2, voidRate: 0, moveShare: 1 }),
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

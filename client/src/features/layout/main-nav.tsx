@@ -5,6 +5,7 @@ import type { MessageId } from '../../shared/i18n/message-ids.ts';
 const LINKS: { to: string; label: MessageId; end?: boolean }[] = [
   { to: '/', label: 'nav.home', end: true },
   { to: '/main/keno', label: 'keno.nav' },
+  { to: '/main/sports/hkjc-football', label: 'football.nav' },
   { to: '/wallet', label: 'nav.wallet' },
   { to: '/roadmap', label: 'results.nav' },
   { to: '/orders', label: 'orders.nav' },

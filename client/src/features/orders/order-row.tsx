@@ -4,6 +4,7 @@ import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { ChevronRightIcon } from '../../shared/ui/icons.tsx';
 import { productNameId } from '../results/keno-codes.ts';
 import { Points } from '../wallet/points.tsx';
+import { FootballIssue, FootballLegs, FootballPayout, FootballPlayType, FootballScores } from './football-order-cells.tsx';
 import { OfficialResult } from './official-result.tsx';
 import { OrderDetails } from './order-details.tsx';
 import { OrderDrawResult } from './order-draw-result.tsx';
@@ -32,6 +33,8 @@ export function OrderRow({ order }: { order: OrderWire }) {
   const plays = kenoPlays(order.selections);
   const lines = order.drawResult?.lines ?? [];
   const detailsId = `order-details-${order.id}`;
+  // Football orders (HKS01) carry their legs in `football`; the keno columns show them instead.
+  const football = order.football;
   const cell = (column: OrderColumn, content: ReactNode) => (
     <td data-label={intl.formatMessage({ id: ORDER_COLUMNS[column] })} className={`order-row__${column}${NUMERIC_COLUMNS.has(column) ? ' numeric' : ''}`}>
       {content}
@@ -58,16 +61,16 @@ export function OrderRow({ order }: { order: OrderWire }) {
             <FormattedMessage id={open ? 'orders.details.hide' : 'orders.details.show'} />
           </button>
         </th>
-        {cell('issue', <span className="mono">{order.issue}</span>)}
-        {cell('numbers', <SelectedNumbers plays={plays} lines={lines} />)}
-        {cell('special', order.specialNumber ?? '—')}
-        {cell('playType', <PlayTypes plays={plays} />)}
-        {cell('multiplier', `×${order.multiplier}`)}
+        {cell('issue', football ? <FootballIssue issue={order.issue} /> : <span className="mono">{order.issue}</span>)}
+        {cell('numbers', football ? <FootballLegs part={football} /> : <SelectedNumbers plays={plays} lines={lines} />)}
+        {cell('special', football ? '—' : (order.specialNumber ?? '—'))}
+        {cell('playType', football ? <FootballPlayType part={football} /> : <PlayTypes plays={plays} />)}
+        {cell('multiplier', football ? '—' : `×${order.multiplier}`)}
         {cell('status', <OrderStatus order={order} />)}
         {cell('points', <Points value={order.pointsSpent} />)}
         {cell('time', <FormattedDate value={order.createdAt} dateStyle="short" timeStyle="short" />)}
-        {cell('drawResult', <OrderDrawResult order={order} />)}
-        {cell('official', <OfficialResult order={order} />)}
+        {cell('drawResult', football ? <FootballPayout part={football} refunded={order.status === 9} /> : <OrderDrawResult order={order} />)}
+        {cell('official', football ? <FootballScores part={football} /> : <OfficialResult order={order} />)}
         {cell('prize', <Prize order={order} />)}
       </tr>
       {open && (

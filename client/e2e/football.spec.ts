@@ -1,0 +1,205 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * The Hong Kong football screen end to end. The test server (scripts/e2e-server.mjs) kicks a
+ * simulated match off every 15 s with sales closing 5 s before, moves every open event's odds
+ * every second, and leaves results to the operator (FOOTBALL_RESULT_SOURCE=manual), so this test
+ * buys an all-up, waits for its matches' sales to close and posts their results itself.
+ */
+
+const OPERATOR = { email: 'operator@example.com', password: 'operator-pass-2026' };
+
+interface Session {
+  token: string;
+  user: object;
+}
+interface EventSummary {
+  id: string;
+  code: string;
+  salesCloseAt: string;
+  status: string;
+}
+interface FootballOrder {
+  id: string;
+  status: number;
+  prize: number | null;
+  settledAt: string | null;
+  football?: { formula: string | null; legs: { eventId: string; odds: string; outcome: string | null }[]; payout: { amount: number } | null };
+}
+
+async function call<T>(baseURL: string, method: string, path: string, options: { body?: unknown; token?: string } = {}) {
+  const res = await fetch(`${baseURL}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+const login = async (baseURL: string, who: typeof OPERATOR) => (await call<Session>(baseURL, 'POST', '/api/auth/login', { body: who })).body;
+
+/**
+ * A member of its own, topped up with an operator PIN: the demo member's balance belongs to the
+ * keno tests, which check it to the cent.
+ */
+async function fundedMember(baseURL: string): Promise<Session> {
+  const email = `football-${Date.now()}@example.com`;
+  const password = 'football-pass-2026';
+  const signup = { name: 'Football Fan', email, password, passwordCheck: password, promoOptIn: false };
+  const member = (await call<Session>(baseURL, 'POST', '/api/auth/signup', { body: signup })).body;
+  const operator = await login(baseURL, OPERATOR);
+  const { body } = await call<{ codes: string[] }>(baseURL, 'POST', '/api/admin/pins', { body: { count: 1, points: 50_000 }, token: operator.token });
+  expect((await call(baseURL, 'POST', '/api/pins/redeem', { body: { code: body.codes[0] }, token: member.token })).status).toBe(200);
+  return member;
+}
+
+async function signIn(page: Page, session: Session, theme = 'dark') {
+  await page.addInitScript(
+    ([t, u, c]) => {
+      localStorage.setItem('token', t);
+      localStorage.setItem('user', u);
+      localStorage.setItem('locale', 'en');
+      localStorage.setItem('color-scheme', c);
+    },
+    [session.token, JSON.stringify(session.user), theme] as const,
+  );
+}
+
+/** The three matches on sale that close next, each with at least 30 s left to buy them. */
+async function nextThreeMatches(baseURL: string): Promise<EventSummary[]> {
+  const { body } = await call<EventSummary[]>(baseURL, 'GET', '/api/football/events?status=open');
+  const soon = body
+    .filter((e) => Date.parse(e.salesCloseAt) - Date.now() >= 30_000)
+    .sort((a, b) => Date.parse(a.salesCloseAt) - Date.parse(b.salesCloseAt));
+  expect(soon.length).toBeGreaterThanOrEqual(3);
+  return soon.slice(0, 3);
+}
+
+/** A full-page screenshot from the top, without the PWA's "ready offline" note over the page. */
+async function shot(page: Page, name: string) {
+  const prompt = page.getByTestId('reload-prompt');
+  if (await prompt.isVisible()) await prompt.getByRole('button').last().click();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `test-results/football-${name}.png`, fullPage: true });
+}
+
+async function noSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+}
+
+/**
+ * Confirms the slip the way a member does while prices keep moving: accept the new prices when
+ * asked, confirm as soon as the quote is current; a refusal for a price that moved in between
+ * asks again. Returns once the order is followed on screen.
+ */
+async function confirmWhilePricesMove(page: Page) {
+  const status = page.getByTestId('order-status');
+  for (let attempt = 0; attempt < 20 && (await status.count()) === 0; attempt++) {
+    const accept = page.getByTestId('accept-prices');
+    if (await accept.isVisible()) await accept.click();
+    await expect(page.getByTestId('confirm-order'))
+      .toBeEnabled({ timeout: 2_000 })
+      .then(() => page.getByTestId('confirm-order').dblclick({ timeout: 1_000 }))
+      .catch(() => undefined);
+    await page.waitForTimeout(700);
+  }
+  await expect(status).toBeVisible();
+}
+
+test('a member buys a 3-match "at least 2 win" all-up while prices move, and sees the settled prize once two legs win', async ({ page, baseURL }) => {
+  test.setTimeout(240_000);
+  const member = await fundedMember(baseURL!);
+  await signIn(page, member);
+  const matches = await nextThreeMatches(baseURL!);
+
+  await page.goto('/main/sports/hkjc-football');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hong Kong football');
+  await expect(page.getByTestId('time-zone')).toHaveValue('hk');
+
+  // Odds move every second: some price carries its ▲ / ▼ mark.
+  await expect(page.locator('[data-testid="odds-button"][data-move]').first()).toBeVisible({ timeout: 10_000 });
+
+  // Home on each of the three matches, as an all-up where at least 2 must win: HKJC's 3x4.
+  for (const match of matches) {
+    const row = page.locator(`[data-testid="event-row"][data-event-id="${match.id}"]`);
+    await row.getByTestId('odds-button').first().click();
+    await expect(row.getByTestId('odds-button').first()).toHaveAttribute('aria-pressed', 'true');
+  }
+  await page.getByTestId('mode-allup').check();
+  await page.getByTestId('allup-condition').selectOption('atLeast:2');
+  await expect(page.getByTestId('allup-formula')).toHaveValue('3x4');
+  await expect(page.getByTestId('bet-line')).toHaveCount(4);
+  await expect(page.getByTestId('summary-bets')).toHaveText('4');
+  await expect(page.getByTestId('summary-stake')).toHaveText('HK$40');
+  await expect(page.getByTestId('summary-fee')).toHaveText('HK$30');
+
+  // In an all-up, a second market on a match replaces its first pick (one market per match).
+  const first = page.locator(`[data-testid="event-row"][data-event-id="${matches[0]!.id}"]`);
+  await first.getByTestId('event-expand').click();
+  await first.getByTestId('market-OOE').getByTestId('odds-button').first().click();
+  await expect(page.getByTestId('slip-pick')).toHaveCount(3);
+  await expect(page.locator(`[data-testid="slip-event"][data-event-id="${matches[0]!.id}"]`)).toContainText('Goals odd/even');
+  await first.getByTestId('market-HAD').getByTestId('odds-button').first().click();
+  await expect(page.locator(`[data-testid="slip-event"][data-event-id="${matches[0]!.id}"]`)).toContainText('Home/Away/Draw');
+  await expect(page.getByTestId('slip-pick')).toHaveCount(3);
+  await first.getByTestId('event-expand').click();
+
+  await page.getByTestId('accept-better').check();
+  await shot(page, 'slip-1280');
+  await confirmWhilePricesMove(page);
+  const status = page.getByTestId('order-status');
+  await expect(status).toHaveAttribute('data-status', '2', { timeout: 20_000 });
+  await expect(status.getByTestId('order-status-label')).toHaveText('Purchase successful');
+  await expect(page.getByTestId('reset-prompt')).toBeVisible();
+  await page.getByTestId('reset-yes').click();
+  await expect(page.getByTestId('slip-pick')).toHaveCount(0);
+  await shot(page, 'purchased-1280');
+
+  const orders = await call<{ items: FootballOrder[] }>(baseURL!, 'GET', '/api/orders?productCode=HKS01', { token: member.token });
+  expect(orders.body.items).toHaveLength(1);
+  const order = orders.body.items[0]!;
+  expect(order.football?.formula).toBe('3x4');
+
+  // Once each match's sales close, the operator posts results: the first two home sides win, the third loses.
+  const operator = await login(baseURL!, OPERATOR);
+  const results = [
+    { status: 'played', halfTime: { home: 1, away: 0 }, fullTime: { home: 2, away: 0 }, corners: 9, firstTeamToScore: 'H' },
+    { status: 'played', halfTime: { home: 0, away: 0 }, fullTime: { home: 1, away: 0 }, corners: 7, firstTeamToScore: 'H' },
+    { status: 'played', halfTime: { home: 0, away: 1 }, fullTime: { home: 0, away: 1 }, corners: 11, firstTeamToScore: 'A' },
+  ];
+  for (const [i, match] of matches.entries()) {
+    await expect
+      .poll(async () => (await call<EventSummary>(baseURL!, 'GET', `/api/football/events/${match.id}`)).body.status, { timeout: 120_000, intervals: [2_000] })
+      .toBe('closed');
+    const posted = await call(baseURL!, 'POST', `/api/admin/events/${match.id}/result`, { token: operator.token, body: results[i] });
+    expect(posted.status, JSON.stringify(posted.body)).toBeLessThan(300);
+  }
+
+  // Settlement: the double of the two winners pays unit × their odds (to 10 cents); the treble and the other doubles lose.
+  const [a, b] = matches.map((m) => BigInt(Math.round(Number(order.football!.legs.find((leg) => leg.eventId === m.id)!.odds) * 1000)));
+  // HK$10 = 1,000 cents × both prices (in thousandths), to the nearest 10 cents, halves up.
+  const exact = 1000n * a! * b!;
+  const expectedCents = Number(((2n * exact + 10n * 1_000_000n) / (20n * 1_000_000n)) * 10n);
+  await expect
+    .poll(async () => (await call<{ order: FootballOrder }>(baseURL!, 'GET', `/api/orders/${order.id}`, { token: member.token })).body.order.settledAt, { timeout: 60_000 })
+    .not.toBeNull();
+
+  await page.goto('/orders?productCode=HKS01');
+  const row = page.locator(`[data-testid="order-row"][data-order-id="${order.id}"]`);
+  await expect(row.getByTestId('football-play-type')).toHaveText('All-up 3x4, 4 bets');
+  await expect(row.getByTestId('football-leg')).toHaveCount(3);
+  await expect(row.locator('[data-testid="football-leg"][data-outcome="win"]')).toHaveCount(2);
+  await expect(row.locator('[data-testid="football-leg"][data-outcome="loss"]')).toHaveCount(1);
+  const amount = new Intl.NumberFormat('en', { style: 'currency', currency: 'HKD', minimumFractionDigits: expectedCents % 100 ? 2 : 0, maximumFractionDigits: expectedCents % 100 ? 2 : 0 }).format(expectedCents / 100);
+  await expect(row.getByTestId('football-payout')).toHaveText(`Returned ${amount}`);
+  await expect(row.getByTestId('order-prize')).not.toHaveText('0.00 GP');
+  await shot(page, 'orders-1280');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await noSidewaysScroll(page);
+  await shot(page, 'orders-390');
+  await page.goto('/main/sports/hkjc-football');
+  await expect(page.getByTestId('event-row').first()).toBeVisible();
+  await noSidewaysScroll(page);
+  await shot(page, 'screen-390');
+});

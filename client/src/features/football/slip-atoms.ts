@@ -1,0 +1,57 @@
+import { isMarketCode } from '@gp/common';
+import { atom, type SetStateAction } from 'jotai';
+import { atomWithStorage } from 'jotai/utils';
+import { memberScopedAtom } from '../../shared/session/member-scoped-atom.ts';
+import { tokenAtom, userAtom } from '../../shared/session/session-atoms.ts';
+import { jsonStorage, rawStringStorage } from '../../shared/storage/local-storage.ts';
+import type { OrderAttempt } from '../keno/order-attempt.ts';
+import { EMPTY_SLIP, type Slip } from './slip.ts';
+import { isTimeZoneChoice } from './time-zone.ts';
+
+/** The kick-off time zone the member chose (Hong Kong by default), remembered on this device. */
+export const timeZoneChoiceAtom = atomWithStorage('football.timeZone', 'hk' as const, rawStringStorage(isTimeZoneChoice), { getOnInit: true });
+
+const isSlip = (value: unknown): value is Slip => {
+  const slip = value as Partial<Slip> | null;
+  return (
+    typeof slip === 'object' &&
+    slip !== null &&
+    (slip.mode === 'single' || slip.mode === 'allup') &&
+    Array.isArray(slip.picks) &&
+    slip.picks.every((p) => typeof p?.eventId === 'string' && isMarketCode(p.market) && typeof p.selection === 'string' && typeof p.odds === 'string') &&
+    typeof slip.allUp === 'object' &&
+    (slip.unitDollars === null || Number.isSafeInteger(slip.unitDollars)) &&
+    typeof slip.acceptBetterOdds === 'boolean'
+  );
+};
+const storage = jsonStorage(isSlip);
+const storageKey = (userId: string) => `football.slip.${userId}`;
+
+/** Slips read or written in this tab, by member id (localStorage is read once per member). */
+const slipsAtom = atom<Readonly<Record<string, Slip>>>({});
+
+/**
+ * The signed-in member's bet slip. It survives moving between pages and a reload (stored under
+ * the member's id), and nobody else signing in on this device sees it; signed out, it is empty.
+ */
+export const slipAtom = atom(
+  (get) => {
+    const owner = get(tokenAtom) ? get(userAtom).id : undefined;
+    if (!owner) return EMPTY_SLIP;
+    return get(slipsAtom)[owner] ?? storage.getItem(storageKey(owner), EMPTY_SLIP);
+  },
+  (get, set, update: SetStateAction<Slip>) => {
+    const owner = get(tokenAtom) ? get(userAtom).id : undefined;
+    if (!owner) return;
+    const current = get(slipsAtom)[owner] ?? storage.getItem(storageKey(owner), EMPTY_SLIP);
+    const next = typeof update === 'function' ? update(current) : update;
+    set(slipsAtom, { ...get(slipsAtom), [owner]: next });
+    storage.setItem(storageKey(owner), next);
+  },
+);
+
+/** The football order the screen follows after a purchase. */
+export const followedOrderAtom = memberScopedAtom<string | null>(null);
+
+/** The confirmed slip not yet known to be bought, with its Idempotency-Key (see keno's order-attempt.ts). */
+export const footballAttemptAtom = memberScopedAtom<OrderAttempt | null>(null);
