@@ -271,7 +271,9 @@ function printFigures(f: Figures) {
 
 type Figures = ReturnType<typeof summarizeRun>;
 type Row = (label: string, text: string) => void;
-const lat = (s: Summary) => `p50 / p99 / max ${fmtLatency(s)}`;
+function lat(s: Summary) {
+  return `p50 / p99 / max ${fmtLatency(s)}`;
+}
 
 function printClock(clock: NonNullable<Figures['clock']>, row: Row) {
   row('clock broadcasts', `${clock.broadcasts} (${clock.phaseChanges} phase changes): ${clock.sequence.join(', ')}`);

@@ -163,7 +163,8 @@ const oddsSelectionChange = z.object({ key: z.string(), odds: z.string(), prevOd
 
 /**
  * `odds` (Socket.IO), one per event per odds tick, batching every market of the event whose prices
- * or status changed in `markets`. API.md's single-market fields (`market`, `line`, `selections`)
+ * or status changed in `markets`, each with the selections whose price moved (every selection of
+ * a market just opened; none when only the status changed). API.md's single-market fields (`market`, `line`, `selections`)
  * are kept and repeat the first entry of `markets` (HAD when it moved), so a client written to
  * API.md still reads a valid change; clients of this repo read `markets`.
  */

@@ -18,8 +18,8 @@ export interface MarketChange {
 const order = (m: { market: MarketCode; line: string | null }) => MARKET_CODES.indexOf(m.market);
 
 /**
- * One `odds` event for one event: every market that changed, with each selection's new and
- * previous price as decimal strings, plus the event's status when it changed. The single-market
+ * One `odds` event for one event: every market that changed, with each moved selection's new and
+ * previous price as decimal strings (a market whose status alone changed has none), plus the event's status when it changed. The single-market
  * fields API.md names repeat the first market (HAD when it moved); with no market change (a
  * result), they name HAD with no selections.
  */
@@ -32,10 +32,14 @@ export function oddsPayload(eventId: string, changes: readonly MarketChange[], a
       market: change.market,
       line: change.line,
       status: change.status,
-      selections: orderedEntries(change.market, change.odds).map(([key, odds]) => {
-        const prev = change.prevOdds?.[key];
-        return { key, odds: formatOdds(odds), prevOdds: prev === undefined ? null : formatOdds(prev) };
-      }),
+      // Only the prices that moved (all of them for a new market): most ticks move a few prices of
+      // a 33-selection grid, and every watcher of the list receives every event's changes.
+      selections: orderedEntries(change.market, change.odds)
+        .filter(([key, odds]) => change.prevOdds?.[key] !== odds)
+        .map(([key, odds]) => {
+          const prev = change.prevOdds?.[key];
+          return { key, odds: formatOdds(odds), prevOdds: prev === undefined ? null : formatOdds(prev) };
+        }),
     }));
   const first = markets[0];
   return {
