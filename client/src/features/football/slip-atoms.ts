@@ -4,7 +4,7 @@ import { atomWithStorage } from 'jotai/utils';
 import { memberScopedAtom } from '../../shared/session/member-scoped-atom.ts';
 import { tokenAtom, userAtom } from '../../shared/session/session-atoms.ts';
 import { jsonStorage, rawStringStorage } from '../../shared/storage/local-storage.ts';
-import type { OrderAttempt } from '../keno/order-attempt.ts';
+import type { OrderAttempt } from '../../shared/orders/order-attempt.ts';
 import { EMPTY_SLIP, type Slip } from './slip.ts';
 import { isTimeZoneChoice } from './time-zone.ts';
 

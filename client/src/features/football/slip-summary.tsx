@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { ApiError } from '../../shared/api/api-error.ts';
 import type { MessageId } from '../../shared/i18n/message-ids.ts';
 import { formatLocalAmount, formatLocalMoney } from '../../shared/money/local-money.ts';
-import type { Quote } from '../keno/use-quote.ts';
+import type { Quote } from '../../shared/orders/use-debounced-quote.ts';
 import { Points } from '../wallet/points.tsx';
 import { FootballProblem } from './football-problem.tsx';
 import type { Slip } from './slip.ts';
