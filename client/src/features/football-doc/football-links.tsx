@@ -1,3 +1,4 @@
+import './football-links.css';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { MessageId } from '../../shared/i18n/message-ids.ts';

@@ -7,9 +7,9 @@ import { oddsChangedDetails, type FootballEventWire } from '@gp/common';
 import { useAtom, useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Link } from 'react-router';
 import { ApiError } from '../../shared/api/api-error.ts';
 import { usePageTitle } from '../../shared/site/use-page-title.ts';
+import { FootballLinks } from '../football-doc/football-links.tsx';
 import { ResetPrompt } from '../keno/reset-prompt.tsx';
 import { BetSlip } from './bet-slip.tsx';
 import { EventList } from './event-list.tsx';
@@ -109,14 +109,7 @@ export function FootballPage() {
         <p className="muted">
           <FormattedMessage id="football.lead" />
         </p>
-        <p className="football__links">
-          <Link to="/main/sports/hkjc-football-doc">
-            <FormattedMessage id="football.link.help" />
-          </Link>
-          <Link to="/sidebar/dashboards/hkjc-football">
-            <FormattedMessage id="football.link.dashboard" />
-          </Link>
-        </p>
+        <FootballLinks current="purchase" />
       </header>
       <PickProvider value={picks}>
         <div className="football__layout">
