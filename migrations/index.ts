@@ -6,6 +6,7 @@ import * as draws from './0004-draws.ts';
 import * as orders from './0005-orders.ts';
 import * as settlement from './0006-settlement.ts';
 import * as football from './0007-football.ts';
+import * as reliability from './0008-reliability.ts';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder at run time) so they load
@@ -19,4 +20,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0005-orders': orders,
   '0006-settlement': settlement,
   '0007-football': football,
+  '0008-reliability': reliability,
 };

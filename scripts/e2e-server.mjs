@@ -26,6 +26,8 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'],
     // purchase, a draw and its settlement within one test; purchases confirm after half a second.
     KENO_SCHEDULE_OVERRIDES: JSON.stringify({ CAB01: { intervalSeconds: 60, salesCloseSeconds: 15 } }),
     PURCHASE_LATENCY_MS: '500',
+    // Every browser test signs up from 127.0.0.1: the per-address sign-up limit is not under test here.
+    SIGNUP_MAX_PER_ADDRESS: '1000',
     // Hong Kong football: a simulated match kicks off every 15 s (sales close 5 s before), every
     // open event's odds move each second, and results wait for the operator, so a browser test
     // buys an all-up, sees its matches close and posts their results within a couple of minutes.

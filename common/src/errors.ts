@@ -31,6 +31,7 @@ export const ERROR_CATALOGUE = {
   transaction_failed: { status: 402, message: 'Transaction failed.' },
   payment_issue: { status: 502, message: 'Payment issue, try again or contact customer service.' },
   rate_limited: { status: 429, message: 'Too many attempts, please wait and try again.' },
+  result_exists: { status: 409, message: 'A result was already entered for this draw or event.' },
   idempotency_key_required: { status: 400, message: 'An Idempotency-Key header is required.' },
   idempotency_key_reused: { status: 422, message: 'This Idempotency-Key was used for a different request.' },
   not_found: { status: 404, message: 'Page not found.' },

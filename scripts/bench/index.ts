@@ -16,7 +16,9 @@ import { migrateToLatest } from '../../server/src/db/migrate.ts';
 import { auditWallets } from '../../server/src/maintenance/jobs.ts';
 import { createMemoryBus } from '../../server/src/platform/event-bus.ts';
 import { createLogger } from '../../server/src/platform/logger.ts';
-import { createMemoryRateLimiter } from '../../server/src/platform/rate-limiter.ts';
+import { createOutbox } from '../../server/src/platform/outbox.ts';
+import { createQueueFactory } from '../../server/src/platform/queues.ts';
+import { createMemoryRateLimiter, ratePolicies } from '../../server/src/platform/rate-limiter.ts';
 import { createPinService } from '../../server/src/pins/service.ts';
 import { walletService } from '../../server/src/wallet/service.ts';
 import { benchSettlement } from './settlement.ts';
@@ -61,7 +63,10 @@ try {
   await timed('wallet postings, 16 concurrent, one hot wallet', 3000, () => pool(16, 3000, () => post(ids[0]!, 100).then(() => undefined)));
 
   const config = loadConfig({ DATA_DIR: path.join(root, '.tmp/bench-data'), JWT_SECRET: crypto.randomBytes(32).toString('hex'), PIN_MAX_FAILURES: '1000000' });
-  const pins = createPinService({ db, secret: new TextEncoder().encode(config.JWT_SECRET), now: () => new Date(), bus: createMemoryBus(), rateLimiter: createMemoryRateLimiter(), config, logger: createLogger('silent') });
+  const logger = createLogger('silent');
+  const queues = createQueueFactory({ kind: 'postgres', connectionString: database.connectionString }, logger);
+  const outbox = createOutbox({ db, queues, bus: createMemoryBus(), logger, now: () => new Date() });
+  const pins = createPinService({ db, secret: new TextEncoder().encode(config.JWT_SECRET), now: () => new Date(), outbox, rateLimiter: createMemoryRateLimiter(ratePolicies(config)), config, logger });
   const { codes } = await pins.createBatch({ count: 3000, points: 100, createdBy: null });
   await timed('PIN redemptions, 16 concurrent, with Idempotency-Key', codes.length, () =>
     pool(16, codes.length, (i) => pins.redeem(ids[i % ids.length]!, codes[i]!, crypto.randomUUID()).then(() => undefined)),
@@ -73,7 +78,7 @@ try {
   for (let i = 0; i < hashes; i++) await argon2.hash(`password-${i}`, options);
   console.log(`${'argon2id hash (19 MiB, t=2), per sign-up/login'.padEnd(58)} ${(Number(process.hrtime.bigint() - start) / 1e6 / hashes).toFixed(1).padStart(7)} ms`);
 
-  await benchSettlement(db, ids, timed);
+  await benchSettlement(db, database.connectionString, ids, timed);
 
   const mismatched = await auditWallets({ db, logger: createLogger('silent') });
   console.log(`\nledger check: ${mismatched.length === 0 ? 'every balance equals the sum of its ledger' : `${mismatched.length} wallets out of balance!`}\n`);

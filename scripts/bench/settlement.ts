@@ -10,6 +10,8 @@ import { loadConfig } from '../../server/src/config.ts';
 import type { Db } from '../../server/src/db/database.ts';
 import { createMemoryBus } from '../../server/src/platform/event-bus.ts';
 import { createLogger } from '../../server/src/platform/logger.ts';
+import { createOutbox } from '../../server/src/platform/outbox.ts';
+import { createQueueFactory } from '../../server/src/platform/queues.ts';
 import { createSettlementService } from '../../server/src/settlement/service.ts';
 
 const TWB01 = kenoProduct('TWB01')!;
@@ -28,7 +30,7 @@ const randomDraw = () => ({ numbers: pick(20) });
 
 type Timed = (label: string, operations: number, work: () => Promise<void>) => Promise<void>;
 
-export async function benchSettlement(db: Db, userIds: string[], timed: Timed) {
+export async function benchSettlement(db: Db, connectionString: string, userIds: string[], timed: Timed) {
   const tickets = Array.from({ length: 200_000 }, randomTicket);
   const draw = randomDraw();
   let settlements: ReturnType<typeof settleKenoTicket>[] = [];
@@ -73,10 +75,17 @@ export async function benchSettlement(db: Db, userIds: string[], timed: Timed) {
   await db.updateTable('draws').set({ status: 'drawn', result: JSON.stringify(result), result_source: 'simulated', drawn_at: at }).where('id', '=', drawId).execute();
 
   const config = loadConfig({ JWT_SECRET: crypto.randomBytes(32).toString('hex') });
-  const settlement = createSettlementService({ db, bus: createMemoryBus(), now: () => new Date(), config, logger: createLogger('silent') });
+  const logger = createLogger('silent');
+  const now = () => new Date();
+  const queues = createQueueFactory({ kind: 'postgres', connectionString }, logger);
+  const outbox = createOutbox({ db, queues, bus: createMemoryBus(), logger, now });
+  const settlement = createSettlementService({ db, outbox, now, config, logger });
   let outcome: Awaited<ReturnType<typeof settlement.settleDraw>> | undefined;
-  await timed('keno settlement end to end (DB, wallet credit, events)', orders, async () => {
+  await timed('keno settlement end to end (DB, wallet credit, events through the outbox)', orders, async () => {
     outcome = await settlement.settleDraw(drawId);
+    await outbox.drain();
   });
+  await outbox.close();
+  await queues.close();
   if (outcome?.status === 'settled') console.log(`${''.padEnd(58)} ${outcome.winners} winners, ${outcome.points} GP hundredths credited`);
 }

@@ -15,6 +15,7 @@ import type { OrderService } from './orders/service.ts';
 import type { KenoService } from './keno/service.ts';
 import { openApiRoutes } from './openapi/routes.ts';
 import { AppError } from './platform/errors.ts';
+import { refuseNulCharacters } from './platform/http.ts';
 import type { Platform } from './platform/platform.ts';
 import { pinRoutes } from './pins/routes.ts';
 import type { PinService } from './pins/service.ts';
@@ -36,7 +37,9 @@ export function createApp(platform: Platform, services: Services) {
   const { config, logger } = platform;
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // X-Forwarded-For names the client only when the peer is a proxy TRUST_PROXY names (default:
+  // none); otherwise any client could pick its own address and walk around the rate limits.
+  app.set('trust proxy', config.TRUST_PROXY);
 
   app.use(
     pinoHttp({
@@ -53,11 +56,16 @@ export function createApp(platform: Platform, services: Services) {
 
   const api = express.Router();
   api.use(express.json({ limit: '100kb' }));
+  api.use(refuseNulCharacters);
   api.use((_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store'); // never cached by the service worker or proxies
     next();
   });
-  api.get('/health', (_req, res) => res.json({ ok: true }));
+  // 200 while every repeatable job runs and the outbox keeps up; 503 says what stalled.
+  api.get('/health', async (_req, res) => {
+    const report = await platform.health.report();
+    res.status(report.ok ? 200 : 503).json(report);
+  });
   api.use(siteRoutes(config));
   api.use(openApiRoutes());
   api.use(authRoutes(platform, services.auth));

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -11,6 +12,29 @@ const kenoCodeList = z
   .string()
   .transform((v) => [...new Set(v.split(',').map((code) => code.trim()).filter(Boolean))])
   .pipe(z.array(z.enum(KENO_CODES, { error: `each code must be one of ${KENO_CODES.join(', ')}` })));
+/** Express's `trust proxy` as text: `false`/`none`, a hop count, or a list of addresses, CIDRs and Express's names. */
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const isProxyEntry = (entry: string) => {
+  if (PROXY_NAMES.includes(entry) || net.isIP(entry)) return true;
+  const [address, mask, ...rest] = entry.split('/');
+  if (rest.length || !address || !mask) return false;
+  const family = net.isIP(address);
+  if (!family) return false;
+  if (/^\d{1,3}$/.test(mask)) return Number(mask) <= (family === 4 ? 32 : 128);
+  return family === 4 && net.isIPv4(mask);
+};
+const trustProxy = z.string().transform((text, ctx): false | number | string[] => {
+  const value = text.trim();
+  if (/^(false|none)$/i.test(value)) return false;
+  if (/^\d+$/.test(value)) return Number(value) || false;
+  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const bad = entries.filter((entry) => !isProxyEntry(entry));
+  if (!entries.length || bad.length) {
+    ctx.addIssue({ code: 'custom', message: `must be false, a hop count, or addresses/CIDRs (or ${PROXY_NAMES.join(', ')}); trusting every peer would let any client choose its address` });
+    return z.NEVER;
+  }
+  return entries;
+});
 /** A setting given as JSON text. */
 const jsonText = z.string().transform((text, ctx) => {
   try {
@@ -76,6 +100,35 @@ export const configSchema = z.object({
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
   PIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   PIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  /** Public channels one socket may be subscribed to at once; its private rooms (own id, member, session) do not count. */
+  SOCKET_MAX_SUBSCRIPTIONS: z.coerce.number().int().min(1).max(10_000).default(64),
+  /**
+   * Subscribe/unsubscribe requests per socket: a token bucket refilled at SOCKET_SUBSCRIBE_RATE per
+   * second holding SOCKET_SUBSCRIBE_BURST. Over it the ack is `rate_limited`; a socket with more than
+   * 10 bursts of refusals outstanding (they drain at the same rate) is disconnected.
+   */
+  SOCKET_SUBSCRIBE_RATE: z.coerce.number().positive().max(10_000).default(20),
+  SOCKET_SUBSCRIBE_BURST: z.coerce.number().int().min(1).max(10_000).default(40),
+  /** A socket whose unsent output passes this many bytes (a client that stopped reading) is disconnected. */
+  SOCKET_MAX_BUFFER_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  /** Login failures from one address across every account (credential stuffing) per LOGIN_WINDOW_SECONDS; successes never count. */
+  LOGIN_ADDRESS_MAX_FAILURES: z.coerce.number().int().min(1).default(100),
+  /** Failures for one email from every address before attempts from addresses it never logged in from are slowed. */
+  LOGIN_SLOWDOWN_AFTER: z.coerce.number().int().min(1).default(10),
+  /** How long those per-email failures are remembered. */
+  LOGIN_SLOWDOWN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(24 * 3600),
+  /** The slow-down's longest wait between two attempts (it doubles from 1 s): a delay, never a lock-out. */
+  LOGIN_SLOWDOWN_MAX_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  /** How long an address an account logged in from stays "known" (exempt from the slow-down) after its last success. */
+  LOGIN_KNOWN_ADDRESS_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  SIGNUP_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
+  SIGNUP_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+  /**
+   * Which peers may set X-Forwarded-For (Express's `trust proxy`): `false` (default: the socket
+   * address is the client), a hop count, or comma-separated addresses/CIDRs (also `loopback`,
+   * `linklocal`, `uniquelocal`).
+   */
+  TRUST_PROXY: trustProxy.default(false),
   OPERATOR_EMAIL: z.email().default('operator@example.com'),
   OPERATOR_PASSWORD: z.string().min(8).default('operator-pass-2026'),
   OPERATOR_NAME: z.string().default('Back office'),
@@ -112,6 +165,17 @@ export const configSchema = z.object({
   PURCHASE_LATENCY_MS: z.coerce.number().int().min(0).default(1500),
   /** Share of simulated purchases that fail (and are retried by the queue), 0..1. */
   PURCHASE_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
+  /** Share of simulated purchases the operator sells but whose reply is lost (the worker sees a timeout and retries), 0..1. */
+  PURCHASE_TIMEOUT_RATE: z.coerce.number().min(0).max(1).default(0),
+  /** Share of simulated purchases that reach the operator `PURCHASE_LATE_MS` later than usual (some after the sales cut-off, which it refuses), 0..1. */
+  PURCHASE_LATE_RATE: z.coerce.number().min(0).max(1).default(0),
+  PURCHASE_LATE_MS: z.coerce.number().int().min(0).default(5000),
+  /** After this long past an order's sales cut-off with the gateway unable to say whether it sold the ticket, the order is flagged for the back office. */
+  PURCHASE_DOUBT_FLAG_SECONDS: z.coerce.number().int().min(1).default(300),
+  /** How often every process re-asserts its repeatable jobs (also done on every Redis reconnect). */
+  SCHEDULE_REASSERT_MS: z.coerce.number().int().min(1000).default(60_000),
+  /** How often every process drains the outbox (it is also drained right after each commit that writes it). */
+  OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(1000),
   /** Purchases in flight per worker process: gateway calls wait on the operator, not on our CPU. */
   PURCHASE_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
   /** Prize conversion to GP, per currency, JSON (see DEFAULT_POINTS_RATES and README); unset currencies keep the default. */

@@ -8,7 +8,8 @@ import { createKenoService } from './keno/service.ts';
 import { startMaintenance } from './maintenance/jobs.ts';
 import type { Platform } from './platform/platform.ts';
 import { createPinService } from './pins/service.ts';
-import { createRealtimeGateway } from './realtime/gateway.ts';
+import { createRealtimeGateway, publicChannels, type RealtimeGateway } from './realtime/gateway.ts';
+import { FOOTBALL_PRODUCT } from './orders/football-repo.ts';
 import { startOrderWorkers } from './orders/jobs.ts';
 import { createOrderService } from './orders/service.ts';
 import { enqueueSettlement, startSettlementWorkers } from './settlement/jobs.ts';
@@ -35,6 +36,8 @@ export function createServices(platform: Platform) {
 export interface RunningServer {
   url: string | undefined;
   services: ReturnType<typeof createServices>;
+  /** The Socket.IO edge of an api node (undefined for a worker). */
+  gateway: RealtimeGateway | undefined;
   /** Workers first (active jobs finish), then HTTP and sockets, then the infrastructure. */
   stop(): Promise<void>;
 }
@@ -52,13 +55,26 @@ export async function startServer(platform: Platform, role: Role, port: number, 
     await startFootballWorkers(platform, services.football);
   }
   let httpServer: http.Server | undefined;
-  let gateway: ReturnType<typeof createRealtimeGateway> | undefined;
+  let gateway: RealtimeGateway | undefined;
   let url: string | undefined;
   let clocks: KenoClocks | undefined;
   if (role !== 'worker') {
     clocks = await startKenoClocks(platform, services.keno);
     httpServer = http.createServer(createApp(platform, { ...services, clocks }));
-    gateway = createRealtimeGateway(httpServer, { auth: services.auth, bus: platform.bus, logger: platform.logger });
+    // Sockets may join only channels that exist: keno products on sale, the football feed and its events.
+    const channels = publicChannels({
+      productCodes: services.keno.products().map((product) => product.code),
+      footballProduct: FOOTBALL_PRODUCT,
+      eventExists: async (id) => (await platform.db.selectFrom('football_events').select('id').where('id', '=', id).executeTakeFirst()) !== undefined,
+    });
+    gateway = createRealtimeGateway(httpServer, {
+      auth: services.auth,
+      bus: platform.bus,
+      logger: platform.logger,
+      config: platform.config,
+      channelExists: channels.exists,
+      channelPublished: channels.published,
+    });
     clocks.attach(gateway);
     await new Promise<void>((resolve, reject) => {
       httpServer!.once('error', reject);
@@ -71,6 +87,7 @@ export async function startServer(platform: Platform, role: Role, port: number, 
   return {
     url,
     services,
+    gateway,
     async stop() {
       clocks?.stop();
       await platform.queues.close(platform.config.SHUTDOWN_TIMEOUT_MS);

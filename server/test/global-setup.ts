@@ -56,6 +56,9 @@ export default async function setup(project: TestProject) {
 function removeAbandonedClusters(root: string) {
   for (const name of fs.readdirSync(root).filter((n) => n.startsWith('pg-test-'))) {
     const dir = path.join(root, name);
+    // A run still alive owns its cluster, even before its postmaster is up (initdb running).
+    const owner = Number(name.slice('pg-test-'.length));
+    if (Number.isInteger(owner) && owner !== process.pid && processAlive(owner)) continue;
     const postmaster = runningPostmaster(dir);
     if (postmaster && !postmaster.orphaned) continue;
     if (postmaster) process.kill(postmaster.pid, 'SIGKILL'); // throwaway data: no need to wait for a clean stop
@@ -74,4 +77,13 @@ export async function createDatabaseFromTemplate(adminUrl: string, name: string)
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+function processAlive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }

@@ -28,3 +28,28 @@ export type Adjustment = z.output<typeof adjustmentBody>;
 /** 202: the adjustment is queued; the new balance reaches the member's sockets once applied. */
 export const adjustmentResponse = z.object({ adjustmentId: z.string() });
 export type AdjustmentResponse = z.infer<typeof adjustmentResponse>;
+
+/**
+ * An order the back office must look at: `bought_after_refund` (the operator sold a ticket for an
+ * order we had already refunded at its cut-off) or `purchase_in_doubt` (past its cut-off, the
+ * gateway could not say whether it sold one). Open until resolved.
+ */
+export const orderFlagSchema = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  kind: z.enum(['bought_after_refund', 'purchase_in_doubt']),
+  detail: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+  order: z.object({ userId: z.string(), productCode: z.string(), issue: z.string(), status: z.number().int(), pointsSpent: z.number().int(), ticketRef: z.string().nullable() }),
+});
+export const orderFlagList = z.object({ items: z.array(orderFlagSchema) });
+export type OrderFlag = z.infer<typeof orderFlagSchema>;
+
+/** `GET /api/health`: 200 while every repeatable job runs and the outbox keeps up, else 503 saying what stalled. */
+export const healthReport = z.object({
+  ok: z.boolean(),
+  schedules: z.array(z.object({ id: z.string(), everyMs: z.number().int(), lastTickAt: z.string().nullable(), ageMs: z.number().int(), stalled: z.boolean() })),
+  outbox: z.object({ pending: z.number().int(), oldestAgeMs: z.number().int().nullable(), behind: z.boolean() }),
+  openOrderFlags: z.number().int(),
+});
+export type HealthReport = z.infer<typeof healthReport>;

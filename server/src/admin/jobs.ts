@@ -7,7 +7,7 @@ import { ADJUSTMENTS_QUEUE, createAdjustmentService, type AdjustmentJob } from '
  * retried with the queue's default backoff; a refused debit is a decision, not a fault, so it fails
  * at once (UnrecoverableError) — the adjustments row keeps the outcome for the back office.
  */
-export function startAdjustmentWorker(platform: Pick<Platform, 'db' | 'queues' | 'bus' | 'now' | 'logger'>) {
+export function startAdjustmentWorker(platform: Pick<Platform, 'db' | 'queues' | 'outbox' | 'bus' | 'now' | 'logger'>) {
   const adjustments = createAdjustmentService(platform);
   return platform.queues.worker<AdjustmentJob>(ADJUSTMENTS_QUEUE, async (job) => {
     const { adjustmentId } = job.data;

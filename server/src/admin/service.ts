@@ -5,6 +5,7 @@ import { runIdempotent } from '../platform/idempotency.ts';
 import type { Platform } from '../platform/platform.ts';
 import { publishBalance, walletService, type Balances } from '../wallet/service.ts';
 import { adjustmentsRepo } from './repo.ts';
+import { ENTITY_JOB_OPTIONS } from '../platform/queues.ts';
 
 export const ADJUSTMENTS_QUEUE = 'wallet-adjustments';
 
@@ -27,8 +28,8 @@ export const adjustmentJobId = (adjustmentId: string) => `adjustment-${adjustmen
  * the wallet and marks it `applied` in one transaction, or marks it `refused` when a debit would
  * overdraw; then pushes the new balance over the event bus.
  */
-export function createAdjustmentService(platform: Pick<Platform, 'db' | 'queues' | 'bus' | 'now'>) {
-  const { db, queues, bus, now } = platform;
+export function createAdjustmentService(platform: Pick<Platform, 'db' | 'outbox' | 'bus' | 'now'>) {
+  const { db, outbox, bus, now } = platform;
 
   return {
     async request(operatorId: string, adjustment: Adjustment, key: string): Promise<AdjustmentResponse> {
@@ -38,12 +39,15 @@ export function createAdjustmentService(platform: Pick<Platform, 'db' | 'queues'
           throw new AppError('validation_failed', { fields: { userId: 'invalid' } });
         }
         const { id } = await adjustmentsRepo.insert(trx, operatorId, adjustment);
-        return { status: 202, body: { adjustmentId: String(id) } };
+        const adjustmentId = String(id);
+        // The job is written with the adjustment (outbox): it is queued once this commits, whatever
+        // Redis is doing. The fixed job id makes a second delivery a no-op, and settling is
+        // conditional on `queued`, so a job that runs twice cannot post twice.
+        const job: AdjustmentJob = { adjustmentId };
+        await outbox.write(trx, [{ kind: 'job', queue: ADJUSTMENTS_QUEUE, name: 'adjust', data: job, jobId: adjustmentJobId(adjustmentId), opts: ENTITY_JOB_OPTIONS }]);
+        return { status: 202, body: { adjustmentId } };
       });
-      // Enqueued after the commit, on replays too: if this add failed the first time, the client's
-      // retry (same key) queues it now. The fixed job id makes a second add a no-op, and settling
-      // is conditional on `queued`, so a job that runs twice cannot post twice.
-      await queues.queue<AdjustmentJob>(ADJUSTMENTS_QUEUE).add('adjust', { adjustmentId: body.adjustmentId }, { jobId: adjustmentJobId(body.adjustmentId) });
+      outbox.kick();
       return body;
     },
 

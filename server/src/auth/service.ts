@@ -22,8 +22,8 @@ export interface AuthenticatedUser {
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-export function createAuthService(platform: Pick<Platform, 'db' | 'secret' | 'now' | 'config' | 'bus'>) {
-  const { db, secret, now, config, bus } = platform;
+export function createAuthService(platform: Pick<Platform, 'db' | 'secret' | 'now' | 'config' | 'outbox'>) {
+  const { db, secret, now, config, outbox } = platform;
 
   async function openSession(userId: string): Promise<string> {
     const sessionId = crypto.randomUUID();
@@ -61,8 +61,12 @@ export function createAuthService(platform: Pick<Platform, 'db' | 'secret' | 'no
 
     /** Revokes the session and disconnects the sockets opened with it, on every api node. */
     async logout(sessionId: string) {
-      await authRepo.revokeSession(db, sessionId, now());
-      await bus.publish({ room: sessionRoom(sessionId), event: 'session_ended', payload: null });
+      await db.transaction().execute(async (trx) => {
+        await authRepo.revokeSession(trx, sessionId, now());
+        // Never stale: however late it is delivered, the sockets of a revoked session must close.
+        await outbox.write(trx, [outbox.event({ room: sessionRoom(sessionId), event: 'session_ended', payload: null }, now(), config.SESSION_TTL_SECONDS * 1000)]);
+      });
+      outbox.kick();
     },
 
     /** Token → the member behind it, or `token_invalid` / `session_expired`. */

@@ -195,7 +195,55 @@ export interface OrderStatusHistoryTable {
   reason: string;
 }
 
+/** One row: this database's identity (migration 0008). */
+export interface PlatformIdentityTable {
+  singleton: Generated<boolean>;
+  id: Generated<string>;
+  created_at: CreatedAt;
+}
+
+export interface OutboxTable {
+  id: Generated<string>;
+  effects: ColumnType<unknown, string, string>;
+  attempts: Generated<number>;
+  available_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  locked_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_error: string | null;
+  created_at: CreatedAt;
+}
+
+export interface SchedulerHeartbeatsTable {
+  id: string;
+  every_ms: number;
+  registered_at: CreatedAt;
+  last_tick_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export type OrderFlagKind = 'bought_after_refund' | 'purchase_in_doubt';
+
+export interface OrderFlagsTable {
+  id: Generated<string>;
+  order_id: string;
+  kind: OrderFlagKind;
+  detail: ColumnType<Record<string, unknown>, string | undefined, string>;
+  created_at: CreatedAt;
+  resolved_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface SimulatedOperatorTicketsTable {
+  purchase_ref: string;
+  ticket_ref: string;
+  product_code: string;
+  issue: string;
+  sold_at: ColumnType<Date, Date | string, Date | string>;
+}
+
 export interface Database {
+  platform_identity: PlatformIdentityTable;
+  outbox: OutboxTable;
+  scheduler_heartbeats: SchedulerHeartbeatsTable;
+  order_flags: OrderFlagsTable;
+  simulated_operator_tickets: SimulatedOperatorTicketsTable;
   orders: OrdersTable;
   order_status_history: OrderStatusHistoryTable;
   draws: DrawsTable;

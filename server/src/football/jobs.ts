@@ -26,11 +26,11 @@ export async function startFootballWorkers(platform: Pick<Platform, 'queues' | '
     async (job) => (job.name === 'results' ? { resulted: await football.resultDue() } : football.tick()),
     { concurrency: 1 },
   );
-  const queue = queues.queue<FootballJob>(FOOTBALL_QUEUE);
-  await queue.upsertJobScheduler('football-odds-tick', { every: config.ODDS_INTERVAL_MS }, { name: 'tick', data: { name: 'tick' }, opts: KEEP });
-  await queue.upsertJobScheduler(
-    'football-results-pass',
-    { every: Math.min(RESULTS_EVERY_MS, config.ODDS_INTERVAL_MS) },
-    { name: 'results', data: { name: 'results' }, opts: KEEP },
-  );
+  await queues.schedule({ queue: FOOTBALL_QUEUE, id: 'football-odds-tick', everyMs: config.ODDS_INTERVAL_MS, template: { name: 'tick', data: { name: 'tick' }, opts: KEEP } });
+  await queues.schedule({
+    queue: FOOTBALL_QUEUE,
+    id: 'football-results-pass',
+    everyMs: Math.min(RESULTS_EVERY_MS, config.ODDS_INTERVAL_MS),
+    template: { name: 'results', data: { name: 'results' }, opts: KEEP },
+  });
 }

@@ -61,11 +61,11 @@ export function createResulting(
     /**
      * An operator's result or void reason (whatever FOOTBALL_RESULT_SOURCE is: a correction before
      * the simulated result lands). A played result only once sales have closed; a void reason any
-     * time; never a second time (409, `details.rule: 'alreadyResulted'`).
+     * time; never a second time (409 `result_exists`).
      */
     async enterResult(event: FootballEventRow, body: MatchResultWire, now: Date): Promise<FootballEventWire> {
       const id = String(event.id);
-      const alreadyResulted = () => new AppError('validation_failed', { status: 409, fields: { event: 'invalid' }, details: { rule: 'alreadyResulted' } });
+      const alreadyResulted = () => new AppError('result_exists');
       if (isFinal(event.status)) throw alreadyResulted();
       const problem = resultProblems(body, playersOf(event));
       if (problem) throw new AppError('validation_failed', { fields: problem.fields });

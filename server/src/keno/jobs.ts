@@ -1,5 +1,6 @@
 import type { Queue } from 'bullmq';
 import type { Platform } from '../platform/platform.ts';
+import { ENTITY_JOB_OPTIONS } from '../platform/queues.ts';
 import type { KenoService } from './service.ts';
 
 export const KENO_DRAWS_QUEUE = 'keno-draws';
@@ -15,8 +16,11 @@ const JOB_LOOKBACK_MS = 3600_000;
 
 type KenoJob = { name: 'schedule' } | { name: 'draw'; drawId: string };
 
-/** The job id of a draw: BullMQ ignores a second add with the same id, so enqueueing is idempotent. */
-export const drawJobId = (drawId: string) => `draw-${drawId}`;
+/**
+ * The job id of a draw: BullMQ ignores a second add with the same id, so enqueueing is idempotent.
+ * The draw time is part of it, so a draw id reused after a database reset is a new job.
+ */
+export const drawJobId = (drawId: string, drawAt: Date) => `draw-${drawId}-${drawAt.getTime().toString(36)}`;
 
 /**
  * The worker side of keno draws (roles `all` and `worker`): a job scheduler runs a scheduling
@@ -38,7 +42,7 @@ export async function startKenoDrawWorker(platform: Pick<Platform, 'queues' | 'b
     return pass();
   });
   await pass();
-  await queue.upsertJobScheduler(SCHEDULER_ID, { every: SCHEDULE_EVERY_MS }, { name: 'schedule', data: { name: 'schedule' }, opts: { attempts: 3 } });
+  await queues.schedule({ queue: KENO_DRAWS_QUEUE, id: SCHEDULER_ID, everyMs: SCHEDULE_EVERY_MS, template: { name: 'schedule', data: { name: 'schedule' }, opts: { attempts: 3 } } });
 }
 
 /** One pass: create the missing draws, make sure every draw due soon has its job, tell the clocks. */
@@ -51,7 +55,7 @@ export async function runSchedulingPass(platform: Pick<Platform, 'bus' | 'now'>,
       due.map((draw) => ({
         name: 'draw',
         data: { name: 'draw' as const, drawId: draw.id },
-        opts: { jobId: drawJobId(draw.id), delay: Math.max(0, draw.drawAt.getTime() - now.getTime()) },
+        opts: { jobId: drawJobId(draw.id, draw.drawAt), delay: Math.max(0, draw.drawAt.getTime() - now.getTime()), ...ENTITY_JOB_OPTIONS },
       })),
     );
   }

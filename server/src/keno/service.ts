@@ -116,6 +116,8 @@ export function createKenoService(
       const row = await drawsRepo.find(db, drawId);
       if (!row || !catalogue.has(row.product_code as never)) throw new AppError('not_found');
       const now = platform.now();
+      // API.md: a draw that already has its numbers answers 409 `result_exists`.
+      if (row.status === 'drawn') throw new AppError('result_exists');
       if (source.kind !== 'manual' || row.status !== 'scheduled' || now < row.sales_close_at) {
         throw new AppError('validation_failed', { fields: { draw: 'invalid' } });
       }
@@ -123,7 +125,11 @@ export function createKenoService(
       const problem = drawProblem(numbers, item.matrix);
       if (problem) throw new AppError('validation_failed', { fields: { numbers: problem } });
       const drawn = await drawsRepo.markDrawn(db, drawId, publicResult(item, numbers), 'manual', now);
-      if (!drawn) throw new AppError('validation_failed', { fields: { draw: 'invalid' } });
+      if (!drawn) {
+        // Someone (another operator, a retried request) drew it between our read and our write.
+        const raced = await drawsRepo.find(db, drawId);
+        throw raced?.status === 'drawn' ? new AppError('result_exists') : new AppError('validation_failed', { fields: { draw: 'invalid' } });
+      }
       await publish(item, drawn);
       return presentDraw(drawn);
     },

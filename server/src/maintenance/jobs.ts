@@ -13,9 +13,8 @@ export const MAINTENANCE_QUEUE = 'maintenance';
  */
 export async function startMaintenance(platform: Platform) {
   const { queues, db, now, logger } = platform;
-  const queue = queues.queue(MAINTENANCE_QUEUE);
   // Idempotent: safe to call on every boot of every worker.
-  await queue.upsertJobScheduler('hourly-housekeeping', { every: 3600_000 }, { name: 'housekeeping', opts: { attempts: 3 } });
+  await queues.schedule({ queue: MAINTENANCE_QUEUE, id: 'hourly-housekeeping', everyMs: 3600_000, template: { name: 'housekeeping', opts: { attempts: 3 } } });
   queues.worker(
     MAINTENANCE_QUEUE,
     async () => {

@@ -3,6 +3,8 @@ import {
   ERROR_CATALOGUE,
   adjustmentBody,
   adjustmentResponse,
+  healthReport,
+  orderFlagList,
   confirmOrderBody,
   orderBody,
   orderResponse,
@@ -58,10 +60,10 @@ interface Operation {
 
 /** Every route, described by the same zod schemas the server validates with. */
 export const OPERATIONS: Operation[] = [
-  { method: 'get', path: '/api/health', summary: 'Liveness: answers while the process serves HTTP', response: z.object({ ok: z.literal(true) }), errors: [] },
+  { method: 'get', path: '/api/health', summary: 'Health: 200 while every repeatable job (keno scheduling, reconcilers, sweeps, odds polling, housekeeping) keeps running and the outbox keeps up; 503 with the same body naming what stalled', response: healthReport, errors: [] },
   { method: 'get', path: '/api/openapi.json', summary: 'This document', errors: [] },
   { method: 'get', path: '/api/site', summary: 'Brand, title and client settings for the requesting host', response: siteInfo, errors: [] },
-  { method: 'post', path: '/api/auth/signup', summary: 'Create a member account', body: signupBody, response: authResponse, status: 201, errors: ['validation_failed', 'email_taken'] },
+  { method: 'post', path: '/api/auth/signup', summary: 'Create a member account (SIGNUP_MAX_PER_ADDRESS per address and window)', body: signupBody, response: authResponse, status: 201, errors: ['validation_failed', 'email_taken', 'rate_limited'] },
   { method: 'post', path: '/api/auth/login', summary: 'Log in', body: loginBody, response: authResponse, errors: ['validation_failed', 'invalid_credentials', 'rate_limited'] },
   { method: 'post', path: '/api/auth/logout', summary: 'Revoke the current session', auth: 'member', status: 204, errors: ['unauthorized', 'session_expired', 'token_invalid'] },
   { method: 'get', path: '/api/me', summary: 'The signed-in member and balances', auth: 'member', response: meResponse, errors: ['unauthorized', 'session_expired', 'token_invalid'] },
@@ -78,13 +80,14 @@ export const OPERATIONS: Operation[] = [
   { method: 'post', path: '/api/orders', summary: 'Place a keno or football (HKS01) order: debits the wallet (keno trial → trial account) and queues the purchase; pushes `order` and `balance`. Football: `odds_changed` when a price moved (a better one is taken with `acceptBetterOdds`)', auth: 'member', idempotent: true, body: orderBody, response: orderResponse, status: 201, errors: ['validation_failed', 'idempotency_key_required', 'product_not_found', 'selection_exceeds_pick_count', 'below_minimum_purchase', 'exceeds_max_prize', 'odds_changed', 'sales_closed', 'insufficient_points'] },
   { method: 'get', path: '/api/orders', summary: "The member's orders, newest first, filtered by status and product", auth: 'member', query: ordersQuery, response: ordersPage, errors: ['validation_failed'] },
   { method: 'get', path: '/api/orders/{id}', summary: 'One of the member’s orders with its status history', auth: 'member', response: orderResponse, errors: ['order_not_found'] },
+  { method: 'get', path: '/api/admin/order-flags', summary: 'Orders the back office must look at: tickets bought after a refund, purchases whose outcome the gateway could not tell', auth: 'operator', response: orderFlagList, errors: [] },
   { method: 'post', path: '/api/admin/orders/{id}/confirm', summary: 'Manual purchase gateway: confirm the ticket was bought (0/1 → 2); `order_issue` once the order timed out', auth: 'operator', body: confirmOrderBody, response: orderResponse, errors: ['validation_failed', 'order_not_found', 'order_issue'] },
-  { method: 'post', path: '/api/admin/draws/{id}/result', summary: 'Manual result source: enter the official numbers of a draw whose sales have closed; published once', auth: 'operator', body: manualResultBody, response: drawSchema, errors: ['validation_failed', 'not_found'] },
+  { method: 'post', path: '/api/admin/draws/{id}/result', summary: 'Manual result source: enter the official numbers of a draw whose sales have closed; published once (409 `result_exists` the second time)', auth: 'operator', body: manualResultBody, response: drawSchema, errors: ['validation_failed', 'not_found', 'result_exists'] },
   { method: 'get', path: '/api/football/events', summary: 'Football events (default: open and closed, by kick-off) with every market and its prices as decimal strings', query: footballEventsQuery, response: z.array(footballEventSchema), errors: ['validation_failed'] },
   { method: 'get', path: '/api/football/events/{id}', summary: 'One football event: markets, analysis (last five of each team, HAD probabilities without the margin) and recent odds history (oldest first)', query: footballEventDetailQuery, response: footballEventDetailSchema, errors: ['validation_failed', 'not_found'] },
   { method: 'get', path: '/api/football/results', summary: 'Finished football events (resulted or void), newest first, with the winning and refunded selections of every market', query: footballResultsQuery, response: footballResultsPage, errors: ['validation_failed'] },
   { method: 'get', path: '/api/football/standings', summary: 'League tables from our own results: played, won, drawn, lost, goals, points (3/1/0) and last-five form', response: standingsSchema, errors: [] },
-  { method: 'post', path: '/api/admin/events/{id}/result', summary: 'Enter a football result (once sales have closed) or a void reason (any time before a result); queues settlement and pushes `odds`; 409 `validation_failed` with details.rule `alreadyResulted` the second time', auth: 'operator', body: footballResultBody, response: footballEventSchema, errors: ['validation_failed', 'not_found'] },
+  { method: 'post', path: '/api/admin/events/{id}/result', summary: 'Enter a football result (once sales have closed) or a void reason (any time before a result); queues settlement and pushes `odds`; 409 `result_exists` the second time', auth: 'operator', body: footballResultBody, response: footballEventSchema, errors: ['validation_failed', 'not_found', 'result_exists'] },
 ];
 
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(schema, { io, unrepresentable: 'any' });

@@ -1,35 +1,138 @@
 import crypto from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'kysely';
 import type { Config } from '../config.ts';
-import type { OrderRow } from '../db/types.ts';
+import type { Db, Tx } from '../db/database.ts';
+
+/** What we ask the operator to buy. `purchaseRef` is ours, stable for the order's whole life. */
+export interface PurchaseRequest {
+  purchaseRef: string;
+  /** Our order id, printed on the ticket for the member's reference. */
+  orderId: string;
+  productCode: string;
+  issue: string;
+  salesCloseAt: Date;
+}
+
+export type PurchaseReply =
+  | { outcome: 'bought'; ticketRef: string }
+  /** The operator will not sell it (its sales closed): nothing was bought, nothing will be. */
+  | { outcome: 'refused'; reason: 'sales_closed' }
+  /** Completed elsewhere: the back office buys it and confirms (manual gateway). */
+  | { outcome: 'pending' };
+
+export type LookupReply = { state: 'bought'; ticketRef: string } | { state: 'not_bought' };
 
 /**
- * Buys an order's ticket from the operator. Returns the ticket reference once bought, or `null`
- * when the purchase is completed elsewhere (the manual gateway: the back office confirms it).
- * Throwing means "try again": the purchase job is retried by the queue.
+ * Buys an order's ticket from the lottery operator, exactly once however often we ask.
+ *
+ * - `purchase` is idempotent per `purchaseRef`: asking again (a retried job, a worker that died
+ *   mid-call) returns the ticket already sold, never a second one. It throws when the outcome is
+ *   unknown (network error, timeout): the caller asks again or looks it up.
+ * - `lookup` says whether the operator sold a ticket for `purchaseRef`. Once the draw's sales have
+ *   closed the operator refuses new sales, so a `not_bought` then is final: only then may an
+ *   order be refunded. It throws when the operator cannot be asked.
  */
 export interface PurchaseGateway {
   readonly kind: 'simulated' | 'manual';
-  purchase(order: Pick<OrderRow, 'id' | 'issue' | 'product_code'>): Promise<{ ticketRef: string } | null>;
+  purchase(request: PurchaseRequest): Promise<PurchaseReply>;
+  lookup(purchaseRef: string): Promise<LookupReply>;
 }
 
-export function simulatedGateway(options: { latencyMs: number; failureRate: number }): PurchaseGateway {
+export class GatewayTimeoutError extends Error {
+  constructor(purchaseRef: string) {
+    super(`the operator did not answer in time for ${purchaseRef}; the outcome is unknown`);
+    this.name = 'GatewayTimeoutError';
+  }
+}
+
+export interface SimulatedOperatorOptions {
+  db: Db;
+  now: () => Date;
+  latencyMs: number;
+  /** Share of calls that fail before reaching the operator (nothing sold). */
+  failureRate: number;
+  /** Share of calls whose ticket is sold but whose reply is lost (the caller sees a timeout). */
+  timeoutRate: number;
+  /** Share of calls that reach the operator `lateMs` later than usual. */
+  lateRate: number;
+  lateMs: number;
+}
+
+const chance = (rate: number) => rate > 0 && crypto.randomInt(1_000_000) < rate * 1_000_000;
+
+/**
+ * A simulated lottery operator, behaving like a real one: it keeps its own record of what it sold
+ * (table `simulated_operator_tickets`, which our books never read directly), sells at most one
+ * ticket per purchase reference, refuses any sale that reaches it at or after the draw's sales
+ * cut-off, and answers lookups from that record. Faults for testing: failures, lost replies,
+ * late arrivals. A lookup and a sale of one reference are serialised by an advisory lock, so a
+ * lookup at the cut-off either sees the ticket or the sale is refused.
+ */
+export function simulatedGateway(options: SimulatedOperatorOptions): PurchaseGateway {
+  const { db, now } = options;
+  async function underLock<T>(purchaseRef: string, work: (trx: Tx) => Promise<T>): Promise<T> {
+    return db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(hashtextextended(${purchaseRef}, 7071))`.execute(trx);
+      return work(trx);
+    });
+  }
+
+  const find = (trx: Tx, purchaseRef: string) =>
+    trx.selectFrom('simulated_operator_tickets').select('ticket_ref').where('purchase_ref', '=', purchaseRef).executeTakeFirst();
+
   return {
     kind: 'simulated',
-    async purchase(order) {
-      if (options.latencyMs > 0) await sleep(options.latencyMs);
-      if (options.failureRate > 0 && crypto.randomInt(1_000_000) < options.failureRate * 1_000_000) {
-        throw new Error(`simulated purchase failure for order ${order.id}`);
-      }
-      return { ticketRef: `SIM-${order.issue}-${order.id}-${crypto.randomBytes(4).toString('hex')}` };
+    async purchase(request) {
+      const delay = options.latencyMs + (chance(options.lateRate) ? options.lateMs : 0);
+      if (delay > 0) await sleep(delay);
+      if (chance(options.failureRate)) throw new Error(`simulated purchase failure for ${request.purchaseRef}`);
+      const reply = await underLock<PurchaseReply>(request.purchaseRef, async (trx) => {
+        const sold = await find(trx, request.purchaseRef);
+        if (sold) return { outcome: 'bought', ticketRef: sold.ticket_ref };
+        const at = now();
+        if (at >= request.salesCloseAt) return { outcome: 'refused', reason: 'sales_closed' };
+        const ticketRef = `SIM-${request.issue}-${request.orderId}-${crypto.randomBytes(4).toString('hex')}`;
+        await trx
+          .insertInto('simulated_operator_tickets')
+          .values({ purchase_ref: request.purchaseRef, ticket_ref: ticketRef, product_code: request.productCode, issue: request.issue, sold_at: at })
+          .execute();
+        return { outcome: 'bought', ticketRef };
+      });
+      if (reply.outcome === 'bought' && chance(options.timeoutRate)) throw new GatewayTimeoutError(request.purchaseRef);
+      return reply;
+    },
+    async lookup(purchaseRef) {
+      return underLock<LookupReply>(purchaseRef, async (trx) => {
+        const sold = await find(trx, purchaseRef);
+        return sold ? { state: 'bought', ticketRef: sold.ticket_ref } : { state: 'not_bought' };
+      });
     },
   };
 }
 
-export const manualGateway: PurchaseGateway = { kind: 'manual', purchase: async () => null };
+/**
+ * The back office buys the ticket by hand and confirms it (`POST /api/admin/orders/:id/confirm`);
+ * the confirmation is recorded on the order itself, so at the cut-off nothing else was sold.
+ */
+export const manualGateway: PurchaseGateway = {
+  kind: 'manual',
+  purchase: async () => ({ outcome: 'pending' }),
+  lookup: async () => ({ state: 'not_bought' }),
+};
 
-export function purchaseGateway(config: Pick<Config, 'PURCHASE_GATEWAY' | 'PURCHASE_LATENCY_MS' | 'PURCHASE_FAILURE_RATE'>): PurchaseGateway {
+export function purchaseGateway(
+  config: Pick<Config, 'PURCHASE_GATEWAY' | 'PURCHASE_LATENCY_MS' | 'PURCHASE_FAILURE_RATE' | 'PURCHASE_TIMEOUT_RATE' | 'PURCHASE_LATE_RATE' | 'PURCHASE_LATE_MS'>,
+  deps: { db: Db; now: () => Date },
+): PurchaseGateway {
   return config.PURCHASE_GATEWAY === 'manual'
     ? manualGateway
-    : simulatedGateway({ latencyMs: config.PURCHASE_LATENCY_MS, failureRate: config.PURCHASE_FAILURE_RATE });
+    : simulatedGateway({
+        ...deps,
+        latencyMs: config.PURCHASE_LATENCY_MS,
+        failureRate: config.PURCHASE_FAILURE_RATE,
+        timeoutRate: config.PURCHASE_TIMEOUT_RATE,
+        lateRate: config.PURCHASE_LATE_RATE,
+        lateMs: config.PURCHASE_LATE_MS,
+      });
 }

@@ -2,8 +2,10 @@ import { userRoom, type OrderEventPayload, type OrderWire } from '@gp/common';
 import type { Tx } from '../db/database.ts';
 import type { OrderRow, OrderStatus } from '../db/types.ts';
 import { runIdempotent } from '../platform/idempotency.ts';
+import type { Effect } from '../platform/outbox.ts';
 import type { Platform } from '../platform/platform.ts';
-import { publishBalance, walletService, type Balances } from '../wallet/service.ts';
+import { ENTITY_JOB_OPTIONS } from '../platform/queues.ts';
+import { balanceMessage, walletService } from '../wallet/service.ts';
 import { ordersRepo } from './repo.ts';
 
 export const PURCHASE_QUEUE = 'order-purchase';
@@ -14,9 +16,18 @@ export interface OrderJob {
   orderId: string;
 }
 
+/** The base-36 creation time of an order: an order id reused after a database reset is a new job. */
+const incarnation = (createdAt: Date | string) => new Date(createdAt).getTime().toString(36);
 /** BullMQ job ids may be neither integer strings nor contain ':'. */
-export const purchaseJobId = (orderId: string) => `purchase-${orderId}`;
-export const timeoutJobId = (orderId: string) => `order-timeout-${orderId}`;
+export const purchaseJobId = (orderId: string, createdAt: Date | string) => `purchase-${orderId}-${incarnation(createdAt)}`;
+export const timeoutJobId = (orderId: string, createdAt: Date | string) => `order-timeout-${orderId}-${incarnation(createdAt)}`;
+/**
+ * What the gateway knows the order by: this database's identity, the order id and its creation
+ * time — stable for the order's whole life, never the same for two orders, in any database.
+ */
+export const purchaseRef = (identity: string, order: Pick<OrderRow, 'id' | 'created_at'>) =>
+  `${identity.replaceAll('-', '').slice(0, 12)}-${order.id}-${incarnation(order.created_at)}`;
+
 
 const iso = (at: Date | string) => new Date(at).toISOString();
 
@@ -30,58 +41,65 @@ export type OrderPlumbing = ReturnType<typeof orderPlumbing>;
  * the Idempotency-Key (the family's row, then the wallet debit of `points_spent`), the `order` and
  * `balance` pushes, the purchase and timeout jobs, and conditional status moves.
  */
-export function orderPlumbing(platform: Pick<Platform, 'db' | 'queues' | 'bus' | 'now'>) {
-  const { db, queues, bus, now } = platform;
+export function orderPlumbing(platform: Pick<Platform, 'db' | 'outbox' | 'now'>) {
+  const { db, outbox, now } = platform;
 
-  async function publishOrder(userId: string, row: Pick<OrderRow, 'id' | 'status' | 'updated_at'>, prevStatus: OrderStatus | null) {
+  function orderEvent(userId: string, row: Pick<OrderRow, 'id' | 'status' | 'updated_at'>, prevStatus: OrderStatus | null): Effect {
     const payload: OrderEventPayload = { id: String(row.id), status: row.status, prevStatus, updatedAt: iso(row.updated_at) };
-    await bus.publish({ room: userRoom(userId), event: 'order', payload });
+    return outbox.event({ room: userRoom(userId), event: 'order', payload }, now());
   }
 
-  /** Queues the purchase now and the timeout at the sales cut-off. Fixed job ids: a second call is a no-op. */
-  async function enqueue(order: Pick<OrderWire, 'id' | 'trial' | 'salesCloseAt'>) {
-    if (order.trial) return;
-    const orderId = order.id;
-    await queues.queue<OrderJob>(PURCHASE_QUEUE).add('purchase', { orderId }, { jobId: purchaseJobId(orderId) });
-    const delay = Math.max(0, new Date(order.salesCloseAt).getTime() - now().getTime());
-    await queues.queue<OrderJob>(TIMEOUT_QUEUE).add('order-timeout', { orderId }, { jobId: timeoutJobId(orderId), delay });
+  /** The purchase now and the timeout at the sales cut-off, as outbox effects. Fixed job ids: a second delivery is a no-op. */
+  function jobs(row: Pick<OrderRow, 'id' | 'trial' | 'sales_close_at' | 'created_at'>): Effect[] {
+    if (row.trial) return [];
+    const orderId = String(row.id);
+    const data: OrderJob = { orderId };
+    return [
+      { kind: 'job', queue: PURCHASE_QUEUE, name: 'purchase', data, jobId: purchaseJobId(orderId, row.created_at), opts: ENTITY_JOB_OPTIONS },
+      { kind: 'job', queue: TIMEOUT_QUEUE, name: 'order-timeout', data, jobId: timeoutJobId(orderId, row.created_at), runAt: iso(row.sales_close_at), opts: ENTITY_JOB_OPTIONS },
+    ];
+  }
+
+  /** Moves an order from one of `from` to `to` inside `trx` and queues the owner's `order` push with it. */
+  async function transitionIn(trx: Tx, id: string, from: readonly OrderStatus[], to: OrderStatus, reason: string, extra: Parameters<typeof ordersRepo.transition>[6] = {}) {
+    const moved = await ordersRepo.transition(trx, id, from, to, reason, now(), extra);
+    if (moved) await outbox.write(trx, [orderEvent(String(moved.row.user_id), moved.row, moved.prevStatus)]);
+    return moved;
   }
 
   return {
-    publishOrder,
-    enqueue,
+    orderEvent,
+    transitionIn,
 
     /**
      * Records the order (`record`) and debits its `points_spent` (trial orders: the trial account)
-     * in one transaction under the Idempotency-Key, then pushes `order` and `balance` and queues
-     * the purchase and the timeout. Any refusal inside `record` or the debit rolls everything
-     * back. A replay returns the first answer and re-queues (fixed job ids make that a no-op) but
-     * publishes nothing.
+     * in one transaction under the Idempotency-Key, with its follow-up work in the outbox of the
+     * same transaction: the `order` and `balance` pushes, then the purchase and the timeout jobs.
+     * Once that commits the answer is 201, whatever Redis is doing: the outbox delivers the rest.
+     * Any refusal inside `record` or the debit rolls everything back. A replay returns the first
+     * answer and does nothing else.
      */
     async place(userId: string, key: string, body: unknown, record: RecordOrder): Promise<{ status: number; body: { order: OrderWire } }> {
-      let balances: Balances | undefined;
-      let placed: OrderRow | undefined;
       const result = await runIdempotent<{ order: OrderWire }>(db, { userId, scope: 'order', key, body }, async (trx) => {
         const { row, order } = await record(trx);
         const account = row.trial ? ('trial' as const) : ('real' as const);
         const debited = await walletService.debit(trx, { userId, account, kind: 'order', amount: row.points_spent, refType: 'order', refId: String(row.id) });
-        balances = { balance: debited.balance, trialBalance: debited.trialBalance };
-        placed = row;
+        // Pushed before the purchase is queued, so the owner hears `null → 0` before the worker's `0 → 1`.
+        await outbox.write(trx, [
+          orderEvent(userId, row, null),
+          outbox.event(balanceMessage(userId, { balance: debited.balance, trialBalance: debited.trialBalance }, now()), now()),
+          ...jobs(row),
+        ]);
         return { status: 201, body: { order } };
       });
-      // Published before the purchase is queued, so the owner hears `null → 0` before the worker's `0 → 1`.
-      if (!result.replayed && placed && balances) {
-        await publishOrder(userId, placed, null);
-        await publishBalance(bus, userId, balances, now());
-      }
-      await enqueue(result.body.order);
+      if (!result.replayed) outbox.kick();
       return { status: result.status, body: result.body };
     },
 
     /** Moves an order from one of `from` to `to` in its own transaction and tells the owner. */
     async transition(id: string, from: readonly OrderStatus[], to: OrderStatus, reason: string, extra: Parameters<typeof ordersRepo.transition>[6] = {}) {
-      const moved = await db.transaction().execute((trx) => ordersRepo.transition(trx, id, from, to, reason, now(), extra));
-      if (moved) await publishOrder(String(moved.row.user_id), moved.row, moved.prevStatus);
+      const moved = await db.transaction().execute((trx) => transitionIn(trx, id, from, to, reason, extra));
+      if (moved) outbox.kick();
       return moved;
     },
   };

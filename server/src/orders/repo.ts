@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor, Tx } from '../db/database.ts';
-import type { OrderStatus, OrdersTable } from '../db/types.ts';
+import type { OrderFlagKind, OrderStatus, OrdersTable } from '../db/types.ts';
 import type { Insertable } from 'kysely';
 
 export const ordersRepo = {
@@ -69,11 +69,28 @@ export const ordersRepo = {
 
   /** Real orders still waiting for a purchase job (status 0) created before `before`. */
   stalePending(db: Executor, before: Date, limit: number) {
-    return db.selectFrom('orders').select(['id']).where('status', '=', 0).where('trial', '=', false).where('created_at', '<', before).orderBy('id').limit(limit).execute();
+    return db.selectFrom('orders').select(['id', 'created_at']).where('status', '=', 0).where('trial', '=', false).where('created_at', '<', before).orderBy('id').limit(limit).execute();
   },
 
   /** Orders in 0 or 1 whose sales closed before `now`: the timeout should have ended them. */
   overdue(db: Executor, now: Date, limit: number) {
     return db.selectFrom('orders').select(['id']).where(sql<boolean>`status in (0, 1)`).where('sales_close_at', '<=', now).orderBy('id').limit(limit).execute();
+  },
+
+  /** Puts an order in front of the back office (once per kind; a second flag of the same kind is a no-op). */
+  async flag(db: Executor, orderId: string, kind: OrderFlagKind, detail: Record<string, unknown>) {
+    await db.insertInto('order_flags').values({ order_id: orderId, kind, detail: JSON.stringify(detail) }).onConflict((oc) => oc.columns(['order_id', 'kind']).doNothing()).execute();
+  },
+
+  /** Open flags, oldest first, with what the back office needs to act. */
+  openFlags(db: Executor, limit: number) {
+    return db
+      .selectFrom('order_flags')
+      .innerJoin('orders', 'orders.id', 'order_flags.order_id')
+      .select(['order_flags.id', 'order_flags.order_id', 'order_flags.kind', 'order_flags.detail', 'order_flags.created_at', 'orders.user_id', 'orders.product_code', 'orders.issue', 'orders.status', 'orders.points_spent', 'orders.ticket_ref'])
+      .where('order_flags.resolved_at', 'is', null)
+      .orderBy('order_flags.id')
+      .limit(limit)
+      .execute();
   },
 };

@@ -41,5 +41,9 @@ export function orderRoutes(auth: AuthService, orders: OrderService) {
     res.json({ order: await orders.confirm(String(req.params.id), ticketRef) });
   });
 
+  router.get('/admin/order-flags', requireUser(auth), requireOperator, async (_req, res) => {
+    res.json({ items: await orders.openFlags() });
+  });
+
   return router;
 }

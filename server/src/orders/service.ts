@@ -1,15 +1,16 @@
-import type { FootballOrderRequest, KenoOrderRequest, KenoResult, OrdersQuery, OrderWire, Paged, QuoteResponse } from '@gp/common';
+import type { FootballOrderRequest, KenoOrderRequest, KenoResult, OrderFlag, OrdersQuery, OrderWire, Paged, QuoteResponse } from '@gp/common';
 import { UnrecoverableError } from 'bullmq';
 import type { Executor } from '../db/database.ts';
 import type { OrderRow } from '../db/types.ts';
 import { AppError } from '../platform/errors.ts';
 import type { Platform } from '../platform/platform.ts';
-import { publishBalance, walletService } from '../wallet/service.ts';
+import { ENTITY_JOB_OPTIONS } from '../platform/queues.ts';
+import { balanceMessage, walletService } from '../wallet/service.ts';
 import { footballOrders } from './football-order.ts';
 import { FOOTBALL_PRODUCT, footballOrdersRepo } from './football-repo.ts';
 import { purchaseGateway, type PurchaseGateway } from './gateway.ts';
 import { kenoOrders } from './keno-order.ts';
-import { orderPlumbing, PURCHASE_QUEUE, purchaseJobId, type OrderJob } from './placement.ts';
+import { orderPlumbing, PURCHASE_QUEUE, purchaseJobId, purchaseRef, type OrderJob } from './placement.ts';
 import { footballEventIds, presentOrder } from './present.ts';
 import { ordersRepo } from './repo.ts';
 
@@ -31,12 +32,30 @@ const iso = (at: Date | string) => new Date(at).toISOString();
  * Every status change is conditional on the current status (ordersRepo.transition), so the
  * purchase, the timeout and a confirmation can race: exactly one of them moves the order.
  */
-export function createOrderService(platform: Pick<Platform, 'db' | 'queues' | 'bus' | 'now' | 'config' | 'logger'>, gateway: PurchaseGateway = purchaseGateway(platform.config)) {
-  const { db, queues, bus, now, logger } = platform;
+export function createOrderService(
+  platform: Pick<Platform, 'db' | 'queues' | 'outbox' | 'now' | 'config' | 'logger' | 'identity'>,
+  gateway: PurchaseGateway = purchaseGateway(platform.config, platform),
+) {
+  const { db, queues, outbox, now, logger, config } = platform;
+  const refOf = (order: Pick<OrderRow, 'id' | 'created_at'>) => purchaseRef(platform.identity, order);
   const keno = kenoOrders(platform);
   const football = footballOrders(platform);
   const plumbing = orderPlumbing(platform);
   const { transition } = plumbing;
+
+  /**
+   * The operator sold `ticketRef` for the order: 0/1 → 2. If the order already left 0/1 — refunded
+   * at its cut-off — the ticket is not silently kept: the order is flagged for the back office.
+   */
+  async function recordBought(orderId: string, ticketRef: string, reason: string): Promise<'purchased' | 'already' | 'flagged'> {
+    const done = await transition(orderId, [0, 1], 2, reason, { ticket_ref: ticketRef, purchased_at: now() });
+    if (done) return 'purchased';
+    const row = await ordersRepo.find(db, orderId);
+    if (row?.status === 2 && row.ticket_ref === ticketRef) return 'already';
+    await ordersRepo.flag(db, orderId, 'bought_after_refund', { ticketRef, status: row?.status ?? null });
+    logger.error({ orderId, ticketRef, status: row?.status }, 'ticket bought for an order that is no longer processing: flagged for the back office');
+    return 'flagged';
+  }
 
   /** Orders as the API shows them; the events of the football ones are loaded in one query. */
   async function present(executor: Executor, rows: ReadonlyArray<OrderRow & { official_result?: unknown }>): Promise<OrderWire[]> {
@@ -75,21 +94,44 @@ export function createOrderService(platform: Pick<Platform, 'db' | 'queues' | 'b
       return { ...order!, history: history.map((h) => ({ from: h.from, to: h.to, at: iso(h.at), reason: h.reason })) };
     },
 
-    /** The purchase job: 0 → 1, buy through the gateway, 1 → 2. Safe to run twice or after the timeout. */
-    async purchase(orderId: string): Promise<'purchased' | 'awaiting_confirmation' | 'skipped' | 'too_late'> {
+    /**
+     * The purchase job: 0 → 1, buy through the gateway under the order's stable reference, 1 → 2.
+     * Safe to run twice, after a crash mid-call (the gateway returns the ticket it already sold) or
+     * after the timeout (a late ticket is flagged, never kept). Throws to be retried when the
+     * gateway's answer is unknown.
+     */
+    async purchase(orderId: string): Promise<'purchased' | 'awaiting_confirmation' | 'skipped' | 'too_late' | 'refused' | 'flagged'> {
       const order = await ordersRepo.find(db, orderId);
       if (!order) throw new UnrecoverableError(`order ${orderId} does not exist`);
       if (order.trial || (order.status !== 0 && order.status !== 1)) return 'skipped';
-      if (now() >= new Date(order.sales_close_at)) return 'too_late'; // the timeout refunds it
+      if (now() >= new Date(order.sales_close_at)) return 'too_late'; // the timeout asks the gateway, then settles it
       if (order.status === 0 && !(await transition(orderId, [0], 1, 'purchase started'))) return 'skipped';
-      const bought = await gateway.purchase(order);
-      if (!bought) return 'awaiting_confirmation';
-      const done = await transition(orderId, [1], 2, `purchased (${gateway.kind})`, { ticket_ref: bought.ticketRef, purchased_at: now() });
-      if (!done) {
-        logger.error({ orderId, ticketRef: bought.ticketRef }, 'ticket bought for an order that is no longer processing (timed out and refunded)');
-        return 'skipped';
+      const reply = await gateway.purchase({ purchaseRef: refOf(order), orderId, productCode: order.product_code, issue: order.issue, salesCloseAt: new Date(order.sales_close_at) });
+      if (reply.outcome === 'pending') return 'awaiting_confirmation';
+      if (reply.outcome === 'refused') {
+        // The operator's sales closed before our call reached it: nothing was bought, refund now.
+        await service.expire(orderId);
+        return 'refused';
       }
-      return 'purchased';
+      const recorded = await recordBought(orderId, reply.ticketRef, `purchased (${gateway.kind})`);
+      return recorded === 'flagged' ? 'flagged' : recorded === 'purchased' ? 'purchased' : 'skipped';
+    },
+
+    async salesCloseAt(orderId: string): Promise<Date | undefined> {
+      const row = await ordersRepo.find(db, orderId);
+      return row ? new Date(row.sales_close_at) : undefined;
+    },
+
+    /** Open back-office flags (a ticket bought after a refund, a purchase in doubt), oldest first. */
+    async openFlags(): Promise<OrderFlag[]> {
+      return (await ordersRepo.openFlags(db, 500)).map((row) => ({
+        id: String(row.id),
+        orderId: String(row.order_id),
+        kind: row.kind,
+        detail: row.detail,
+        createdAt: iso(row.created_at),
+        order: { userId: String(row.user_id), productCode: row.product_code, issue: row.issue, status: row.status, pointsSpent: row.points_spent, ticketRef: row.ticket_ref },
+      }));
     },
 
     /** Back office (manual gateway): the ticket was bought. `order_issue` once the order has left 0/1. */
@@ -97,19 +139,46 @@ export function createOrderService(platform: Pick<Platform, 'db' | 'queues' | 'b
       const row = /^[1-9]\d{0,17}$/.test(orderId) ? await ordersRepo.find(db, orderId) : undefined;
       if (!row || row.trial) throw new AppError('order_not_found');
       const moved = await transition(orderId, [0, 1], 2, 'purchase confirmed by operator', { ticket_ref: ticketRef, purchased_at: now() });
-      if (!moved) throw new AppError('order_issue', { details: { status: (await ordersRepo.find(db, orderId))?.status ?? null } });
+      if (!moved) {
+        const status = (await ordersRepo.find(db, orderId))?.status ?? null;
+        // Bought by hand after the order was refunded at its cut-off: the ticket exists, so the back office must settle it.
+        if (status === 9) await ordersRepo.flag(db, orderId, 'bought_after_refund', { ticketRef, by: 'operator' });
+        throw new AppError('order_issue', { details: { status } });
+      }
       const [order] = await present(db, [moved.row]);
       return order!;
     },
 
-    /** The timeout job: an order still in 0 or 1 becomes 9 and is refunded, in one transaction, once. */
-    async expire(orderId: string): Promise<'refunded' | 'skipped'> {
-      const outcome = await db.transaction().execute(async (trx) => {
-        const moved = await ordersRepo.transition(trx, orderId, [0, 1], 9, 'sales closed before purchase: refunded', now());
-        if (!moved) return undefined;
+    /**
+     * The timeout job, at the sales cut-off: asks the gateway what it sold under the order's
+     * reference before deciding. Bought → 2 with that ticket; not bought → 9 and refunded, in one
+     * transaction, once. A job that comes before the cut-off (a stale job) changes nothing. If the
+     * gateway cannot answer, nothing is decided: it throws to be retried, and past
+     * PURCHASE_DOUBT_FLAG_SECONDS the order is flagged for the back office.
+     */
+    async expire(orderId: string): Promise<'refunded' | 'purchased' | 'skipped' | 'early'> {
+      const order = await ordersRepo.find(db, orderId);
+      if (!order || (order.status !== 0 && order.status !== 1)) return 'skipped';
+      const closeAt = new Date(order.sales_close_at);
+      if (now() < closeAt) return 'early';
+      if (!order.trial) {
+        const found = await gateway.lookup(refOf(order)).catch(async (error: unknown) => {
+          if (now().getTime() - closeAt.getTime() > config.PURCHASE_DOUBT_FLAG_SECONDS * 1000) {
+            await ordersRepo.flag(db, orderId, 'purchase_in_doubt', { error: String((error as Error)?.message ?? error).slice(0, 300) });
+          }
+          throw error;
+        });
+        if (found.state === 'bought') {
+          const recorded = await recordBought(orderId, found.ticketRef, `purchased (${gateway.kind}; found by lookup at the cut-off)`);
+          return recorded === 'purchased' ? 'purchased' : 'skipped';
+        }
+      }
+      const refunded = await db.transaction().execute(async (trx) => {
+        const moved = await plumbing.transitionIn(trx, orderId, [0, 1], 9, 'sales closed before purchase: refunded');
+        if (!moved) return false;
         const { row } = moved;
         const userId = String(row.user_id);
-        const { balance, trialBalance } = await walletService.credit(trx, {
+        const balances = await walletService.credit(trx, {
           userId,
           account: row.trial ? 'trial' : 'real',
           kind: 'refund',
@@ -117,36 +186,45 @@ export function createOrderService(platform: Pick<Platform, 'db' | 'queues' | 'b
           refType: 'order',
           refId: orderId,
         });
-        return { moved, userId, balances: { balance, trialBalance } };
+        await outbox.write(trx, [outbox.event(balanceMessage(userId, balances, now()), now())]);
+        return true;
       });
-      if (!outcome) return 'skipped';
-      await plumbing.publishOrder(outcome.userId, outcome.moved.row, outcome.moved.prevStatus);
-      await publishBalance(bus, outcome.userId, outcome.balances, now());
+      if (!refunded) return 'skipped';
+      outbox.kick();
       return 'refunded';
     },
 
     /**
      * The reconciler: re-queues the purchase of real orders left in 0 for over 10 s without a live
-     * job, and ends the orders past their deadline that a lost timeout job left in 0/1.
+     * job, and ends the orders past their deadline that a lost timeout job left in 0/1 (asking the
+     * gateway first, as the timeout does).
      */
-    async reconcile(): Promise<{ requeued: number; expired: number }> {
+    async reconcile(): Promise<{ requeued: number; expired: number; undecided: number }> {
       const at = now();
       let requeued = 0;
       const purchases = queues.queue<OrderJob>(PURCHASE_QUEUE);
-      for (const { id } of await ordersRepo.stalePending(db, new Date(at.getTime() - 10_000), 500)) {
+      for (const { id, created_at } of await ordersRepo.stalePending(db, new Date(at.getTime() - 10_000), 500)) {
         const orderId = String(id);
-        const job = await purchases.getJob(purchaseJobId(orderId));
+        const jobId = purchaseJobId(orderId, created_at);
+        const job = await purchases.getJob(jobId);
         const state = job ? await job.getState() : 'missing';
         if (state === 'waiting' || state === 'active' || state === 'delayed' || state === 'prioritized' || state === 'waiting-children') continue;
         if (job) await job.remove();
-        await purchases.add('purchase', { orderId }, { jobId: purchaseJobId(orderId) });
+        await purchases.add('purchase', { orderId }, { ...ENTITY_JOB_OPTIONS, jobId });
         requeued++;
       }
       let expired = 0;
+      let undecided = 0;
       for (const { id } of await ordersRepo.overdue(db, at, 500)) {
-        if ((await service.expire(String(id))) === 'refunded') expired++;
+        // One order the gateway cannot answer for must not hold up the others.
+        const outcome = await service.expire(String(id)).catch((error: unknown) => {
+          logger.warn({ err: error, orderId: String(id) }, 'order past its cut-off: the gateway could not say whether it sold it; will ask again');
+          undecided++;
+          return 'skipped' as const;
+        });
+        if (outcome === 'refunded' || outcome === 'purchased') expired++;
       }
-      return { requeued, expired };
+      return { requeued, expired, undecided };
     },
   };
   return service;

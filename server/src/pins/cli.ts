@@ -5,11 +5,8 @@ import { loadConfig } from '../config.ts';
 import { createDb } from '../db/database.ts';
 import { runningPostmaster, startEmbeddedPostgres } from '../db/embedded-postgres.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { createMemoryBus } from '../platform/event-bus.ts';
-import { createLogger } from '../platform/logger.ts';
-import { createMemoryRateLimiter } from '../platform/rate-limiter.ts';
 import { loadSecret } from '../platform/secrets.ts';
-import { createPinService } from './service.ts';
+import { issuePins } from './service.ts';
 
 const USAGE = 'usage: npm run pins -- --count N --points P   (P in GP, e.g. 100 or 12.50)';
 
@@ -34,16 +31,7 @@ async function main() {
   const { db } = createDb(connectionString, 2);
   try {
     await migrateToLatest(db);
-    const pins = createPinService({
-      db,
-      secret: loadSecret(config.JWT_SECRET, config.DATA_DIR),
-      now: () => new Date(),
-      bus: createMemoryBus(),
-      rateLimiter: createMemoryRateLimiter(),
-      config,
-      logger: createLogger('warn'),
-    });
-    const batch = await pins.createBatch({ count, points, createdBy: null });
+    const batch = await issuePins({ db, secret: loadSecret(config.JWT_SECRET, config.DATA_DIR) }, { count, points, createdBy: null });
     process.stdout.write(`${batch.codes.join('\n')}\n`);
     console.error(`batch ${batch.batchId}: ${count} PIN(s) worth ${(points / 100).toFixed(2)} GP each`);
   } finally {

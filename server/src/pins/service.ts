@@ -3,37 +3,45 @@ import { formatPin } from '@gp/common';
 import { AppError } from '../platform/errors.ts';
 import { runIdempotent } from '../platform/idempotency.ts';
 import type { Platform } from '../platform/platform.ts';
-import { publishBalance, walletService } from '../wallet/service.ts';
+import { balanceMessage, walletService } from '../wallet/service.ts';
 import { generatePinCode, hashPinCode } from './codes.ts';
 import { pinsRepo } from './repo.ts';
 
 export type PinService = ReturnType<typeof createPinService>;
+export interface PinBatchInput {
+  count: number;
+  points: number;
+  createdBy: string | null;
+}
 
-export function createPinService(platform: Pick<Platform, 'db' | 'secret' | 'now' | 'bus' | 'rateLimiter' | 'config' | 'logger'>) {
-  const { db, secret, now, bus, rateLimiter, config, logger } = platform;
-  const failureKey = (userId: string) => `pin:fail:${userId}`;
+/** Creates `count` PINs worth `points` each; returns the plain codes — the only time they exist. */
+export async function issuePins({ db, secret }: Pick<Platform, 'db' | 'secret'>, input: PinBatchInput): Promise<CreatePinsResponse> {
+  const codes = Array.from({ length: input.count }, generatePinCode);
+  const batchId = await db.transaction().execute(async (trx) => {
+    const batch = await pinsRepo.insertBatch(trx, input);
+    for (let i = 0; i < codes.length; i += 1000) {
+      await pinsRepo.insertPins(trx, String(batch.id), input.points, codes.slice(i, i + 1000).map((c) => hashPinCode(secret, c)));
+    }
+    return String(batch.id);
+  });
+  return { batchId, points: input.points, codes: codes.map(formatPin) };
+}
+
+export function createPinService(platform: Pick<Platform, 'db' | 'secret' | 'now' | 'outbox' | 'rateLimiter' | 'config' | 'logger'>) {
+  const { db, secret, now, outbox, rateLimiter, config, logger } = platform;
 
   return {
-    /** Creates `count` PINs worth `points` each; returns the plain codes — the only time they exist. */
-    async createBatch(input: { count: number; points: number; createdBy: string | null }): Promise<CreatePinsResponse> {
-      const codes = Array.from({ length: input.count }, generatePinCode);
-      const batchId = await db.transaction().execute(async (trx) => {
-        const batch = await pinsRepo.insertBatch(trx, input);
-        for (let i = 0; i < codes.length; i += 1000) {
-          await pinsRepo.insertPins(trx, String(batch.id), input.points, codes.slice(i, i + 1000).map((c) => hashPinCode(secret, c)));
-        }
-        return String(batch.id);
-      });
-      return { batchId, points: input.points, codes: codes.map(formatPin) };
-    },
+    createBatch: (input: PinBatchInput) => issuePins(platform, input),
 
     /**
      * Credits the PIN's points to the member exactly once. Wrong codes count towards a per-member
      * limit (`rate_limited` once exceeded), so codes cannot be guessed by brute force.
      */
     async redeem(userId: string, code: string, idempotencyKey?: string): Promise<RedeemResponse> {
-      const blocked = await rateLimiter.peek(failureKey(userId), config.PIN_MAX_FAILURES);
-      if (blocked.limited) throw new AppError('rate_limited', { details: { retryAfter: blocked.retryAfter } });
+      // Only wrong codes count ('pin.failures', PIN_MAX_FAILURES per PIN_WINDOW_SECONDS): a member at
+      // the limit is refused before the code is even looked at, whether it is right or not.
+      const failures = await rateLimiter.get('pin.failures', userId);
+      if (failures.count >= config.PIN_MAX_FAILURES) throw new AppError('rate_limited', { details: { retryAfter: failures.retryAfter } });
       const codeHash = hashPinCode(secret, code);
       let result;
       try {
@@ -50,18 +58,19 @@ export function createPinService(platform: Pick<Platform, 'db' | 'secret' | 'now
             refType: 'pin',
             refId: String(pin.id),
           });
+          await outbox.write(trx, [outbox.event(balanceMessage(userId, balances, now()), now())]);
           return { status: 200, body: { points: pin.points, balance: balances.balance, trialBalance: balances.trialBalance } };
         });
       } catch (error) {
         if (error instanceof AppError) {
-          if (error.code === 'pin_not_found') await rateLimiter.hit(failureKey(userId), config.PIN_MAX_FAILURES, config.PIN_WINDOW_SECONDS);
+          if (error.code === 'pin_not_found') await rateLimiter.penalty('pin.failures', userId);
           throw error;
         }
         logger.error({ err: error, userId }, 'PIN redemption failed');
         throw new AppError('redeem_failed');
       }
-      const { points, balance, trialBalance } = result.body;
-      if (!result.replayed) await publishBalance(bus, userId, { balance, trialBalance }, now());
+      if (!result.replayed) outbox.kick();
+      const { points, balance } = result.body;
       return { points, balance };
     },
   };

@@ -6,8 +6,10 @@ import { keepSignalsForGracefulShutdown, startEmbeddedPostgres, type EmbeddedDat
 import { migrateToLatest } from '../db/migrate.ts';
 import { createMemoryBus, createRedisBus, type EventBus } from './event-bus.ts';
 import type { Logger } from './logger.ts';
+import { createHealth, type Health } from './health.ts';
+import { createOutbox, type Outbox } from './outbox.ts';
 import { createQueueFactory, type QueueFactory } from './queues.ts';
-import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './rate-limiter.ts';
+import { createMemoryRateLimiter, createRedisRateLimiter, ratePolicies, type RateLimiter } from './rate-limiter.ts';
 import { loadSecret } from './secrets.ts';
 
 /**
@@ -21,8 +23,16 @@ export interface Platform {
   db: Db;
   pool: pg.Pool;
   connectionString: string;
+  /** This database's identity (migration 0008): carried by every name in shared infrastructure. */
+  identity: string;
+  /** The prefix of everything this deployment keeps in Redis: `REDIS_PREFIX:<identity>`. */
+  namespace: string;
   queues: QueueFactory;
   bus: EventBus;
+  /** Follow-up work written in a transaction, delivered after it commits (jobs, pushes). */
+  outbox: Outbox;
+  /** What `/api/health` reports: schedules that stopped ticking, the outbox backlog. */
+  health: Health;
   rateLimiter: RateLimiter;
   secret: Uint8Array;
   now: () => Date;
@@ -47,25 +57,42 @@ export async function createPlatform(config: Config, logger: Logger): Promise<Pl
   try {
     const applied = await migrateToLatest(db);
     if (applied.length) logger.info({ applied }, 'migrations applied');
+    const identity = await databaseIdentity(db);
+    // Two deployments on one Redis, or this database reset while Redis keeps its history, must
+    // never see each other's queues, jobs, events or counters: every key carries the identity.
+    const namespace = `${config.REDIS_PREFIX}:${identity.replaceAll('-', '').slice(0, 12)}`;
     const redisUrl = config.REDIS_URL;
+    const health = createHealth(db, () => new Date());
     const queues = createQueueFactory(
-      redisUrl ? { kind: 'redis', url: redisUrl, prefix: config.REDIS_PREFIX } : { kind: 'postgres', connectionString },
+      redisUrl ? { kind: 'redis', url: redisUrl, prefix: namespace } : { kind: 'postgres', connectionString },
       logger,
+      { hooks: health.scheduleHooks, reassertEveryMs: config.SCHEDULE_REASSERT_MS },
     );
-    const bus = redisUrl ? await createRedisBus(redisUrl, config.REDIS_PREFIX, logger) : createMemoryBus();
-    const rateLimiter = redisUrl ? createRedisRateLimiter(redisUrl, config.REDIS_PREFIX, logger) : createMemoryRateLimiter();
+    const bus = redisUrl ? await createRedisBus(redisUrl, namespace, logger) : createMemoryBus();
+    const policies = ratePolicies(config);
+    const rateLimiter = redisUrl ? createRedisRateLimiter(redisUrl, namespace, policies, logger) : createMemoryRateLimiter(policies, namespace);
+    await rateLimiter.ready?.();
+    const now = () => new Date();
+    const outbox = createOutbox({ db, queues, bus, logger, now });
+    outbox.start(config.OUTBOX_POLL_MS);
+    health.watchOutbox(outbox);
     return {
       config,
       logger,
       db,
       pool,
       connectionString,
+      identity,
+      namespace,
       queues,
       bus,
+      outbox,
+      health,
       rateLimiter,
       secret: loadSecret(config.JWT_SECRET, config.DATA_DIR),
-      now: () => new Date(),
+      now,
       async close() {
+        await outbox.close();
         await queues.close(config.SHUTDOWN_TIMEOUT_MS);
         await bus.close();
         await rateLimiter.close();
@@ -80,3 +107,7 @@ export async function createPlatform(config: Config, logger: Logger): Promise<Pl
   }
 }
 
+async function databaseIdentity(db: Db): Promise<string> {
+  const row = await db.selectFrom('platform_identity').select('id').executeTakeFirstOrThrow();
+  return row.id;
+}

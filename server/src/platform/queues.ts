@@ -2,7 +2,7 @@ import { Queue, Worker, createPostgresBackend, type Job, type JobsOptions, type 
 import { Redis } from 'ioredis';
 import type { Logger } from './logger.ts';
 
-export type Processor<T> = (job: Job<T>) => Promise<unknown>;
+export type Processor<T> = (job: Job<T>, token?: string) => Promise<unknown>;
 
 /**
  * Where BullMQ keeps its jobs: the PostgreSQL backend on our own database (embedded mode) or
@@ -10,13 +10,48 @@ export type Processor<T> = (job: Job<T>) => Promise<unknown>;
  */
 export type QueueBackend = { kind: 'postgres'; connectionString: string } | { kind: 'redis'; url: string; prefix: string };
 
+/** A repeatable job: BullMQ's job scheduler `id` on `queue`, run every `everyMs` from `template`. */
+export interface Schedule {
+  queue: string;
+  id: string;
+  everyMs: number;
+  template: { name: string; data?: unknown; opts?: JobsOptions };
+}
+
+/** Where the factory reports a scheduled job that ran (the heartbeats `/api/health` reads). */
+export interface ScheduleHooks {
+  registered(schedule: Schedule): Promise<void>;
+  ticked(scheduleId: string): Promise<void>;
+}
+
 export interface QueueFactory {
   readonly backend: QueueBackend['kind'];
   queue<T = unknown>(name: string): Queue<T>;
   worker<T = unknown>(name: string, processor: Processor<T>, options?: Partial<WorkerOptions>): Worker<T>;
+  /**
+   * Registers a repeatable job and keeps it registered: the scheduler is upserted now, again
+   * whenever the queue's Redis connection comes back (a Redis restarted without its data has
+   * forgotten it), and every `reassertEveryMs`. Upserting an existing scheduler changes nothing.
+   */
+  schedule(schedule: Schedule): Promise<void>;
+  /** Upserts every registered schedule again; returns how many. */
+  reassertSchedules(): Promise<number>;
   /** Closes workers first (letting active jobs finish, up to `timeoutMs`), then queues. */
   close(timeoutMs?: number): Promise<void>;
 }
+
+export interface QueueFactoryOptions {
+  hooks?: ScheduleHooks;
+  /** How often registered schedules are re-asserted even without a reconnect (0: never). */
+  reassertEveryMs?: number;
+}
+
+/**
+ * Jobs keyed by an entity (an order's purchase, a draw's settlement) are added with
+ * `ENTITY_JOB_OPTIONS`: finished, they are gone at once, so their id only ever dedupes against a
+ * live job and an id reused later (an entity re-created after a database reset) is never swallowed.
+ */
+export const ENTITY_JOB_OPTIONS = { removeOnComplete: true } as const satisfies JobsOptions;
 
 export const DEFAULT_JOB_OPTIONS: JobsOptions = {
   attempts: 5,
@@ -24,6 +59,12 @@ export const DEFAULT_JOB_OPTIONS: JobsOptions = {
   removeOnComplete: { age: 24 * 3600, count: 10_000 },
   removeOnFail: { age: 7 * 24 * 3600 },
 };
+
+/**
+ * BullMQ's worker waits `runRetryDelay` (15 s by default) after losing its connection before it
+ * fetches again: a second is plenty, and a restarted Redis then serves jobs within about a second.
+ */
+const WORKER_DEFAULTS = { concurrency: 4, runRetryDelay: 1000 } as const satisfies Partial<WorkerOptions>;
 
 /** How long a forced close may take once the graceful one has timed out. */
 const FORCE_GRACE_MS = 1000;
@@ -36,10 +77,35 @@ function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> 
   ]);
 }
 
-export function createQueueFactory(backend: QueueBackend, logger: Logger): QueueFactory {
+export function createQueueFactory(backend: QueueBackend, logger: Logger, options: QueueFactoryOptions = {}): QueueFactory {
   const queues = new Map<string, Queue>();
   const workers: Worker[] = [];
   const redisConnections: Redis[] = [];
+  const schedules = new Map<string, Schedule>();
+  const connectionOf = new WeakMap<object, Redis>();
+  let closed = false;
+
+  async function upsert(schedule: Schedule) {
+    await factory.queue(schedule.queue).upsertJobScheduler(schedule.id, { every: schedule.everyMs }, schedule.template as never);
+  }
+
+  async function reassert(which: Iterable<Schedule>) {
+    let count = 0;
+    for (const schedule of which) {
+      if (closed) break;
+      try {
+        await upsert(schedule);
+        count++;
+      } catch (error) {
+        logger.warn({ err: error, schedule: schedule.id }, 'could not re-assert a job schedule; will retry');
+      }
+    }
+    return count;
+  }
+
+  const timer = options.reassertEveryMs
+    ? setInterval(() => void reassert(schedules.values()), options.reassertEveryMs).unref()
+    : undefined;
 
   // BullMQ's constructors are overloaded on the backend; these helpers keep that in one place.
   // (The generics differ per backend; we hold them as the Redis-typed classes behind `as never`.)
@@ -52,10 +118,12 @@ export function createQueueFactory(backend: QueueBackend, logger: Logger): Queue
     const connection = new Redis(backend.url, { maxRetriesPerRequest: null, lazyConnect: false });
     connection.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
     redisConnections.push(connection);
-    return make(connection);
+    const built = make(connection);
+    connectionOf.set(built as object, connection);
+    return built;
   };
 
-  return {
+  const factory: QueueFactory = {
     backend: backend.kind,
     queue<T>(name: string) {
       let queue = queues.get(name);
@@ -67,14 +135,31 @@ export function createQueueFactory(backend: QueueBackend, logger: Logger): Queue
         );
         queue.on('error', (error) => logger.warn({ err: error, queue: name }, 'queue error'));
         queues.set(name, queue);
+        // Every reconnect after the first: the server may be a new one that knows none of our
+        // schedules (Redis restarted without its data), so this queue's are upserted again.
+        let connectedOnce = false;
+        connectionOf.get(queue)?.on('ready', () => {
+          if (!connectedOnce) return void (connectedOnce = true);
+          const mine = [...schedules.values()].filter((s) => s.queue === name);
+          if (mine.length) void reassert(mine).then((n) => logger.warn({ queue: name, schedules: n }, 'redis reconnected: job schedules re-asserted'));
+        });
       }
       return queue as unknown as Queue<T>;
     },
-    worker<T>(name: string, processor: Processor<T>, options: Partial<WorkerOptions> = {}) {
+    worker<T>(name: string, processor: Processor<T>, workerOptions: Partial<WorkerOptions> = {}) {
+      // A job made by one of our schedulers is a tick: record it for `/api/health`, after it ran.
+      const run: Processor<T> = async (job, token) => {
+        const result = await processor(job, token);
+        const scheduleId = job.repeatJobKey;
+        if (scheduleId && schedules.has(scheduleId) && options.hooks) {
+          await options.hooks.ticked(scheduleId).catch((error) => logger.warn({ err: error, schedule: scheduleId }, 'could not record a schedule tick'));
+        }
+        return result;
+      };
       const worker = build((connection, factory) =>
         factory
-          ? new Worker<T>(name, processor, { concurrency: 4, ...options, ...prefix, connection: connection as never }, factory)
-          : new Worker<T>(name, processor, { concurrency: 4, ...options, ...prefix, connection: connection as never }),
+          ? new Worker<T>(name, run, { ...WORKER_DEFAULTS, ...workerOptions, ...prefix, connection: connection as never }, factory)
+          : new Worker<T>(name, run, { ...WORKER_DEFAULTS, ...workerOptions, ...prefix, connection: connection as never }),
       );
       worker.on('failed', (job, error) =>
         logger.warn({ err: error, queue: name, jobId: job?.id, attempts: job?.attemptsMade }, 'job failed'),
@@ -83,7 +168,15 @@ export function createQueueFactory(backend: QueueBackend, logger: Logger): Queue
       workers.push(worker as unknown as Worker);
       return worker;
     },
+    async schedule(schedule: Schedule) {
+      schedules.set(schedule.id, schedule);
+      await options.hooks?.registered(schedule);
+      await upsert(schedule);
+    },
+    reassertSchedules: () => reassert(schedules.values()),
     async close(timeoutMs = 10_000) {
+      closed = true;
+      if (timer) clearInterval(timer);
       // worker.close() waits for active jobs with no limit of its own, and a later close(true)
       // only returns that same pending promise (BullMQ 6.7): so past the timeout, "force" means
       // cutting the workers' connections. Their active jobs stay `active` until their lock lapses,
@@ -105,4 +198,5 @@ export function createQueueFactory(backend: QueueBackend, logger: Logger): Queue
       queues.clear();
     },
   };
+  return factory;
 }

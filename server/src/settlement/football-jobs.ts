@@ -1,5 +1,6 @@
 import type { Platform } from '../platform/platform.ts';
 import { FOOTBALL_SETTLE_QUEUE, footballSettleJobId, type FootballSettleJob, type FootballSettlementService } from './football-settlement.ts';
+import { ENTITY_JOB_OPTIONS } from '../platform/queues.ts';
 
 const FOOTBALL_SWEEP_QUEUE = 'football-settle-sweep';
 export const FOOTBALL_SWEEP_EVERY_MS = 30_000;
@@ -10,7 +11,7 @@ export const FOOTBALL_SWEEP_EVERY_MS = 30_000;
  * it after committing the result.
  */
 export async function enqueueFootballSettlement(queues: Platform['queues'], eventId: string) {
-  await queues.queue<FootballSettleJob>(FOOTBALL_SETTLE_QUEUE).add('settle', { eventId }, { jobId: footballSettleJobId(eventId) });
+  await queues.queue<FootballSettleJob>(FOOTBALL_SETTLE_QUEUE).add('settle', { eventId }, { ...ENTITY_JOB_OPTIONS, jobId: footballSettleJobId(eventId) });
 }
 
 /**
@@ -21,7 +22,7 @@ export async function enqueueFootballSettlement(queues: Platform['queues'], even
 export async function startFootballSettlementWorkers(platform: Pick<Platform, 'queues' | 'logger'>, settlement: FootballSettlementService) {
   const { queues, logger } = platform;
   queues.worker<FootballSettleJob>(FOOTBALL_SETTLE_QUEUE, async (job) => settlement.settleEvent(job.data.eventId), { concurrency: 2 });
-  await queues.queue(FOOTBALL_SWEEP_QUEUE).upsertJobScheduler('football-settle-sweep', { every: FOOTBALL_SWEEP_EVERY_MS }, { name: 'sweep', opts: { attempts: 1 } });
+  await queues.schedule({ queue: FOOTBALL_SWEEP_QUEUE, id: 'football-settle-sweep', everyMs: FOOTBALL_SWEEP_EVERY_MS, template: { name: 'sweep', opts: { attempts: 1 } } });
   queues.worker(FOOTBALL_SWEEP_QUEUE, async () => {
     const outcome = await settlement.settleReady();
     if (outcome.orders > 0) logger.warn(outcome, 'football settlement sweep settled orders whose job was lost');

@@ -1,9 +1,10 @@
-import { settleFootballSlip, toPoints, userRoom, type MatchResult, type OrderEventPayload } from '@gp/common';
+import { settleFootballSlip, toPoints, type MatchResult } from '@gp/common';
 import type { FootballOutcome, FootballPlays } from '../orders/football-present.ts';
 import { slipOfPlays } from '../orders/football-present.ts';
 import { finalResultOf, footballOrdersRepo } from '../orders/football-repo.ts';
 import type { Platform } from '../platform/platform.ts';
-import { publishBalance, walletService, type Balances } from '../wallet/service.ts';
+import { walletService, type Balances } from '../wallet/service.ts';
+import { settlementPushes, type SettledOrder } from './pushes.ts';
 import { footballSettlementRepo } from './football-settlement-repo.ts';
 import { pointsRate } from './rates.ts';
 
@@ -26,11 +27,6 @@ interface Candidate {
   plays: unknown;
 }
 
-interface Settled {
-  userId: string;
-  order: { id: string; status: number; updatedAt: Date; prize: number };
-  balances: Balances | null;
-}
 
 /**
  * Football settlement (HKS01). A purchased order settles once every event it bets on is final
@@ -42,16 +38,9 @@ interface Settled {
  * transaction that marks the order settled, conditionally on `settled_at is null`, and each
  * ledger cause (kind, order) is unique: a re-run, or a concurrent one, changes nothing.
  */
-export function createFootballSettlementService(platform: Pick<Platform, 'db' | 'bus' | 'now' | 'config' | 'logger'>) {
-  const { db, bus, now, config, logger } = platform;
+export function createFootballSettlementService(platform: Pick<Platform, 'db' | 'outbox' | 'now' | 'config' | 'logger'>) {
+  const { db, outbox, now, config, logger } = platform;
   const rate = pointsRate(config, 'HKD');
-
-  async function publish(item: Settled) {
-    const { order } = item;
-    const payload: OrderEventPayload = { id: order.id, status: order.status, prevStatus: order.status, updatedAt: order.updatedAt.toISOString(), prize: order.prize };
-    await bus.publish({ room: userRoom(item.userId), event: 'order', payload });
-    if (item.balances) await publishBalance(bus, item.userId, item.balances, now());
-  }
 
   /** The settlement of each order whose events are all final; orders still waiting on a match are left out. */
   async function outcomes(orders: readonly Candidate[]) {
@@ -85,14 +74,14 @@ export function createFootballSettlementService(platform: Pick<Platform, 'db' | 
   }
 
   /** Settles one batch in one transaction; returns what this run settled (rows a concurrent run settled are not returned). */
-  async function settleBatch(items: ReadonlyArray<{ id: string; prize: number; drawResult: FootballOutcome }>): Promise<Settled[]> {
+  async function settleBatch(items: ReadonlyArray<{ id: string; prize: number; drawResult: FootballOutcome }>): Promise<SettledOrder[]> {
     if (items.length === 0) return [];
     const byId = new Map(items.map((item) => [item.id, item.drawResult.points]));
     return db.transaction().execute(async (trx) => {
       const rows = await footballSettlementRepo.markSettled(trx, items, now());
       // Wallets in user order: concurrent batches crediting the same members lock them in the same order.
       const sorted = [...rows].sort((a, b) => Number(a.user_id) - Number(b.user_id) || Number(a.id) - Number(b.id));
-      const out: Settled[] = [];
+      const out: SettledOrder[] = [];
       for (const row of sorted) {
         const id = String(row.id);
         const userId = String(row.user_id);
@@ -105,6 +94,7 @@ export function createFootballSettlementService(platform: Pick<Platform, 'db' | 
         }
         out.push({ userId, order: { id, status: row.status, updatedAt: row.updated_at, prize: Number(row.prize) }, balances });
       }
+      await outbox.write(trx, settlementPushes(outbox, out, now()));
       return out;
     });
   }
@@ -115,13 +105,14 @@ export function createFootballSettlementService(platform: Pick<Platform, 'db' | 
     let points = 0;
     for (let i = 0; i < orders.length; i += BATCH) {
       const items = await outcomes(orders.slice(i, i + BATCH));
-      for (const item of await settleBatch(items)) {
+      const settled = await settleBatch(items);
+      if (settled.length) outbox.kick();
+      for (const item of settled) {
         count++;
         if (item.order.prize > 0) {
           winners++;
           points += item.order.prize;
         }
-        await publish(item);
       }
     }
     return { status: 'settled' as const, orders: count, winners, points };

@@ -1,12 +1,13 @@
 import type { Platform } from '../platform/platform.ts';
 import { SETTLE_QUEUE, settleJobId, type SettleJob, type SettlementService } from './service.ts';
+import { ENTITY_JOB_OPTIONS } from '../platform/queues.ts';
 
 const SWEEP_QUEUE = 'order-settle-sweep';
 export const SWEEP_EVERY_MS = 30_000;
 
 /** Queues the settlement of a draw that has just got its result (idempotent: one job id per draw). */
 export async function enqueueSettlement(queues: Platform['queues'], drawId: string) {
-  await queues.queue<SettleJob>(SETTLE_QUEUE).add('settle', { drawId }, { jobId: settleJobId(drawId) });
+  await queues.queue<SettleJob>(SETTLE_QUEUE).add('settle', { drawId }, { ...ENTITY_JOB_OPTIONS, jobId: settleJobId(drawId) });
 }
 
 /**
@@ -17,7 +18,7 @@ export async function enqueueSettlement(queues: Platform['queues'], drawId: stri
 export async function startSettlementWorkers(platform: Pick<Platform, 'queues' | 'logger'>, settlement: SettlementService) {
   const { queues, logger } = platform;
   queues.worker<SettleJob>(SETTLE_QUEUE, async (job) => settlement.settleDraw(job.data.drawId), { concurrency: 2 });
-  await queues.queue(SWEEP_QUEUE).upsertJobScheduler('settle-sweep', { every: SWEEP_EVERY_MS }, { name: 'sweep', opts: { attempts: 1 } });
+  await queues.schedule({ queue: SWEEP_QUEUE, id: 'settle-sweep', everyMs: SWEEP_EVERY_MS, template: { name: 'sweep', opts: { attempts: 1 } } });
   queues.worker(SWEEP_QUEUE, async () => {
     const draws = await settlement.unsettledDraws();
     for (const drawId of draws) await settlement.settleDraw(drawId);

@@ -2,17 +2,16 @@ import {
   applyDrawCaps,
   settleKenoTicket,
   toPoints,
-  userRoom,
   type DrawOutcome,
   type KenoPlay,
   type KenoResult,
   type KenoSettlement,
-  type OrderEventPayload,
 } from '@gp/common';
 import { kenoCatalogue } from '../keno/catalogue.ts';
 import { drawsRepo } from '../keno/repo.ts';
 import type { Platform } from '../platform/platform.ts';
-import { publishBalance, walletService, type Balances } from '../wallet/service.ts';
+import { walletService } from '../wallet/service.ts';
+import { settlementPushes, type SettledOrder } from './pushes.ts';
 import { pointsRate } from './rates.ts';
 import { settlementRepo } from './repo.ts';
 
@@ -45,15 +44,9 @@ const outcomeOf = (settlement: KenoSettlement): DrawOutcome => ({
  * changes nothing: each order's settlement is a conditional update, and the prize's ledger entry
  * has a unique cause (prize, order, id) in the same transaction.
  */
-export function createSettlementService(platform: Pick<Platform, 'db' | 'bus' | 'now' | 'config' | 'logger'>) {
-  const { db, bus, now, config, logger } = platform;
+export function createSettlementService(platform: Pick<Platform, 'db' | 'outbox' | 'now' | 'config' | 'logger'>) {
+  const { db, outbox, now, config, logger } = platform;
   const catalogue = kenoCatalogue(config);
-
-  async function publish(userId: string, order: { id: string; status: number; updatedAt: Date; prize: number }, balances: Balances | null) {
-    const payload: OrderEventPayload = { id: order.id, status: order.status, prevStatus: order.status, updatedAt: order.updatedAt.toISOString(), prize: order.prize };
-    await bus.publish({ room: userRoom(userId), event: 'order', payload });
-    if (balances) await publishBalance(bus, userId, balances, now());
-  }
 
   return {
     async settleDraw(drawId: string): Promise<SettleOutcome> {
@@ -83,7 +76,7 @@ export function createSettlementService(platform: Pick<Platform, 'db' | 'bus' | 
             return { id: String(order.id), prize: toPoints(settlement.prize, rate), drawResult: outcomeOf(settlement) };
           });
           const rows = await settlementRepo.markSettled(trx, items, now()); // rows a concurrent run settled are not returned
-          const out: Array<{ userId: string; order: { id: string; status: number; updatedAt: Date; prize: number }; balances: Balances | null }> = [];
+          const out: SettledOrder[] = [];
           for (const row of rows) {
             const id = String(row.id);
             const userId = String(row.user_id);
@@ -93,15 +86,16 @@ export function createSettlementService(platform: Pick<Platform, 'db' | 'bus' | 
               : null;
             out.push({ userId, order: { id, status: row.status, updatedAt: row.updated_at, prize }, balances: balances && { balance: balances.balance, trialBalance: balances.trialBalance } });
           }
+          await outbox.write(trx, settlementPushes(outbox, out, now()));
           return out;
         });
+        if (done.length) outbox.kick();
         for (const item of done) {
           count++;
           if (item.order.prize > 0) {
             winners++;
             points += item.order.prize;
           }
-          await publish(item.userId, item.order, item.balances);
         }
       }
       if (count > 0) logger.info({ drawId, productCode: product.code, issue: draw.issue, orders: count, winners, points }, 'draw settled');

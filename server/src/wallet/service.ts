@@ -1,7 +1,7 @@
 import { userRoom, type BalancePayload, type LedgerEntry, type Paged } from '@gp/common';
 import type { Executor, Tx } from '../db/database.ts';
 import { AppError } from '../platform/errors.ts';
-import type { EventBus } from '../platform/event-bus.ts';
+import type { BusMessage, EventBus } from '../platform/event-bus.ts';
 import { walletRepo, type Posting } from './repo.ts';
 
 export interface Balances {
@@ -81,8 +81,13 @@ async function post(trx: Tx, posting: Posting): Promise<Balances & { entryId: st
   return { entryId: String(row.id), balance: row.balance, trialBalance: row.trial_balance };
 }
 
+/** The `balance` push for the owner's sockets (only theirs): write it to the outbox with the posting. */
+export function balanceMessage(userId: string, balances: Balances, at: Date): BusMessage {
+  const payload: BalancePayload = { balance: balances.balance, trialBalance: balances.trialBalance, at: at.toISOString() };
+  return { room: userRoom(userId), event: 'balance', payload };
+}
+
 /** Pushes the new balance to the owner's sockets (only theirs). Call after the commit. */
 export async function publishBalance(bus: EventBus, userId: string, balances: Balances, at: Date) {
-  const payload: BalancePayload = { balance: balances.balance, trialBalance: balances.trialBalance, at: at.toISOString() };
-  await bus.publish({ room: userRoom(userId), event: 'balance', payload });
+  await bus.publish(balanceMessage(userId, balances, at));
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testServer } from '../support/platform.ts';
+import { MODES, testServer } from '../support/platform.ts';
 import { expectLedgerMatchesBalance } from '../support/members.ts';
 import { apiClient } from '../http/api-client.ts';
 
@@ -102,5 +102,38 @@ describe('sign-up', () => {
     expect(attempts.map((r) => r.status).sort()).toEqual([201, 409, 409]);
     const count = await env.platform.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('email', '=', 'race@example.com').executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
+  });
+});
+
+describe.each(MODES)('sign-up limit per address (%s mode)', (mode) => {
+  const LIMIT = 3;
+  let env: Awaited<ReturnType<typeof testServer>>;
+  let api: ReturnType<typeof apiClient>;
+  // Loopback is a trusted proxy here, so X-Forwarded-For stands in for distinct client addresses.
+  const signup = (from: string, email: string) => api.post('/api/auth/signup', { json: { ...valid, email }, headers: { 'X-Forwarded-For': from } });
+  beforeAll(async () => {
+    env = await testServer(mode, { TRUST_PROXY: 'loopback', SIGNUP_MAX_PER_ADDRESS: String(LIMIT), SIGNUP_WINDOW_SECONDS: '600' });
+    api = apiClient(env.url);
+  });
+  afterAll(() => env.stop());
+
+  it(`allows ${LIMIT} sign-ups from one address per window, refuses the next with 429 and creates no account; other addresses are unaffected`, async () => {
+    const run = Math.random().toString(36).slice(2);
+    for (let i = 0; i < LIMIT; i++) expect((await signup('203.0.113.30', `farm-${run}-${i}@example.com`)).status).toBe(201);
+    const refused = await signup('203.0.113.30', `farm-${run}-x@example.com`);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.code).toBe('rate_limited');
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+    const users = await env.platform.db.selectFrom('users').select('id').where('email', '=', `farm-${run}-x@example.com`).execute();
+    expect(users).toEqual([]);
+
+    expect((await signup('203.0.113.31', `farm-${run}-x@example.com`)).status).toBe(201);
+  });
+
+  it('forms refused for their fields do not count', async () => {
+    for (let i = 0; i < LIMIT + 2; i++) expect((await signup('203.0.113.40', 'not-an-email')).status).toBe(422);
+    expect((await signup('203.0.113.40', `ok-${Math.random().toString(36).slice(2)}@example.com`)).status).toBe(201);
   });
 });

@@ -98,7 +98,8 @@ describe('operator results (manual source)', () => {
     expect(pushed).toMatchObject({ eventId: event.id, status: 'postponed' });
     const again = await post(event.id, { status: 'cancelled' });
     expect(again.status).toBe(409);
-    expect(again.body.error).toMatchObject({ code: 'validation_failed', details: { rule: 'alreadyResulted' } });
+    expect(again.body.error).toMatchObject({ code: 'result_exists', message: 'A result was already entered for this draw or event.' });
+    expect(again.body.error.fields).toBeUndefined(); // API.md: fields belong to validation_failed
   });
 
   it('publishes a played result after the sales close, once; the results page shows what won', async () => {
@@ -119,7 +120,7 @@ describe('operator results (manual source)', () => {
 
     const twice = await post(event.id, played({ fullTime: { home: 3, away: 1 } }));
     expect(twice.status).toBe(409);
-    expect(twice.body.error.details.rule).toBe('alreadyResulted');
+    expect(twice.body.error.code).toBe('result_exists');
 
     const results = (await api.get('/api/football/results?pageSize=100')).body;
     const item = results.items.find((i: { id: string }) => i.id === event.id);

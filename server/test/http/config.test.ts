@@ -61,6 +61,36 @@ describe('server configuration', () => {
     expect(loadConfig({ PORT: '', APM_SAMPLE_RATE: '' })).toMatchObject({ PORT: 3000, APM_SAMPLE_RATE: 1 });
   });
 
+  it('TRUST_PROXY: none by default; a hop count or addresses/CIDRs as Express takes them; never "trust everyone"', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8 ,192.168.1.7,fd00::/8,172.16.0.0/255.240.0.0' }).TRUST_PROXY).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+      '192.168.1.7',
+      'fd00::/8',
+      '172.16.0.0/255.240.0.0',
+    ]);
+    for (const bad of ['true', 'everyone', '10.0.0.0/33', '10.0.0/8', 'loopback,proxy.example.com']) {
+      expect(problemsOf({ TRUST_PROXY: bad }), bad).toEqual([expect.stringMatching(/^TRUST_PROXY: must be false, a hop count/)]);
+    }
+  });
+
+  it('login and sign-up limits have defaults that let a busy shared address log in', () => {
+    expect(loadConfig({})).toMatchObject({
+      LOGIN_MAX_ATTEMPTS: 10,
+      LOGIN_WINDOW_SECONDS: 900,
+      LOGIN_ADDRESS_MAX_FAILURES: 100,
+      LOGIN_SLOWDOWN_AFTER: 10,
+      LOGIN_SLOWDOWN_MAX_SECONDS: 300,
+      LOGIN_KNOWN_ADDRESS_DAYS: 30,
+      SIGNUP_MAX_PER_ADDRESS: 10,
+      SIGNUP_WINDOW_SECONDS: 3600,
+    });
+  });
+
   it('GP rates: a deployment changes one currency and keeps the defaults of the others', () => {
     const { POINTS_RATES } = loadConfig({ POINTS_RATES: '{"TWD":"1/30"}' });
     expect(POINTS_RATES).toMatchObject({ TWD: '1/30', CAD: '73/100', USD: '1/1' });

@@ -64,8 +64,9 @@ describe.each(MODES)('manual result source (%s mode)', (mode) => {
     expect(event.result.numbers).toEqual(twenty);
 
     const again = await post(onSale.id, [...twenty].reverse());
-    expect(again.status).toBe(422);
-    expect(again.body.error.fields).toEqual({ draw: 'invalid' });
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('result_exists');
+    expect(again.body.error.fields).toBeUndefined();
     await sleep(300);
     expect(draws.filter((d) => d.issue === onSale.issue)).toHaveLength(1);
     const results = (await api.get('/api/results/CAB01')).body;

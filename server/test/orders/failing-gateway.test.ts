@@ -22,7 +22,7 @@ describe.each(MODES)('a simulated gateway that always fails (%s mode)', (mode) =
     expect(res.status).toBe(201);
     const id = res.body.order.id as string;
     const job = await waitForValue(async () => {
-      const found = await env.platform.queues.queue(PURCHASE_QUEUE).getJob(purchaseJobId(id));
+      const found = await env.platform.queues.queue(PURCHASE_QUEUE).getJob(purchaseJobId(id, res.body.order.createdAt));
       return found && found.attemptsMade >= 1 ? found : undefined;
     }, 5000);
     expect(job.attemptsMade).toBeGreaterThanOrEqual(1);

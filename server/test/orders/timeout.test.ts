@@ -87,9 +87,12 @@ describe.each(MODES)('manual purchase gateway, timeout and reconciler (%s mode)'
     const order = await place(m.token);
     await waitForValue(async () => ((await statusOf(order.id)) === 1 ? true : undefined), 3000);
     // Simulate the loss of both jobs: a crash between commit and enqueue.
-    await (await env.platform.queues.queue(TIMEOUT_QUEUE).getJob(timeoutJobId(order.id)))?.remove();
+    const { created_at } = await env.platform.db.selectFrom('orders').select('created_at').where('id', '=', order.id).executeTakeFirstOrThrow();
+    const timeoutJob = await env.platform.queues.queue(TIMEOUT_QUEUE).getJob(timeoutJobId(order.id, created_at));
+    expect(timeoutJob).toBeDefined();
+    await timeoutJob!.remove();
     await env.platform.db.updateTable('orders').set({ status: 0, created_at: new Date(Date.now() - 20_000) }).where('id', '=', order.id).execute();
-    await (await env.platform.queues.queue(PURCHASE_QUEUE).getJob(purchaseJobId(order.id)))?.remove();
+    await (await env.platform.queues.queue(PURCHASE_QUEUE).getJob(purchaseJobId(order.id, created_at)))?.remove();
 
     const first = await env.services.orders.reconcile();
     expect(first.requeued).toBe(1);
@@ -98,9 +101,9 @@ describe.each(MODES)('manual purchase gateway, timeout and reconciler (%s mode)'
     await sleep(Math.max(0, Date.parse(order.salesCloseAt) - Date.now()) + 300);
     expect(await statusOf(order.id)).toBe(1); // no timeout job any more
     const second = await env.services.orders.reconcile();
-    expect(second).toEqual({ requeued: 0, expired: 1 });
+    expect(second).toEqual({ requeued: 0, expired: 1, undecided: 0 });
     expect(await statusOf(order.id)).toBe(9);
     expect(await refunds(order.id)).toHaveLength(1);
-    expect(await env.services.orders.reconcile()).toEqual({ requeued: 0, expired: 0 });
+    expect(await env.services.orders.reconcile()).toEqual({ requeued: 0, expired: 0, undecided: 0 });
   }, 20_000);
 });

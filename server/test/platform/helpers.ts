@@ -68,8 +68,8 @@ export async function queueDrains(queue: Queue, timeoutMs = 10_000) {
 
 /** The backend the platform's own factory uses, for tests that need a second, separately closed factory. */
 export function queueBackendOf(platform: Platform): QueueBackend {
-  const { REDIS_URL, REDIS_PREFIX } = platform.config;
-  return REDIS_URL ? { kind: 'redis', url: REDIS_URL, prefix: REDIS_PREFIX } : { kind: 'postgres', connectionString: platform.connectionString };
+  const { REDIS_URL } = platform.config;
+  return REDIS_URL ? { kind: 'redis', url: REDIS_URL, prefix: platform.namespace } : { kind: 'postgres', connectionString: platform.connectionString };
 }
 
 export type MemberSocket = Socket<ServerToClientEvents>;

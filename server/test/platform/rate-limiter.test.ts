@@ -1,64 +1,186 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Platform } from '../../src/platform/platform.ts';
-import { MODES, testPlatform, testServer } from '../support/platform.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from '../../src/platform/rate-limiter.ts';
+import { MODES, testPlatform, testServer, type Mode } from '../support/platform.ts';
 import { eventually } from './helpers.ts';
 
-const uniqueKey = (what: string) => `test:${what}:${crypto.randomBytes(4).toString('hex')}`;
+const POLICIES = {
+  three: { points: 3, seconds: 60 },
+  ninety: { points: 1, seconds: 90 },
+  tiny: { points: 1, seconds: 1 },
+  gate: { points: 1, seconds: 60 },
+};
+type TestPolicy = keyof typeof POLICIES;
 
-describe.each(MODES)('rate limiter (%s mode)', (mode) => {
-  let platform: Platform;
+const uniqueKey = (what: string) => `${what}:${crypto.randomBytes(4).toString('hex')}`;
+const uniquePrefix = () => `rlt_${crypto.randomBytes(4).toString('hex')}`;
+const limiterFor = (mode: Mode, prefix: string): RateLimiter<TestPolicy> =>
+  mode === 'scaled' ? createRedisRateLimiter(inject('redisUrl'), prefix, POLICIES) : createMemoryRateLimiter(POLICIES, prefix);
+
+describe.each(MODES)('rate limiter policies (%s mode)', (mode) => {
+  const prefix = uniquePrefix();
+  let limiter: RateLimiter<TestPolicy>;
   beforeAll(async () => {
-    platform = await testPlatform(mode);
+    limiter = limiterFor(mode, prefix);
+    await limiter.ready?.();
   });
-  afterAll(() => platform.close());
+  afterAll(() => limiter.close());
 
-  it('allows `limit` attempts in a window and refuses the next', async () => {
-    const { rateLimiter } = platform;
+  it('allows a policy’s points in a window and refuses the next; keys and policies count apart', async () => {
     const key = uniqueKey('limit');
-    expect(await rateLimiter.peek(key, 3)).toEqual({ limited: false, retryAfter: 0 });
+    expect(await limiter.get('three', key)).toEqual({ count: 0, limited: false, retryAfter: 0 });
     for (let attempt = 1; attempt <= 3; attempt += 1) {
-      expect((await rateLimiter.hit(key, 3, 60)).limited, `attempt ${attempt}`).toBe(false);
+      expect(await limiter.consume('three', key), `attempt ${attempt}`).toMatchObject({ count: attempt, limited: false });
     }
-    // At the limit, a peek already says the next attempt would be refused.
-    expect((await rateLimiter.peek(key, 3)).limited).toBe(true);
-    expect((await rateLimiter.hit(key, 3, 60)).limited).toBe(true);
-    // Another key is counted on its own.
-    expect((await rateLimiter.hit(uniqueKey('other'), 3, 60)).limited).toBe(false);
+    expect(await limiter.consume('three', key)).toMatchObject({ count: 4, limited: true });
+    expect((await limiter.get('three', key)).limited).toBe(true);
+    expect((await limiter.consume('three', uniqueKey('other'))).limited).toBe(false);
+    expect((await limiter.consume('ninety', key)).limited).toBe(false); // same key, another policy
   });
 
   it('tells a refused caller how many whole seconds remain in the window (Retry-After)', async () => {
     const key = uniqueKey('retry-after');
-    await platform.rateLimiter.hit(key, 1, 90);
-    const refused = await platform.rateLimiter.hit(key, 1, 90);
+    await limiter.consume('ninety', key);
+    const refused = await limiter.consume('ninety', key);
     expect(refused.limited).toBe(true);
     expect(Number.isInteger(refused.retryAfter)).toBe(true);
     expect(refused.retryAfter).toBeGreaterThanOrEqual(85);
     expect(refused.retryAfter).toBeLessThanOrEqual(90);
-    const peeked = await platform.rateLimiter.peek(key, 1);
-    expect(peeked.limited).toBe(true);
-    expect(peeked.retryAfter).toBeLessThanOrEqual(refused.retryAfter);
+    const read = await limiter.get('ninety', key);
+    expect(read.limited).toBe(true);
+    expect(read.retryAfter).toBeLessThanOrEqual(refused.retryAfter);
   });
 
-  it('reset clears the count at once', async () => {
-    const key = uniqueKey('reset');
-    await platform.rateLimiter.hit(key, 1, 60);
-    expect((await platform.rateLimiter.hit(key, 1, 60)).limited).toBe(true);
-    await platform.rateLimiter.reset(key);
-    expect(await platform.rateLimiter.peek(key, 1)).toEqual({ limited: false, retryAfter: 0 });
-    expect((await platform.rateLimiter.hit(key, 1, 60)).limited).toBe(false);
+  it('reward gives points back, penalty adds them, reset clears the count at once', async () => {
+    const key = uniqueKey('reward');
+    await limiter.consume('three', key);
+    await limiter.consume('three', key);
+    expect((await limiter.reward('three', key)).count).toBe(1);
+    expect((await limiter.penalty('three', key, 2)).count).toBe(3);
+    expect((await limiter.consume('three', key)).limited).toBe(true);
+    await limiter.reset('three', key);
+    expect(await limiter.get('three', key)).toEqual({ count: 0, limited: false, retryAfter: 0 });
+    // A count given back to zero is forgotten, not kept at zero (or below) for the window.
+    await limiter.consume('three', key);
+    expect(await limiter.reward('three', key)).toEqual({ count: 0, limited: false, retryAfter: 0 });
+    expect(await limiter.reward('three', key)).toEqual({ count: 0, limited: false, retryAfter: 0 });
+    expect((await limiter.consume('three', key)).count).toBe(1);
+  });
+
+  it('a consume may name the window of the key it creates; set writes a count for a chosen time', async () => {
+    const gate = uniqueKey('gate');
+    expect(await limiter.consume('gate', gate, { seconds: 7 })).toMatchObject({ count: 1, limited: false });
+    const second = await limiter.consume('gate', gate, { seconds: 50 });
+    expect(second.limited).toBe(true);
+    expect(second.retryAfter).toBeLessThanOrEqual(7); // the window is the first caller's
+    const marked = uniqueKey('mark');
+    await limiter.set('ninety', marked, 1, 30);
+    const read = await limiter.get('ninety', marked);
+    expect(read.count).toBe(1);
+    expect(read.retryAfter).toBeGreaterThan(25);
+    expect(read.retryAfter).toBeLessThanOrEqual(30);
   });
 
   it('forgets the attempts when the window ends, not before', async () => {
     const key = uniqueKey('expiry');
     const windowStart = Date.now();
-    await platform.rateLimiter.hit(key, 1, 1);
-    expect((await platform.rateLimiter.hit(key, 1, 1)).limited).toBe(true);
-    await eventually('the 1 s window to end', async () => !(await platform.rateLimiter.peek(key, 1)).limited, 5_000);
-    expect(Date.now() - windowStart).toBeGreaterThanOrEqual(1000);
-    expect((await platform.rateLimiter.hit(key, 1, 1)).limited).toBe(false);
+    await limiter.consume('tiny', key);
+    expect((await limiter.consume('tiny', key)).limited).toBe(true);
+    await eventually('the 1 s window to end', async () => !(await limiter.get('tiny', key)).limited, 5_000);
+    expect(Date.now() - windowStart).toBeGreaterThanOrEqual(900);
+    expect((await limiter.consume('tiny', key)).limited).toBe(false);
+  });
+});
+
+describe('memory rate limiter', () => {
+  it('drops every key whose window has ended: memory does not grow with each email or address ever seen', async () => {
+    const limiter = createMemoryRateLimiter(POLICIES);
+    try {
+      for (let i = 0; i < 200; i++) await limiter.consume('tiny', `someone-${i}@example.com`);
+      await limiter.consume('ninety', 'still-counting');
+      expect(limiter.size!()).toBe(201);
+      await sleep(1300);
+      expect(limiter.size!()).toBe(1); // only the 90 s window is left
+      // A key read after its window (before its timer ran, or never counted) reads as empty.
+      expect(await limiter.get('tiny', 'someone-0@example.com')).toEqual({ count: 0, limited: false, retryAfter: 0 });
+      expect(limiter.size!()).toBe(1);
+    } finally {
+      await limiter.close();
+    }
+    expect(limiter.size!()).toBe(0);
+  });
+});
+
+describe('redis rate limiter', () => {
+  let redis: Redis;
+  beforeAll(() => {
+    redis = new Redis(inject('redisUrl'));
+  });
+  afterAll(() => redis.quit());
+  const keysOf = (pattern: string) => redis.keys(pattern);
+
+  it('writes every key under the prefix with its window as TTL, and Redis drops it when the window ends', async () => {
+    const prefix = uniquePrefix();
+    const limiter = createRedisRateLimiter(inject('redisUrl'), prefix, POLICIES);
+    await limiter.ready!();
+    try {
+      for (let i = 0; i < 20; i++) await limiter.consume('tiny', `someone-${i}@example.com`);
+      await limiter.consume('ninety', 'kept');
+      await limiter.reward('three', 'never-counted'); // a reward on nothing leaves nothing behind
+      const keys = await keysOf(`${prefix}:*`);
+      expect(keys).toHaveLength(21);
+      expect(keys).toContain(`${prefix}:rl:ninety:kept`);
+      for (const key of keys) {
+        const ttl = await redis.pttl(key);
+        expect(ttl, key).toBeGreaterThan(0);
+        expect(ttl, key).toBeLessThanOrEqual(90_000);
+      }
+      await eventually('the 1 s windows to expire in Redis', async () => (await keysOf(`${prefix}:*`)).length === 1, 5_000);
+    } finally {
+      await limiter.close();
+    }
   });
 
+  it('counts attempts made on different api nodes together, and a reset on one clears both', async () => {
+    const prefix = uniquePrefix();
+    const [nodeA, nodeB] = [limiterFor('scaled', prefix), limiterFor('scaled', prefix)];
+    await Promise.all([nodeA.ready!(), nodeB.ready!()]);
+    try {
+      const key = uniqueKey('shared');
+      expect((await nodeA.consume('three', key)).limited).toBe(false);
+      expect((await nodeB.consume('three', key)).limited).toBe(false);
+      expect((await nodeA.consume('three', key)).limited).toBe(false);
+      expect((await nodeB.consume('three', key)).limited).toBe(true);
+      expect((await nodeA.get('three', key)).limited).toBe(true);
+      await nodeB.reset('three', key);
+      expect((await nodeA.get('three', key)).count).toBe(0);
+    } finally {
+      await Promise.all([nodeA.close(), nodeB.close()]);
+    }
+  });
+
+  it("the platform's limiter keeps its keys under REDIS_PREFIX, each with a TTL", async () => {
+    const prefix = uniquePrefix();
+    const platform = await testPlatform('scaled', { REDIS_PREFIX: prefix });
+    try {
+      await platform.rateLimiter.consume('login.pair', 'someone@example.com|203.0.113.9');
+      await platform.rateLimiter.set('login.known', 'someone@example.com|tag', 1);
+      const keys = await keysOf(`${prefix}:*`);
+      const rateKeys = keys.filter((k) => k.includes(':rl:'));
+      expect(rateKeys).toHaveLength(2);
+      for (const key of rateKeys) {
+        expect(key.startsWith(`${prefix}:`)).toBe(true);
+        expect(await redis.pttl(key)).toBeGreaterThan(0);
+      }
+    } finally {
+      await platform.close();
+    }
+  });
+});
+
+describe.each(MODES)('rate limited answers (%s mode)', (mode) => {
   it('a refused login answers 429 rate_limited with a Retry-After header', async () => {
     const env = await testServer(mode, { LOGIN_MAX_ATTEMPTS: '2', LOGIN_WINDOW_SECONDS: '120' });
     try {
@@ -79,25 +201,5 @@ describe.each(MODES)('rate limiter (%s mode)', (mode) => {
     } finally {
       await env.stop();
     }
-  });
-});
-
-describe('rate limiter across api nodes (scaled mode)', () => {
-  const deployment = `rl_${crypto.randomBytes(4).toString('hex')}`;
-  let nodeA: Platform;
-  let nodeB: Platform;
-  beforeAll(async () => {
-    [nodeA, nodeB] = await Promise.all([testPlatform('scaled', { REDIS_PREFIX: deployment }), testPlatform('scaled', { REDIS_PREFIX: deployment })]);
-  });
-  afterAll(() => Promise.all([nodeA?.close(), nodeB?.close()]));
-
-  it('counts attempts made on different nodes together, and a reset on one clears both', async () => {
-    const key = uniqueKey('shared');
-    expect((await nodeA.rateLimiter.hit(key, 2, 60)).limited).toBe(false);
-    expect((await nodeB.rateLimiter.hit(key, 2, 60)).limited).toBe(false);
-    expect((await nodeA.rateLimiter.hit(key, 2, 60)).limited).toBe(true);
-    expect((await nodeB.rateLimiter.peek(key, 2)).limited).toBe(true);
-    await nodeB.rateLimiter.reset(key);
-    expect((await nodeA.rateLimiter.peek(key, 2)).limited).toBe(false);
   });
 });

@@ -67,13 +67,13 @@ describe.each(MODES)('socket handshake and subscriptions (%s mode)', (mode) => {
 
   it('subscribing to a public channel is acknowledged with ok: true', async () => {
     const guest = await open();
-    for (const channel of ['clock:TWB01', 'draws:CAB01', 'odds:HKS01', 'odds:HKS01:evt-42']) {
+    for (const channel of ['clock:TWB01', 'draws:CAB01', 'odds:HKS01']) {
       expect(await emitWithAck(guest, 'subscribe', channel)).toEqual({ ok: true });
     }
     expect(await emitWithAck(guest, 'unsubscribe', 'clock:TWB01')).toEqual({ ok: true });
   });
 
-  it.each(['clock:twb01', 'clock:', 'news:TWB01', 'user:1', 'odds:USA01', '', 'clock:TWB01 '])('subscribing to the bad channel "%s" is refused with ok: false', async (channel) => {
+  it.each(['clock:twb01', 'clock:', 'news:TWB01', 'user:1', 'odds:USA01', '', 'clock:TWB01 ', 'odds:HKS01:evt-42', 'odds:HKS01:424242'])('subscribing to the bad channel "%s" is refused with ok: false', async (channel) => {
     const guest = await open();
     const ack = await emitWithAck(guest, 'subscribe', channel);
     expect(ack).toEqual({ ok: false, error: { code: 'validation_failed', message: expect.any(String) } });

@@ -7,12 +7,30 @@ export function redisAvailable(): boolean {
   return spawnSync(REDIS_BINARY, ['--version'], { stdio: 'ignore' }).status === 0;
 }
 
-/** A throwaway redis-server on a free loopback port, no persistence. */
-export async function startRedis(): Promise<{ url: string; port: number; stop(): Promise<void> }> {
-  const port = await freePort();
+export interface RedisOptions {
+  /** A fixed port, to restart a server "in place" (default: a free one). */
+  port?: number;
+  /** With a directory, the server keeps an append-only file there (`appendfsync always`). */
+  aofDir?: string;
+}
+
+export interface RedisServer {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+  /** SIGKILL: the server dies as in a crash. */
+  kill(): Promise<void>;
+}
+
+/** A throwaway redis-server on a loopback port: no persistence, or an AOF in `aofDir`. */
+export async function startRedis(options: RedisOptions = {}): Promise<RedisServer> {
+  const port = options.port ?? (await freePort());
+  const persistence = options.aofDir
+    ? ['--dir', options.aofDir, '--appendonly', 'yes', '--appendfsync', 'always', '--save', '']
+    : ['--save', '', '--appendonly', 'no'];
   const child: ChildProcess = spawn(
     REDIS_BINARY,
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction'],
+    ['--port', String(port), '--bind', '127.0.0.1', ...persistence, '--maxmemory-policy', 'noeviction'],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   await new Promise<void>((resolve, reject) => {
@@ -25,14 +43,11 @@ export async function startRedis(): Promise<{ url: string; port: number; stop():
     });
     child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}`)));
   });
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    port,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
+  const ended = (signal: NodeJS.Signals) =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill(signal);
+    });
+  return { url: `redis://127.0.0.1:${port}`, port, stop: () => ended('SIGTERM'), kill: () => ended('SIGKILL') };
 }

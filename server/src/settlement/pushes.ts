@@ -1,0 +1,23 @@
+import { userRoom, type OrderEventPayload } from '@gp/common';
+import type { Effect, Outbox } from '../platform/outbox.ts';
+import { balanceMessage, type Balances } from '../wallet/service.ts';
+
+/** What a settlement run did to one order, as its owner hears it. */
+export interface SettledOrder {
+  userId: string;
+  order: { id: string; status: number; updatedAt: Date; prize: number };
+  balances: Balances | null;
+}
+
+/**
+ * The owner's `order` push (with the prize) and, when a credit moved it, `balance`: outbox effects
+ * written in the transaction that settles, so a bus that is down delays them but never loses them.
+ */
+export function settlementPushes(outbox: Pick<Outbox, 'event'>, items: readonly SettledOrder[], at: Date): Effect[] {
+  return items.flatMap(({ userId, order, balances }) => {
+    const payload: OrderEventPayload = { id: order.id, status: order.status, prevStatus: order.status, updatedAt: order.updatedAt.toISOString(), prize: order.prize };
+    const effects = [outbox.event({ room: userRoom(userId), event: 'order', payload }, at)];
+    if (balances) effects.push(outbox.event(balanceMessage(userId, balances, at), at));
+    return effects;
+  });
+}

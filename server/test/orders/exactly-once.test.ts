@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PurchaseGateway, PurchaseReply } from '../../src/orders/gateway.ts';
+import { purchaseRef } from '../../src/orders/placement.ts';
+import { createOrderService, TIMEOUT_QUEUE } from '../../src/orders/service.ts';
+import { apiClient } from '../http/api-client.ts';
+import { waitForValue } from '../keno/support.ts';
+import { expectLedgerMatchesBalance, grantPoints, newMember } from '../support/members.ts';
+import { MODES, testServer } from '../support/platform.ts';
+import { FAST_ONLY_CAB01, key, openIssue, threeUnits } from './support.ts';
+
+type Env = Awaited<ReturnType<typeof testServer>>;
+
+const orderRow = (env: Env, id: string) => env.platform.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const ledgerOf = (env: Env, id: string, kind: 'refund' | 'order') =>
+  env.platform.db.selectFrom('ledger').selectAll().where('kind', '=', kind).where('ref_type', '=', 'order').where('ref_id', '=', id).execute();
+const soldFor = async (env: Env, id: string) =>
+  env.platform.db.selectFrom('simulated_operator_tickets').selectAll().where('purchase_ref', '=', purchaseRef(env.platform.identity, await orderRow(env, id))).execute();
+
+async function placeOrder(env: Env, remainingMs = 1200) {
+  const api = apiClient(env.url);
+  const m = await newMember(env.services, 'Exact');
+  await grantPoints(env.platform, m.id, 1000);
+  const { issue } = await openIssue(env.platform, remainingMs);
+  const res = await api.post('/api/orders', { token: m.token, json: threeUnits(issue), headers: { 'Idempotency-Key': key() } });
+  expect(res.status).toBe(201);
+  return { member: m, order: res.body.order as { id: string; salesCloseAt: string } };
+}
+
+describe.each(MODES)('purchases exactly once against the gateway (%s mode)', (mode) => {
+  describe('a gateway whose replies are lost (it sold the ticket, we saw a timeout)', () => {
+    let env: Env;
+    beforeAll(async () => {
+      env = await testServer(mode, { ...FAST_ONLY_CAB01, PURCHASE_LATENCY_MS: '10', PURCHASE_TIMEOUT_RATE: '1' });
+    });
+    afterAll(() => env.stop());
+
+    it('the retries buy nothing twice, and at the cut-off the lookup finds the ticket: purchased, never refunded', async () => {
+      const { member, order } = await placeOrder(env);
+      const done = await waitForValue(async () => {
+        const row = await orderRow(env, order.id);
+        return row.status === 2 || row.status === 9 ? row : undefined;
+      }, 10_000);
+      expect(done.status).toBe(2);
+      const sold = await soldFor(env, order.id);
+      expect(sold).toHaveLength(1);
+      expect(done.ticket_ref).toBe(sold[0]!.ticket_ref);
+      expect(await ledgerOf(env, order.id, 'refund')).toHaveLength(0);
+      const history = await env.platform.db.selectFrom('order_status_history').select(['to', 'reason']).where('order_id', '=', order.id).orderBy('id').execute();
+      expect(history.at(-1)).toMatchObject({ to: 2, reason: expect.stringContaining('found by lookup') });
+      await expectLedgerMatchesBalance(env.platform, member.id);
+    }, 20_000);
+  });
+
+  describe('a gateway whose calls arrive late, after the sales cut-off', () => {
+    let env: Env;
+    beforeAll(async () => {
+      env = await testServer(mode, { ...FAST_ONLY_CAB01, PURCHASE_LATENCY_MS: '10', PURCHASE_LATE_RATE: '1', PURCHASE_LATE_MS: '5000' });
+    });
+    afterAll(() => env.stop());
+
+    it('the operator refuses the late sale: the order is refunded once and no ticket exists', async () => {
+      // The call leaves before the cut-off (0 → 1) and lands 5 s later, after it.
+      const { member, order } = await placeOrder(env, 1000);
+      const done = await waitForValue(async () => {
+        const row = await orderRow(env, order.id);
+        return row.status === 9 ? row : undefined;
+      }, 10_000);
+      expect(await soldFor(env, order.id)).toHaveLength(0);
+      // Let the late call land (it is refused) and any retried timeout run again.
+      const lateCall = await waitForValue(async () => {
+        const history = await env.platform.db.selectFrom('order_status_history').select('reason').where('order_id', '=', order.id).execute();
+        return Date.now() > Date.parse(order.salesCloseAt) + 5500 ? history : undefined;
+      }, 12_000);
+      expect(lateCall.map((h) => h.reason)).toContain('purchase started');
+      expect(await soldFor(env, order.id)).toHaveLength(0);
+      expect(await ledgerOf(env, order.id, 'refund')).toHaveLength(1);
+      expect((await orderRow(env, order.id)).status).toBe(9);
+      expect(done.ticket_ref).toBeNull();
+      await expectLedgerMatchesBalance(env.platform, member.id);
+    }, 20_000);
+  });
+
+  describe('a ticket sold after the order was refunded', () => {
+    let env: Env;
+    let operator: string;
+    beforeAll(async () => {
+      // The platform's own worker buys by hand (manual): only the test's gateway below sells.
+      env = await testServer(mode, { ...FAST_ONLY_CAB01, PURCHASE_GATEWAY: 'manual', OPERATOR_EMAIL: 'flags@example.com', OPERATOR_PASSWORD: 'flags-pass-123' });
+      await env.services.auth.ensureOperator();
+      operator = (await apiClient(env.url).post('/api/auth/login', { json: { email: 'flags@example.com', password: 'flags-pass-123' } })).body.token;
+    });
+    afterAll(() => env.stop());
+
+    it('is flagged for the back office, never kept on the order and never credited twice', async () => {
+      // An operator whose clock runs late: it says "not sold" at our cut-off, then sells anyway.
+      let release!: (reply: PurchaseReply) => void;
+      const slowSale = new Promise<PurchaseReply>((resolve) => (release = resolve));
+      const lying: PurchaseGateway = { kind: 'simulated', purchase: () => slowSale, lookup: async () => ({ state: 'not_bought' }) };
+      const orders = createOrderService(env.platform, lying);
+
+      const { member, order } = await placeOrder(env);
+      await waitForValue(async () => ((await orderRow(env, order.id)).status === 1 ? true : undefined), 5000);
+      const purchase = orders.purchase(order.id);
+      await waitForValue(async () => ((await orderRow(env, order.id)).status === 9 ? true : undefined), 10_000);
+      expect(await orders.expire(order.id)).toBe('skipped');
+      release({ outcome: 'bought', ticketRef: 'LATE-TICKET-1' });
+      expect(await purchase).toBe('flagged');
+
+      const row = await orderRow(env, order.id);
+      expect(row).toMatchObject({ status: 9, ticket_ref: null });
+      expect(await ledgerOf(env, order.id, 'refund')).toHaveLength(1);
+      expect(await ledgerOf(env, order.id, 'order')).toHaveLength(1);
+      const api = apiClient(env.url);
+      expect((await api.get('/api/admin/order-flags', { token: member.token })).status).toBe(403);
+      const flags = await api.get('/api/admin/order-flags', { token: operator });
+      expect(flags.status).toBe(200);
+      expect(flags.body.items).toEqual([
+        expect.objectContaining({ orderId: order.id, kind: 'bought_after_refund', detail: expect.objectContaining({ ticketRef: 'LATE-TICKET-1' }), order: expect.objectContaining({ status: 9 }) }),
+      ]);
+      expect((await api.get('/api/health')).body.openOrderFlags).toBe(1);
+      // The same late answer again (a retried job) flags nothing new.
+      expect(await orders.purchase(order.id)).toBe('skipped');
+      expect((await api.get('/api/admin/order-flags', { token: operator })).body.items).toHaveLength(1);
+      await expectLedgerMatchesBalance(env.platform, member.id);
+    }, 20_000);
+
+    it('a timeout job that runs before the cut-off (a stale job) waits for the real cut-off, then refunds once', async () => {
+      const { member, order } = await placeOrder(env, 2000);
+      expect(await env.services.orders.expire(order.id)).toBe('early');
+      await env.platform.queues.queue(TIMEOUT_QUEUE).add('order-timeout', { orderId: order.id }, { jobId: `stale-timeout-${order.id}` });
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      expect(Date.now()).toBeLessThan(Date.parse(order.salesCloseAt));
+      expect([0, 1]).toContain((await orderRow(env, order.id)).status);
+      expect(await ledgerOf(env, order.id, 'refund')).toHaveLength(0);
+      await waitForValue(async () => ((await orderRow(env, order.id)).status === 9 ? true : undefined), 8000);
+      expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(order.salesCloseAt));
+      // The stale job ran at the cut-off too, and found nothing left to do.
+      await waitForValue(async () => ((await (await env.platform.queues.queue(TIMEOUT_QUEUE).getJob(`stale-timeout-${order.id}`))?.getState()) === 'completed' ? true : undefined), 8000);
+      expect(await ledgerOf(env, order.id, 'refund')).toHaveLength(1);
+      await expectLedgerMatchesBalance(env.platform, member.id);
+    }, 20_000);
+  });
+});
