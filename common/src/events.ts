@@ -2,9 +2,10 @@ import type { ClockEventPayload, DrawEventPayload } from './schemas/keno.ts';
 import type { BalancePayload } from './schemas/wallet.ts';
 import type { OddsEventPayload } from './schemas/football.ts';
 import type { ErrorCode } from './errors.ts';
+import { FOOTBALL_PRODUCT_CODE } from './football/product.ts';
 
 /** Public channels a socket may subscribe to (API.md). */
-export const CHANNEL_PATTERN = /^(clock|draws):[A-Z]{3}\d{2}$|^odds:HKS01(:[\w-]+)?$/;
+export const CHANNEL_PATTERN = new RegExp(`^(clock|draws):[A-Z]{3}\\d{2}$|^odds:${FOOTBALL_PRODUCT_CODE}(:[\\w-]+)?$`);
 
 export type Ack = { ok: true } | { ok: false; error: { code: ErrorCode; message: string } };
 

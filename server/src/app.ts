@@ -32,7 +32,7 @@ export interface Services {
   clocks?: KenoClocks;
 }
 
-/** Builds the Express app without listening, so tests can drive it with supertest. */
+/** Builds the Express app without listening (server.ts mounts it on the HTTP server it starts). */
 export function createApp(platform: Platform, services: Services) {
   const { config, logger } = platform;
   const app = express();
@@ -62,9 +62,15 @@ export function createApp(platform: Platform, services: Services) {
     next();
   });
   // 200 while every repeatable job runs and the outbox keeps up; 503 says what stalled.
-  api.get('/health', async (_req, res) => {
-    const report = await platform.health.report();
-    res.status(report.ok ? 200 : 503).json(report);
+  api.get('/health', async (req, res) => {
+    try {
+      const report = await platform.health.report();
+      res.status(report.ok ? 200 : 503).json(report);
+    } catch (error) {
+      // The database is unreachable: this node cannot serve, which is what a 503 says.
+      req.log?.warn({ err: error }, 'health check failed');
+      res.status(503).json({ ok: false, error: 'database_unavailable' });
+    }
   });
   api.use(siteRoutes(config));
   api.use(openApiRoutes());

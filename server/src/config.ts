@@ -7,6 +7,9 @@ const bool = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 const port = z.coerce.number().int().min(0).max(65535);
 
+/** The repository root: this file is server/src/config.ts, or server/dist/server/src/config.js once built (`npm run build -w server`). */
+const REPO_ROOT = path.resolve(import.meta.dirname, import.meta.url.endsWith('.js') ? '../../../..' : '../..');
+
 const KENO_CODES = ['TWB01', 'CAB01', 'KRB01'] as const;
 const kenoCodeList = z
   .string()
@@ -146,7 +149,7 @@ export const configSchema = z.object({
   APM_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The built client; served by api processes when present. */
-  CLIENT_DIST: z.string().default(path.resolve(import.meta.dirname, '../../client/dist')),
+  CLIENT_DIST: z.string().default(path.join(REPO_ROOT, 'client/dist')),
   /** Keno products this deployment sells, comma-separated. */
   KENO_PRODUCTS: kenoCodeList.default(['TWB01', 'CAB01', 'KRB01']),
   /** Where draw results come from: `simulated` (seeded RNG, verifiable) or `manual` (operator entry). */

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { FOOTBALL_PRODUCT_CODE } from '@gp/common';
 import { startAdjustmentWorker } from './admin/jobs.ts';
 import { createApp } from './app.ts';
 import { createAuthService } from './auth/service.ts';
@@ -9,7 +10,6 @@ import { startMaintenance } from './maintenance/jobs.ts';
 import type { Platform } from './platform/platform.ts';
 import { createPinService } from './pins/service.ts';
 import { createRealtimeGateway, publicChannels, type RealtimeGateway } from './realtime/gateway.ts';
-import { FOOTBALL_PRODUCT } from './orders/football-repo.ts';
 import { startOrderWorkers } from './orders/jobs.ts';
 import { createOrderService } from './orders/service.ts';
 import { enqueueSettlement, startSettlementWorkers } from './settlement/jobs.ts';
@@ -64,8 +64,8 @@ export async function startServer(platform: Platform, role: Role, port: number, 
     // Sockets may join only channels that exist: keno products on sale, the football feed and its events.
     const channels = publicChannels({
       productCodes: services.keno.products().map((product) => product.code),
-      footballProduct: FOOTBALL_PRODUCT,
-      eventExists: async (id) => (await platform.db.selectFrom('football_events').select('id').where('id', '=', id).executeTakeFirst()) !== undefined,
+      footballProduct: FOOTBALL_PRODUCT_CODE,
+      eventExists: (id) => services.football.eventExists(id),
     });
     gateway = createRealtimeGateway(httpServer, {
       auth: services.auth,

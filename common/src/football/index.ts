@@ -10,3 +10,5 @@ export * from './slip.ts';
 export * from './settle-slip.ts';
 export * from './stakes.ts';
 export * from './implied.ts';
+export * from './product.ts';
+export * from './selection-labels.ts';

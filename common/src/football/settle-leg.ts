@@ -3,6 +3,7 @@ import { HKJC_CONVENTIONS, type FootballConventions, type LegOutcome } from './c
 import { handicapOutcome, parseLine, totalOutcome, type Line } from './lines.ts';
 import { FOOTBALL_MARKETS, footballMarkets, isMarketCode, isSelection, NO_FIRST_SCORER, type MarketCode } from './markets.ts';
 import { ODDS_SCALE, parseOdds } from './odds.ts';
+import { VOID_EVENT_STATUSES } from './product.ts';
 import { correctScoreKey } from './scores.ts';
 
 export type { LegOutcome } from './conventions.ts';
@@ -13,7 +14,7 @@ export interface Score {
 }
 
 /** `played`, or one of the reasons a match is void (reference §4: abandoned, postponed; plus voided and cancelled). */
-export const MATCH_STATUSES = ['played', 'void', 'postponed', 'abandoned', 'cancelled'] as const;
+export const MATCH_STATUSES = ['played', ...VOID_EVENT_STATUSES] as const;
 export type MatchStatus = (typeof MATCH_STATUSES)[number];
 
 /**

@@ -52,4 +52,6 @@ export const healthReport = z.object({
   outbox: z.object({ pending: z.number().int(), oldestAgeMs: z.number().int().nullable(), behind: z.boolean() }),
   openOrderFlags: z.number().int(),
 });
+/** What `/api/health` answers with 503 when the database cannot be reached at all. */
+export const healthUnavailable = z.object({ ok: z.literal(false), error: z.literal('database_unavailable') });
 export type HealthReport = z.infer<typeof healthReport>;

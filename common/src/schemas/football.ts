@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MARKET_CODES } from '../football/markets.ts';
+import { FINAL_EVENT_STATUSES, FOOTBALL_PRODUCT_CODE } from '../football/product.ts';
 import { MATCH_STATUSES } from '../football/settle-leg.ts';
 import { paged, pageQuery } from './fields.ts';
 
@@ -15,7 +16,7 @@ import { paged, pageQuery } from './fields.ts';
  * (reference §4): postponed, abandoned, void, cancelled. Bets on a void event are refunded
  * (singles) or count at odds 1 (all-up legs).
  */
-export const FOOTBALL_EVENT_STATUSES = ['open', 'closed', 'resulted', 'postponed', 'abandoned', 'void', 'cancelled'] as const;
+export const FOOTBALL_EVENT_STATUSES = ['open', 'closed', ...FINAL_EVENT_STATUSES] as const;
 export type FootballEventStatusWire = (typeof FOOTBALL_EVENT_STATUSES)[number];
 
 const marketCode = z.enum(MARKET_CODES);
@@ -196,7 +197,7 @@ export const footballLegBody = z.object({
   odds: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(10, { error: 'invalid' }),
 });
 export const footballOrderBody = z.object({
-  productCode: z.literal('HKS01', { error: 'invalid' }),
+  productCode: z.literal(FOOTBALL_PRODUCT_CODE, { error: 'invalid' }),
   mode: z.enum(['single', 'allup'], { error: 'invalid' }),
   formula: z.string({ error: 'invalid' }).trim().max(10, { error: 'invalid' }).optional(),
   legs: z.array(footballLegBody, { error: 'required' }).min(1, { error: 'required' }).max(64, { error: 'invalid' }),

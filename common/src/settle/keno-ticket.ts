@@ -22,8 +22,17 @@ export interface KenoTicket {
   plays: readonly KenoPlay[];
 }
 
+/** A play as a request states it: a side bet's pick is any text until `validateKenoTicket` checks it. */
+export type KenoPlayRequest = KenoPlay | { type: 'bigSmall' | 'oddEven'; pick: string };
+
+/** A ticket as a request states it, before `validateKenoTicket` (every `KenoTicket` is one). */
+export interface KenoTicketRequest {
+  multiplier: number;
+  plays: readonly KenoPlayRequest[];
+}
+
 /** Units of one play before the multiplier: a pick or side bet is 1, a super number 1 per number. */
-export function playUnits(play: KenoPlay): number {
+export function playUnits(play: KenoPlayRequest): number {
   return play.type === 'superNumber' ? play.numbers.length : 1;
 }
 
@@ -33,7 +42,7 @@ export function playUnits(play: KenoPlay): number {
  *
  * Example: a 3-star pick, a "big" and super numbers [7, 66] at ×2 → `(1 + 1 + 2) × 2 = 8`.
  */
-export function kenoUnits(ticket: KenoTicket): number {
+export function kenoUnits(ticket: KenoTicketRequest): number {
   let units = 0;
   for (const play of ticket.plays) units += playUnits(play);
   return units * ticket.multiplier;
@@ -55,6 +64,12 @@ export interface KenoTicketProblem {
   details?: Record<string, unknown>;
 }
 
+/** `pick` as an option of the side bet `type`, or `null` when that bet has no such option. */
+function sideOption(type: 'bigSmall' | 'oddEven', pick: string): SideOption | null {
+  const options: readonly SideOption[] = type === 'bigSmall' ? BIG_SMALL_OPTIONS : ODD_EVEN_OPTIONS;
+  return options.find((option) => option === pick) ?? null;
+}
+
 /** Whether `product` sells a side bet on `option` today. */
 export function offersSideBet(product: KenoProduct, option: SideOption): boolean {
   return product.sideBets[option]?.offered === true;
@@ -70,7 +85,7 @@ export function offersSideBet(product: KenoProduct, option: SideOption): boolean
  * Example: TWB01, `{ multiplier: 1, plays: [{ type: 'pick', stars: 3, numbers: [1, 2, 3] }] }`
  * → `{ code: 'below_minimum_purchase', details: { minimum: 3, units: 1 } }`.
  */
-export function validateKenoTicket(product: KenoProduct, ticket: KenoTicket): KenoTicketProblem | null {
+export function validateKenoTicket(product: KenoProduct, ticket: KenoTicketRequest): KenoTicketProblem | null {
   const fields: Record<string, FieldCode> = {};
   const flag = (field: string, code: FieldCode) => {
     fields[field] ??= code;
@@ -96,8 +111,8 @@ export function validateKenoTicket(product: KenoProduct, ticket: KenoTicket): Ke
       }
       case 'bigSmall':
       case 'oddEven': {
-        const options: readonly SideOption[] = play.type === 'bigSmall' ? BIG_SMALL_OPTIONS : ODD_EVEN_OPTIONS;
-        if (!options.includes(play.pick) || !offersSideBet(product, play.pick)) flag(`${at}.pick`, 'invalid');
+        const option = sideOption(play.type, play.pick);
+        if (!option || !offersSideBet(product, option)) flag(`${at}.pick`, 'invalid');
         break;
       }
       case 'superNumber': {
@@ -123,6 +138,32 @@ export function validateKenoTicket(product: KenoProduct, ticket: KenoTicket): Ke
     return { code: 'below_minimum_purchase', details: { minimum: product.minimumUnits, units } };
   }
   return null;
+}
+
+/**
+ * The request as the ticket it states, once `validateKenoTicket` has accepted it. Throws a
+ * RangeError for a side-bet pick that validation refuses (a request it was not asked about).
+ */
+export function acceptedKenoTicket(ticket: KenoTicketRequest): KenoTicket {
+  const plays = ticket.plays.map((play): KenoPlay => {
+    switch (play.type) {
+      case 'pick':
+      case 'superNumber':
+        return play;
+      case 'bigSmall': {
+        const pick = BIG_SMALL_OPTIONS.find((option) => option === play.pick);
+        if (pick) return { type: 'bigSmall', pick };
+        break;
+      }
+      case 'oddEven': {
+        const pick = ODD_EVEN_OPTIONS.find((option) => option === play.pick);
+        if (pick) return { type: 'oddEven', pick };
+        break;
+      }
+    }
+    throw new RangeError(`invalid ${play.type} pick`);
+  });
+  return { multiplier: ticket.multiplier, plays };
 }
 
 function checkNumbers(

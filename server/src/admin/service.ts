@@ -1,5 +1,5 @@
 import type { Adjustment, AdjustmentResponse } from '@gp/common';
-import { authRepo } from '../auth/repo.ts';
+import { userExists } from '../auth/service.ts';
 import { AppError } from '../platform/errors.ts';
 import { runIdempotent } from '../platform/idempotency.ts';
 import type { Platform } from '../platform/platform.ts';
@@ -35,7 +35,7 @@ export function createAdjustmentService(platform: Pick<Platform, 'db' | 'outbox'
     async request(operatorId: string, adjustment: Adjustment, key: string): Promise<AdjustmentResponse> {
       const scoped = { userId: operatorId, scope: 'adjustment', key, body: adjustment };
       const { body } = await runIdempotent<AdjustmentResponse>(db, scoped, async (trx) => {
-        if (!(await authRepo.findUserById(trx, adjustment.userId))) {
+        if (!(await userExists(trx, adjustment.userId))) {
           throw new AppError('validation_failed', { fields: { userId: 'invalid' } });
         }
         const { id } = await adjustmentsRepo.insert(trx, operatorId, adjustment);

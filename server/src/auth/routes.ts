@@ -3,14 +3,14 @@ import { loginBody, signupBody } from '@gp/common';
 import type { Platform } from '../platform/platform.ts';
 import { AppError } from '../platform/errors.ts';
 import { validate } from '../platform/http.ts';
-import { walletService } from '../wallet/service.ts';
+import { walletReads } from '../wallet/service.ts';
 import { createAuthLimits } from './limits.ts';
 import { currentUser, requireUser } from './middleware.ts';
 import type { AuthService } from './service.ts';
 
 export function authRoutes(platform: Platform, auth: AuthService) {
   const router = Router();
-  const { db } = platform;
+  const wallet = walletReads(platform);
   const limits = createAuthLimits(platform);
   // The client's address: the socket's peer, or X-Forwarded-For only through TRUST_PROXY's proxies.
   const addressOf = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
@@ -43,7 +43,7 @@ export function authRoutes(platform: Platform, auth: AuthService) {
 
   router.get('/me', requireUser(auth), async (req, res) => {
     const { user } = currentUser(req);
-    const balances = await walletService.balances(db, user.id);
+    const balances = await wallet.balances(user.id);
     res.json({ user, ...balances });
   });
 

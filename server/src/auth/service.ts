@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import argon2 from 'argon2';
 import { sessionRoom, type AuthResponse, type Role, type User } from '@gp/common';
-import type { Db } from '../db/database.ts';
+import type { Db, Executor } from '../db/database.ts';
 import { AppError } from '../platform/errors.ts';
 import type { Platform } from '../platform/platform.ts';
 import { walletService } from '../wallet/service.ts';
@@ -91,6 +91,16 @@ export function createAuthService(platform: Pick<Platform, 'db' | 'secret' | 'no
       return authRepo.findUserByEmail(db, config.OPERATOR_EMAIL);
     },
   };
+}
+
+/** Whether a user with this id exists; pass a transaction to read inside it. */
+export async function userExists(db: Executor, userId: string): Promise<boolean> {
+  return (await authRepo.findUserById(db, userId)) !== undefined;
+}
+
+/** Whether an account uses this email (case-insensitive). */
+export async function emailRegistered(db: Executor, email: string): Promise<boolean> {
+  return (await authRepo.findUserByEmail(db, email)) !== undefined;
 }
 
 export async function purgeExpiredSessions(db: Db, now: Date) {

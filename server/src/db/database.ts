@@ -16,5 +16,9 @@ export function createDb(connectionString: string, max = 20): { db: Db; pool: pg
   // An idle client whose connection drops (database restart, shutdown) must not crash the process;
   // the pool replaces it and the next query reports any real problem.
   pool.on('error', () => undefined);
+  // A client in use when its connection drops emits 'error' too, and pg-pool only listens on idle
+  // ones: without this, a database restart mid-transaction would crash the process. The query in
+  // flight is rejected anyway, so the caller still sees the failure.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), pool };
 }

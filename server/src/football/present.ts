@@ -1,6 +1,8 @@
 import {
+  englishSelectionLabel,
   FOOTBALL_MARKETS,
   formatOdds,
+  isFinalEventStatus,
   MARKET_CODES,
   type FootballEventStatusWire,
   type FootballEventWire,
@@ -9,7 +11,7 @@ import {
   type MatchResultWire,
 } from '@gp/common';
 import type { FootballEventRow } from '../db/types.ts';
-import type { StoredMarket } from './store.ts';
+import type { StoredMarket } from './odds-repo.ts';
 
 /**
  * Presenters: event and market rows as API.md shows them. A simulated event's seed leaves the
@@ -18,54 +20,10 @@ import type { StoredMarket } from './store.ts';
 
 export type Player = FootballEventWire['players'][number];
 
-const FINAL = new Set(['resulted', 'postponed', 'abandoned', 'void', 'cancelled']);
-export const isFinal = (status: string) => FINAL.has(status);
-
 /** What a member sees of the stored status: a scheduled event is `open` until its sales close. */
 export function wireStatus(row: Pick<FootballEventRow, 'status' | 'sales_close_at'>, now: Date): FootballEventStatusWire {
   if (row.status === 'scheduled') return now < row.sales_close_at ? 'open' : 'closed';
   return row.status;
-}
-
-const SIDES: Record<string, string> = { H: 'Home', D: 'Draw', A: 'Away' };
-const HIGH_LOW: Record<string, string> = { H: 'High', L: 'Low' };
-const OTHERS_FIVE_WAY: Record<string, string> = {
-  HO: 'Home Others (Away Scores)',
-  OHN: 'Home Others (Away No Goal)',
-  DO: 'Draw Others',
-  AO: 'Away Others (Home Scores)',
-  OAN: 'Away Others (Home No Goal)',
-};
-const OTHERS_THREE_WAY: Record<string, string> = { HO: 'Home Others', DO: 'Draw Others', AO: 'Away Others' };
-
-/**
- * The English label of a selection (the client translates the standard keys itself; players
- * have only their name). Example: `('HIL', 'L')` → `'Low'`; `('HFT', 'HD')` → `'Home/Draw'`;
- * `('FGS', '101', players)` → the player's name.
- */
-export function selectionLabel(market: MarketCode, key: string, players: readonly Player[] = []): string {
-  switch (market) {
-    case 'HIL':
-    case 'FHL':
-    case 'CHL':
-      return HIGH_LOW[key] ?? key;
-    case 'CRS':
-      return OTHERS_FIVE_WAY[key] ?? key;
-    case 'FCS':
-      return OTHERS_THREE_WAY[key] ?? key;
-    case 'FTS':
-      return key === 'N' ? 'No Goals' : (SIDES[key] ?? key);
-    case 'OOE':
-      return key === 'O' ? 'Odd' : key === 'E' ? 'Even' : key;
-    case 'TTG':
-      return key === '7+' ? '7+ Goals' : `${key} Goals`;
-    case 'FGS':
-      return key === 'N' ? 'No First Scorer' : (players.find((p) => p.code === key)?.name ?? key);
-    case 'HFT':
-      return [...key].map((k) => SIDES[k] ?? k).join('/');
-    default:
-      return SIDES[key] ?? key;
-  }
 }
 
 /** Markets in the 14-code order, the main line first. */
@@ -97,7 +55,7 @@ export function presentMarket(market: StoredMarket, players: readonly Player[]):
     line: market.line === '' ? null : market.line,
     main: market.main,
     status: market.status,
-    selections: orderedEntries(code, market.odds).map(([key, odds]) => ({ key, label: selectionLabel(code, key, players), odds: formatOdds(odds) })),
+    selections: orderedEntries(code, market.odds).map(([key, odds]) => ({ key, label: englishSelectionLabel(code, key, players), odds: formatOdds(odds) })),
   };
 }
 
@@ -119,7 +77,7 @@ export function presentEvent(row: FootballEventRow, markets: readonly StoredMark
 
 /** Everything but the markets (results pages, order legs). */
 export function presentEventHead(row: FootballEventRow, now: Date): Omit<FootballEventWire, 'markets'> {
-  const final = isFinal(row.status);
+  const final = isFinalEventStatus(row.status);
   return {
     id: String(row.id),
     code: row.code,

@@ -1,10 +1,10 @@
-import { formatOdds, MARKET_CODES, type FootballEventStatusWire, type MarketCode, type OddsEventPayload } from '@gp/common';
+import { formatOdds, MARKET_CODES, oddsChannel, type FootballEventStatusWire, type MarketCode, type OddsEventPayload } from '@gp/common';
 import type { EventBus } from '../platform/event-bus.ts';
 import { orderedEntries } from './present.ts';
 
 /** Every change of every football event (API.md `odds:HKS01`), and one event's own (`odds:HKS01:<id>`). */
-export const ODDS_ROOM = 'odds:HKS01';
-export const eventOddsRoom = (eventId: string) => `${ODDS_ROOM}:${eventId}`;
+export const ODDS_ROOM = oddsChannel();
+export const eventOddsRoom = (eventId: string) => oddsChannel(eventId);
 
 export interface MarketChange {
   market: MarketCode;

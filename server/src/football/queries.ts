@@ -1,6 +1,7 @@
 import {
   formatOdds,
   impliedProbabilities,
+  isFootballEventId,
   overround,
   selectionOutcome,
   type FootballEventDetail,
@@ -20,12 +21,11 @@ import { AppError } from '../platform/errors.ts';
 import type { Platform } from '../platform/platform.ts';
 import { orderedEntries, presentEvent, presentEventHead, sortMarkets } from './present.ts';
 import { footballRepo, type ListFilter } from './repo.ts';
-import { oddsStore, type StoredMarket } from './store.ts';
+import { oddsRepo, type StoredMarket } from './odds-repo.ts';
 
 export type FootballResultItem = z.infer<typeof footballResultItemSchema>;
 
 const HISTORY_POINTS = 300;
-const EVENT_ID = /^[1-9]\d{0,17}$/;
 
 function groupByEvent(markets: readonly StoredMarket[]) {
   const byEvent = new Map<string, StoredMarket[]>();
@@ -96,7 +96,7 @@ export function createFootballQueries(platform: Pick<Platform, 'db' | 'now'>) {
 
   /** An event by id: a malformed id is the caller's mistake (422), a well-formed unknown one is `not_found`. */
   async function findRow(id: string, executor: Executor = db) {
-    if (!EVENT_ID.test(id)) throw new AppError('validation_failed', { fields: { id: 'invalid' } });
+    if (!isFootballEventId(id)) throw new AppError('validation_failed', { fields: { id: 'invalid' } });
     const row = await footballRepo.find(executor, id);
     if (!row) throw new AppError('not_found');
     return row;
@@ -109,7 +109,7 @@ export function createFootballQueries(platform: Pick<Platform, 'db' | 'now'>) {
     async listEvents(status?: FootballEventStatusWire): Promise<FootballEventWire[]> {
       const now = platform.now();
       const rows = await footballRepo.list(db, status ? FILTERS[status] : 'openOrClosed', now);
-      const markets = groupByEvent(await oddsStore.marketsOf(db, rows.map((r) => String(r.id))));
+      const markets = groupByEvent(await oddsRepo.marketsOf(db, rows.map((r) => String(r.id))));
       return rows.map((row) => presentEvent(row, markets.get(String(row.id)) ?? [], now));
     },
 
@@ -118,7 +118,7 @@ export function createFootballQueries(platform: Pick<Platform, 'db' | 'now'>) {
       const now = platform.now();
       const row = await findRow(id);
       const [markets, homeRecent, awayRecent, history] = await Promise.all([
-        oddsStore.marketsOf(db, [id]),
+        oddsRepo.marketsOf(db, [id]),
         footballRepo.recentOf(db, row.home_team, row.kick_off_at),
         footballRepo.recentOf(db, row.away_team, row.kick_off_at),
         footballRepo.history(db, id, { market: query.market, line: query.line, limit: HISTORY_POINTS }),
@@ -147,7 +147,7 @@ export function createFootballQueries(platform: Pick<Platform, 'db' | 'now'>) {
     async results(query: { page: number; pageSize: number; tournament?: string }): Promise<Paged<FootballResultItem>> {
       const now = platform.now();
       const { rows, total } = await footballRepo.finished(db, { tournament: query.tournament, limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
-      const markets = groupByEvent(await oddsStore.marketsOf(db, rows.map((r) => String(r.id))));
+      const markets = groupByEvent(await oddsRepo.marketsOf(db, rows.map((r) => String(r.id))));
       const items = rows.map((row) => ({ ...presentEventHead(row, now), settledMarkets: settledMarkets(row, markets.get(String(row.id)) ?? []) }));
       return { items, page: query.page, pageSize: query.pageSize, total };
     },

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
+import { FINAL_EVENT_STATUSES } from '@gp/common';
 import type { Executor } from '../db/database.ts';
 import type { FootballEventStatus } from '../db/types.ts';
 
-export const FINAL_STATUSES: readonly FootballEventStatus[] = ['resulted', 'postponed', 'abandoned', 'void', 'cancelled'];
 /** The most events one list answer carries. */
 const LIST_LIMIT = 300;
 
@@ -12,6 +12,15 @@ export type ListFilter = 'open' | 'closed' | 'openOrClosed' | FootballEventStatu
 export const footballRepo = {
   find(db: Executor, id: string) {
     return db.selectFrom('football_events').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+
+  /** Events by id, in no particular order (pass ids that `isFootballEventId` accepts). */
+  findMany(db: Executor, ids: readonly string[]) {
+    return db.selectFrom('football_events').selectAll().where('id', 'in', [...ids]).execute();
+  },
+
+  async exists(db: Executor, id: string) {
+    return (await db.selectFrom('football_events').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
   },
 
   /**
@@ -31,7 +40,7 @@ export const footballRepo = {
 
   /** Finished (resulted or void) events, newest first, optionally of one tournament (by code or name). */
   async finished(db: Executor, options: { tournament?: string; limit: number; offset: number }) {
-    let query = db.selectFrom('football_events').where('status', 'in', [...FINAL_STATUSES]);
+    let query = db.selectFrom('football_events').where('status', 'in', [...FINAL_EVENT_STATUSES]);
     if (options.tournament) {
       const t = options.tournament;
       query = query.where((eb) => eb.or([eb('tournament_code', '=', t), eb('tournament', '=', t)]));

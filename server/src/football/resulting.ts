@@ -1,13 +1,13 @@
-import type { FootballEventStatusWire, FootballEventWire, MatchResult, MatchResultWire } from '@gp/common';
+import { isFinalEventStatus, type FootballEventStatusWire, type FootballEventWire, type MatchResult, type MatchResultWire } from '@gp/common';
 import type { FootballEventRow, FootballEventStatus } from '../db/types.ts';
 import { AppError } from '../platform/errors.ts';
 import type { Platform } from '../platform/platform.ts';
 import { normalisedResult, resultProblems } from './manual-result.ts';
 import { marketChange } from './odds-diff.ts';
-import { isFinal, playersOf, presentEvent } from './present.ts';
+import { playersOf, presentEvent } from './present.ts';
 import { oddsPayload, publishOdds } from './publish.ts';
 import type { FootballResultSource } from './source.ts';
-import { oddsStore } from './store.ts';
+import { oddsRepo } from './odds-repo.ts';
 
 const eventStatusOf = (result: MatchResult): FootballEventStatus => (result.status === 'played' ? 'resulted' : result.status);
 
@@ -26,7 +26,7 @@ export function createResulting(
   /** After the result is stored: settlement first (the sweep repairs a failure), then members are told. */
   async function announce(row: FootballEventRow, now: Date) {
     const eventId = String(row.id);
-    const closed = await oddsStore.closeMarkets(db, { eventIds: [eventId] }, now);
+    const closed = await oddsRepo.closeMarkets(db, { eventIds: [eventId] }, now);
     try {
       await afterResulted(eventId);
     } catch (error) {
@@ -45,12 +45,12 @@ export function createResulting(
      */
     async resultDue(now: Date): Promise<number> {
       if (source.kind === 'manual') return 0;
-      const due = await oddsStore.dueForResult(db, new Date(now.getTime() - config.FOOTBALL_SIMULATION.matchMinutes * 60_000));
+      const due = await oddsRepo.dueForResult(db, new Date(now.getTime() - config.FOOTBALL_SIMULATION.matchMinutes * 60_000));
       let resulted = 0;
       for (const event of due) {
         const result = source.resultOf({ id: event.id, kickOffAt: event.kick_off_at, model: event.model, seed: event.seed }, now);
         if (!result) continue;
-        const row = await oddsStore.markFinal(db, event.id, { status: eventStatusOf(result), result, source: 'simulated', from: ['closed'] }, now);
+        const row = await oddsRepo.markFinal(db, event.id, { status: eventStatusOf(result), result, source: 'simulated', from: ['closed'] }, now);
         if (!row) continue;
         resulted += 1;
         await announce(row, now);
@@ -66,17 +66,17 @@ export function createResulting(
     async enterResult(event: FootballEventRow, body: MatchResultWire, now: Date): Promise<FootballEventWire> {
       const id = String(event.id);
       const alreadyResulted = () => new AppError('result_exists');
-      if (isFinal(event.status)) throw alreadyResulted();
+      if (isFinalEventStatus(event.status)) throw alreadyResulted();
       const problem = resultProblems(body, playersOf(event));
       if (problem) throw new AppError('validation_failed', { fields: problem.fields });
       if (body.status === 'played' && now < event.sales_close_at) {
         throw new AppError('validation_failed', { fields: { event: 'invalid' }, details: { rule: 'salesOpen' } });
       }
       const result = normalisedResult(body);
-      const row = await oddsStore.markFinal(db, id, { status: eventStatusOf(result), result, source: 'manual', from: ['scheduled', 'closed'] }, now);
+      const row = await oddsRepo.markFinal(db, id, { status: eventStatusOf(result), result, source: 'manual', from: ['scheduled', 'closed'] }, now);
       if (!row) throw alreadyResulted();
       await announce(row, now);
-      return presentEvent(row, await oddsStore.marketsOf(db, [id]), now);
+      return presentEvent(row, await oddsRepo.marketsOf(db, [id]), now);
     },
   };
 }

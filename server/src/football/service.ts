@@ -1,4 +1,4 @@
-import type { FootballEventStatusWire, MarketCode, MatchResultWire } from '@gp/common';
+import { isFootballEventId, type FootballEventStatusWire, type MarketCode, type MatchResultWire } from '@gp/common';
 import type { Executor } from '../db/database.ts';
 import type { Platform } from '../platform/platform.ts';
 import { createHkjcOddsSource, type Transport } from './hkjc/source.ts';
@@ -12,7 +12,7 @@ import { backfillSimulated } from './simulated/backfill.ts';
 import type { Random } from './simulated/rng.ts';
 import { createSimulatedOddsSource } from './simulated/source.ts';
 import type { OddsSource } from './source.ts';
-import { oddsStore } from './store.ts';
+import { oddsRepo } from './odds-repo.ts';
 
 export type FootballService = ReturnType<typeof createFootballService>;
 
@@ -82,7 +82,7 @@ export function createFootballService(platform: Pick<Platform, 'db' | 'bus' | 'c
      */
     async tick(now: Date = platform.now()): Promise<TickSummary & { backfilled: number }> {
       let backfilled = 0;
-      if (source.kind === 'simulated' && resultSource.kind === 'simulated' && !(await oddsStore.hasEvents(db, 'simulated'))) {
+      if (source.kind === 'simulated' && resultSource.kind === 'simulated' && !(await oddsRepo.hasEvents(db, 'simulated'))) {
         backfilled = await db.transaction().execute((trx) =>
           backfillSimulated(trx, { now, simulation: config.FOOTBALL_SIMULATION, leadSeconds: config.FOOTBALL_SALES_CLOSE_LEAD_SECONDS, results: resultSource }),
         );
@@ -102,11 +102,11 @@ export function createFootballService(platform: Pick<Platform, 'db' | 'bus' | 'c
      * transaction to read inside it. Unknown ids are absent from the map.
      */
     async offers(eventIds: readonly string[], executor: Executor = db): Promise<Map<string, EventOffer>> {
-      const ids = [...new Set(eventIds)].filter((id) => /^[1-9]\d{0,17}$/.test(id));
+      const ids = [...new Set(eventIds)].filter(isFootballEventId);
       if (ids.length === 0) return new Map();
       const now = platform.now();
-      const rows = await executor.selectFrom('football_events').selectAll().where('id', 'in', ids).execute();
-      const markets = await oddsStore.marketsOf(executor, ids);
+      const rows = await footballRepo.findMany(executor, ids);
+      const markets = await oddsRepo.marketsOf(executor, ids);
       return new Map(
         rows.map((row) => {
           const id = String(row.id);
@@ -133,5 +133,8 @@ export function createFootballService(platform: Pick<Platform, 'db' | 'bus' | 'c
 
     /** The stored row of one event (the settlement reads its result). */
     event: (id: string, executor: Executor = db) => footballRepo.find(executor, id),
+
+    /** Whether an event with this id exists (the socket gateway's `odds:HKS01:<id>` channels). */
+    eventExists: (id: string) => footballRepo.exists(db, id),
   };
 }

@@ -1,4 +1,4 @@
-import type { MarketCode, MatchResult } from '@gp/common';
+import type { MarketCode, MatchResult, VoidEventStatus } from '@gp/common';
 
 /**
  * One event as an odds source reports it. Odds are integer thousandths (common `parseOdds`);
@@ -19,7 +19,7 @@ export interface SourceEvent {
   players: { code: string; name: string; team: 'H' | 'A' }[];
   markets: SourceMarket[];
   /** The source says the match was postponed, abandoned or voided (HKJC `MatchVoided`…). */
-  voided?: 'postponed' | 'abandoned' | 'void' | 'cancelled';
+  voided?: VoidEventStatus;
   /** Simulated events: the model the odds (and the simulated result) are derived from. */
   model?: unknown;
 }

@@ -1,4 +1,4 @@
-import { KENO_PRODUCTS, withOverrides, withScheduleOverride, type KenoCode, type KenoOverrides, type KenoProduct } from '@gp/common';
+import { isKenoCode, KENO_PRODUCTS, withOverrides, withScheduleOverride, type KenoCode, type KenoOverrides, type KenoProduct } from '@gp/common';
 import type { Config } from '../config.ts';
 
 /**
@@ -34,4 +34,9 @@ export function kenoCatalogue(config: Pick<Config, 'KENO_PRODUCTS' | 'KENO_SCHED
     }
   }
   return products;
+}
+
+/** The product `code` names if this deployment sells it: `findProduct(catalogue, 'CAB01')`; any other text → `undefined`. */
+export function findProduct(catalogue: KenoCatalogue, code: string): KenoProduct | undefined {
+  return isKenoCode(code) ? catalogue.get(code) : undefined;
 }

@@ -1,12 +1,20 @@
-import type { DrawEventPayload, KenoCode, LastResult, ScheduledDraw } from '@gp/common';
+import type { ClockEventPayload, DrawEventPayload, KenoCode, LastResult, ScheduledDraw } from '@gp/common';
 import type { Platform } from '../platform/platform.ts';
-import type { createRealtimeGateway } from '../realtime/gateway.ts';
 import { GameClock, systemTime, type ClockSnapshot, type TimeSource } from './clock.ts';
 import { lastResultOf } from './present.ts';
 import { drawsRepo } from './repo.ts';
 import type { KenoService } from './service.ts';
 
-type Gateway = Pick<ReturnType<typeof createRealtimeGateway>, 'io' | 'onSubscribe'>;
+/** A socket, or this node's sockets in a room, as far as the clocks talk to them. */
+interface ClockEmitter {
+  emit(event: 'clock', snapshot: ClockEventPayload): unknown;
+}
+
+/** What the clocks need of this node's sockets; the realtime gateway provides it (server.ts attaches it). */
+export interface ClockSockets {
+  io: { local: { to(room: string): ClockEmitter } };
+  onSubscribe(hook: (socket: ClockEmitter, channel: string) => void): void;
+}
 export type KenoClocks = Awaited<ReturnType<typeof startKenoClocks>>;
 
 export const clockRoom = (code: string) => `clock:${code}`;
@@ -24,8 +32,8 @@ const DRAWS_IN_MEMORY = 2000;
 export async function startKenoClocks(platform: Pick<Platform, 'db' | 'bus' | 'logger'>, keno: KenoService, time: TimeSource = systemTime) {
   const { db, bus, logger } = platform;
   const clocks = new Map<KenoCode, GameClock<LastResult>>();
-  let gateway: Gateway | null = null;
-  const emit = (snapshot: ClockSnapshot<LastResult>) => gateway?.io.local.to(clockRoom(snapshot.productCode)).emit('clock', snapshot as never);
+  let gateway: ClockSockets | null = null;
+  const emit = (snapshot: ClockSnapshot<LastResult>) => gateway?.io.local.to(clockRoom(snapshot.productCode)).emit('clock', snapshot);
 
   async function load(code: KenoCode) {
     const rows = await drawsRepo.upcoming(db, code, new Date(time.now()), DRAWS_IN_MEMORY);
@@ -75,11 +83,11 @@ export async function startKenoClocks(platform: Pick<Platform, 'db' | 'bus' | 'l
     /** The clock of a product on sale, or `null`. */
     get: (code: string) => clocks.get(code as KenoCode) ?? null,
     /** Starts pushing to sockets: on every change and resync, and to each new `clock:<code>` subscriber. */
-    attach(target: Gateway) {
+    attach(target: ClockSockets) {
       gateway = target;
       target.onSubscribe((socket, channel) => {
         const clock = channel.startsWith('clock:') ? clocks.get(channel.slice('clock:'.length) as KenoCode) : undefined;
-        if (clock) socket.emit('clock', clock.snapshot() as never);
+        if (clock) socket.emit('clock', clock.snapshot());
       });
     },
     stop() {

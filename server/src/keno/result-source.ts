@@ -5,7 +5,8 @@ import { kenoResult, type KenoProduct, type KenoResult } from '@gp/common';
  * Where a draw's numbers come from.
  * - `simulated`: derived from the draw's secret seed by `numbersFromSeed`. The seed's hash is
  *   public from the moment the draw is created (before its sales open), the seed is revealed with
- *   the result, so anyone can recompute the numbers and see they were fixed in advance.
+ *   the result, so anyone can recompute the numbers and see they were fixed in advance (seed and
+ *   hash: `platform/seed-commitment.ts`).
  * - `manual`: an operator enters the official numbers (`POST /api/admin/draws/:id/result`); the
  *   draw job leaves the draw alone.
  */
@@ -14,12 +15,6 @@ export interface ResultSource {
   /** The result due at draw time, or `null` when it must come from elsewhere (the operator). */
   resultAtDrawTime(product: KenoProduct, seedHex: string): KenoResult | null;
 }
-
-/** A fresh secret seed: 32 random bytes, hex. */
-export const newSeed = (): string => crypto.randomBytes(32).toString('hex');
-
-/** The public commitment to a seed: sha256 of its 32 raw bytes, hex. */
-export const seedHash = (seedHex: string): string => crypto.createHash('sha256').update(Buffer.from(seedHex, 'hex')).digest('hex');
 
 /**
  * The simulated draw, a procedure anyone can repeat from the revealed seed:

@@ -2,10 +2,13 @@ import { drawsBetween, type DrawEventPayload, type FieldCode, type KenoProduct, 
 import type { DrawRow } from '../db/types.ts';
 import { AppError } from '../platform/errors.ts';
 import type { Platform } from '../platform/platform.ts';
-import { kenoCatalogue } from './catalogue.ts';
+import { newSeed, seedHash } from '../platform/seed-commitment.ts';
+import { findProduct, kenoCatalogue } from './catalogue.ts';
 import { presentDraw } from './present.ts';
 import { drawsRepo, type NewDraw } from './repo.ts';
-import { newSeed, publicResult, resultSourceFor, seedHash } from './result-source.ts';
+import { publicResult, resultSourceFor } from './result-source.ts';
+
+export { findProduct, kenoCatalogue, type KenoCatalogue } from './catalogue.ts';
 
 /** The room of a product's public draw results (API.md `draws:<code>`). */
 export const drawsRoom = (code: string) => `draws:${code}`;
@@ -26,7 +29,7 @@ export function createKenoService(
   const source = resultSourceFor(config.RESULT_SOURCE);
 
   function product(code: string): KenoProduct {
-    const found = catalogue.get(code as never);
+    const found = findProduct(catalogue, code);
     if (!found) throw new AppError('product_not_found');
     return found;
   }
@@ -94,7 +97,7 @@ export function createKenoService(
      */
     async drawAtTime(drawId: string): Promise<'drawn' | 'already' | 'manual' | 'missing'> {
       const row = await drawsRepo.find(db, drawId);
-      if (!row || !catalogue.has(row.product_code as never)) return 'missing';
+      if (!row || !findProduct(catalogue, row.product_code)) return 'missing';
       if (row.status !== 'scheduled') return 'already';
       const now = platform.now();
       if (now < row.draw_at) throw new Error(`draw ${drawId} is due at ${row.draw_at.toISOString()}, not yet`);
@@ -114,7 +117,7 @@ export function createKenoService(
      */
     async enterResult(drawId: string, numbers: readonly number[]) {
       const row = await drawsRepo.find(db, drawId);
-      if (!row || !catalogue.has(row.product_code as never)) throw new AppError('not_found');
+      if (!row || !findProduct(catalogue, row.product_code)) throw new AppError('not_found');
       const now = platform.now();
       // API.md: a draw that already has its numbers answers 409 `result_exists`.
       if (row.status === 'drawn') throw new AppError('result_exists');

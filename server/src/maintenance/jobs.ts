@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import { purgeExpiredSessions } from '../auth/service.ts';
 import { purgeIdempotencyKeys } from '../platform/idempotency.ts';
 import type { Platform } from '../platform/platform.ts';
+import { walletService } from '../wallet/service.ts';
 
 export const MAINTENANCE_QUEUE = 'maintenance';
 
@@ -28,16 +28,9 @@ export async function startMaintenance(platform: Platform) {
   );
 }
 
+/** Logs every wallet out of balance (the SQL is the wallet's own: `walletService.audit`). */
 export async function auditWallets({ db, logger }: Pick<Platform, 'db' | 'logger'>) {
-  const result = await sql<{ user_id: number; balance: number; trial_balance: number; real_sum: number; trial_sum: number }>`
-    select w.user_id, w.balance, w.trial_balance, coalesce(l.real_sum, 0)::bigint as real_sum, coalesce(l.trial_sum, 0)::bigint as trial_sum
-      from wallets w
-      left join (select user_id,
-                        sum(amount) filter (where account = 'real') as real_sum,
-                        sum(amount) filter (where account = 'trial') as trial_sum
-                   from ledger group by user_id) l on l.user_id = w.user_id
-     where w.balance <> coalesce(l.real_sum, 0) or w.trial_balance <> coalesce(l.trial_sum, 0)
-  `.execute(db);
-  for (const row of result.rows) logger.error({ wallet: row }, 'wallet balance differs from its ledger');
-  return result.rows;
+  const mismatched = await walletService.audit(db);
+  for (const row of mismatched) logger.error({ wallet: row }, 'wallet balance differs from its ledger');
+  return mismatched;
 }

@@ -4,6 +4,7 @@ import {
   adjustmentBody,
   adjustmentResponse,
   healthReport,
+  healthUnavailable,
   orderFlagList,
   confirmOrderBody,
   orderBody,
@@ -60,7 +61,7 @@ interface Operation {
 
 /** Every route, described by the same zod schemas the server validates with. */
 export const OPERATIONS: Operation[] = [
-  { method: 'get', path: '/api/health', summary: 'Health: 200 while every repeatable job (keno scheduling, reconcilers, sweeps, odds polling, housekeeping) keeps running and the outbox keeps up; 503 with the same body naming what stalled', response: healthReport, errors: [] },
+  { method: 'get', path: '/api/health', summary: 'Health: 200 while every repeatable job (keno scheduling, reconcilers, sweeps, odds polling, housekeeping) keeps running and the outbox keeps up; 503 with the same body naming what stalled', response: z.union([healthReport, healthUnavailable]), errors: [] },
   { method: 'get', path: '/api/openapi.json', summary: 'This document', errors: [] },
   { method: 'get', path: '/api/site', summary: 'Brand, title and client settings for the requesting host', response: siteInfo, errors: [] },
   { method: 'post', path: '/api/auth/signup', summary: 'Create a member account (SIGNUP_MAX_PER_ADDRESS per address and window)', body: signupBody, response: authResponse, status: 201, errors: ['validation_failed', 'email_taken', 'rate_limited'] },

@@ -1,5 +1,6 @@
 import {
   FOOTBALL_MARKETS,
+  FOOTBALL_PRODUCT_CODE,
   HKS01_STAKE_RULES,
   NO_FIRST_SCORER,
   footballCost,
@@ -23,9 +24,9 @@ import type { Config } from '../config.ts';
 import type { Executor, Tx } from '../db/database.ts';
 import { AppError } from '../platform/errors.ts';
 import type { Platform } from '../platform/platform.ts';
-import { pointsRate } from '../settlement/rates.ts';
+import { pointsRate } from '../platform/points-rate.ts';
 import type { FootballPlays } from './football-present.ts';
-import { FOOTBALL_PRODUCT, footballOrdersRepo, type OrderEvent } from './football-repo.ts';
+import { footballOrdersRepo, type OrderEvent } from './football-repo.ts';
 import type { RecordOrder } from './placement.ts';
 import { presentOrder } from './present.ts';
 import { ordersRepo } from './repo.ts';
@@ -180,7 +181,7 @@ export function footballOrders(platform: Pick<Platform, 'db' | 'now' | 'config'>
           trx,
           {
             user_id: userId,
-            product_code: FOOTBALL_PRODUCT,
+            product_code: FOOTBALL_PRODUCT_CODE,
             issue: legEvents.map((event) => event.code).join('+'),
             draw_id: null,
             status: 0,

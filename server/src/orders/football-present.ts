@@ -1,5 +1,6 @@
 import {
   footballMaxPrize,
+  finalResultOf,
   type DrawOutcome,
   type FootballEventStatusWire,
   type FootballOrderPart,
@@ -10,7 +11,7 @@ import {
   type MatchResultWire,
 } from '@gp/common';
 import type { OrderRow } from '../db/types.ts';
-import { finalResultOf, type OrderEvent } from './football-repo.ts';
+import type { OrderEvent } from './football-repo.ts';
 
 /** One pick as bought: the price actually taken, the line as the market offered it (absent for markets without one). */
 export interface FootballPlayLeg {

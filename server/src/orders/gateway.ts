@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/database.ts';
+import { simulatedOperatorRepo } from './operator-repo.ts';
 
 /** What we ask the operator to buy. `purchaseRef` is ours, stable for the order's whole life. */
 export interface PurchaseRequest {
@@ -73,13 +73,10 @@ export function simulatedGateway(options: SimulatedOperatorOptions): PurchaseGat
   const { db, now } = options;
   async function underLock<T>(purchaseRef: string, work: (trx: Tx) => Promise<T>): Promise<T> {
     return db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(hashtextextended(${purchaseRef}, 7071))`.execute(trx);
+      await simulatedOperatorRepo.lockPurchaseRef(trx, purchaseRef);
       return work(trx);
     });
   }
-
-  const find = (trx: Tx, purchaseRef: string) =>
-    trx.selectFrom('simulated_operator_tickets').select('ticket_ref').where('purchase_ref', '=', purchaseRef).executeTakeFirst();
 
   return {
     kind: 'simulated',
@@ -88,15 +85,13 @@ export function simulatedGateway(options: SimulatedOperatorOptions): PurchaseGat
       if (delay > 0) await sleep(delay);
       if (chance(options.failureRate)) throw new Error(`simulated purchase failure for ${request.purchaseRef}`);
       const reply = await underLock<PurchaseReply>(request.purchaseRef, async (trx) => {
-        const sold = await find(trx, request.purchaseRef);
+        const sold = await simulatedOperatorRepo.soldTicket(trx, request.purchaseRef);
         if (sold) return { outcome: 'bought', ticketRef: sold.ticket_ref };
         const at = now();
         if (at >= request.salesCloseAt) return { outcome: 'refused', reason: 'sales_closed' };
         const ticketRef = `SIM-${request.issue}-${request.orderId}-${crypto.randomBytes(4).toString('hex')}`;
-        await trx
-          .insertInto('simulated_operator_tickets')
-          .values({ purchase_ref: request.purchaseRef, ticket_ref: ticketRef, product_code: request.productCode, issue: request.issue, sold_at: at })
-          .execute();
+        const { purchaseRef, productCode, issue } = request;
+        await simulatedOperatorRepo.recordSale(trx, { purchaseRef, ticketRef, productCode, issue, soldAt: at });
         return { outcome: 'bought', ticketRef };
       });
       if (reply.outcome === 'bought' && chance(options.timeoutRate)) throw new GatewayTimeoutError(request.purchaseRef);
@@ -104,7 +99,7 @@ export function simulatedGateway(options: SimulatedOperatorOptions): PurchaseGat
     },
     async lookup(purchaseRef) {
       return underLock<LookupReply>(purchaseRef, async (trx) => {
-        const sold = await find(trx, purchaseRef);
+        const sold = await simulatedOperatorRepo.soldTicket(trx, purchaseRef);
         return sold ? { state: 'bought', ticketRef: sold.ticket_ref } : { state: 'not_bought' };
       });
     },

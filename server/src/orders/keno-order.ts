@@ -1,21 +1,23 @@
 import crypto from 'node:crypto';
 import {
+  acceptedKenoTicket,
   kenoCost,
   kenoMaxPrize,
   toPoints,
   validateKenoTicket,
   type KenoOrderRequest,
-  type KenoPlay,
+  type KenoPlayRequest,
   type KenoProduct,
-  type KenoTicket,
+  type KenoTicketRequest,
   type QuoteResponse,
 } from '@gp/common';
 import type { Executor, Tx } from '../db/database.ts';
-import { kenoCatalogue } from '../keno/catalogue.ts';
+import { findProduct, kenoCatalogue } from '../keno/service.ts';
 import { AppError } from '../platform/errors.ts';
 import type { Platform } from '../platform/platform.ts';
-import { pointsRate } from '../settlement/rates.ts';
+import { pointsRate } from '../platform/points-rate.ts';
 import type { RecordOrder } from './placement.ts';
+import { kenoOrdersRepo } from './keno-repo.ts';
 import { presentOrder } from './present.ts';
 import { ordersRepo } from './repo.ts';
 
@@ -29,9 +31,9 @@ export function autoNumbers(count: number, poolSize: number): number[] {
   return pool.slice(0, count).sort((a, b) => a - b);
 }
 
-/** The ticket a request asks for, with `auto` plays filled in (an invalid star count is left for validation). */
-function ticketOf(product: KenoProduct, body: KenoOrderRequest): KenoTicket {
-  const plays = body.plays.map((play): KenoPlay => {
+/** The ticket a request asks for, with `auto` plays filled in (an invalid star count or pick is left for validation). */
+function ticketOf(product: KenoProduct, body: KenoOrderRequest): KenoTicketRequest {
+  const plays = body.plays.map((play): KenoPlayRequest => {
     switch (play.type) {
       case 'pick': {
         const auto = play.auto === true && !play.numbers?.length;
@@ -43,9 +45,9 @@ function ticketOf(product: KenoProduct, body: KenoOrderRequest): KenoTicket {
         return { type: 'superNumber', numbers: auto ? autoNumbers(1, product.matrix.poolSize) : (play.numbers ?? []) };
       }
       case 'bigSmall':
-        return { type: 'bigSmall', pick: play.pick as never };
+        return { type: 'bigSmall', pick: play.pick };
       case 'oddEven':
-        return { type: 'oddEven', pick: play.pick as never };
+        return { type: 'oddEven', pick: play.pick };
     }
   });
   return { multiplier: body.multiplier, plays };
@@ -57,49 +59,36 @@ export function kenoOrders(platform: Pick<Platform, 'db' | 'now' | 'config'>) {
   const catalogue = kenoCatalogue(config);
 
   function productOf(code: string): KenoProduct {
-    const product = catalogue.get(code as never);
+    const product = findProduct(catalogue, code);
     if (!product) throw new AppError('product_not_found');
     return product;
   }
 
   /** The product's rules (§5), then the deployment's limit on what one order may win. */
-  function checkTicket(product: KenoProduct, ticket: KenoTicket) {
-    const problem = validateKenoTicket(product, ticket);
+  function checkTicket(product: KenoProduct, request: KenoTicketRequest) {
+    const problem = validateKenoTicket(product, request);
     if (problem) throw new AppError(problem.code, { fields: problem.fields, details: problem.details });
+    const ticket = acceptedKenoTicket(request);
     const maxPrize = kenoMaxPrize(product, ticket);
     const limit = config.MAX_ORDER_PRIZE_POINTS * 100;
     if (toPoints(maxPrize, pointsRate(config, product.currency)) > limit) {
       throw new AppError('exceeds_max_prize', { details: { maxPrize, limitPoints: limit } });
     }
-    return maxPrize;
+    return { ticket, maxPrize };
   }
 
   /** The draw of `issue` if its sales are open at `at`; otherwise `sales_closed` naming the issue on sale (or next). */
   async function openDraw(executor: Executor, product: KenoProduct, issue: string, at: Date) {
-    const draw = await executor
-      .selectFrom('draws')
-      .select(['id', 'issue', 'sales_open_at', 'sales_close_at', 'status'])
-      .where('product_code', '=', product.code)
-      .where('issue', '=', issue)
-      .executeTakeFirst();
+    const draw = await kenoOrdersRepo.draw(executor, product.code, issue);
     if (draw && draw.status === 'scheduled' && draw.sales_open_at <= at && at < draw.sales_close_at) return draw;
-    const next = await executor
-      .selectFrom('draws')
-      .select(['issue'])
-      .where('product_code', '=', product.code)
-      .where('status', '=', 'scheduled')
-      .where('sales_close_at', '>', at)
-      .orderBy('draw_at')
-      .limit(1)
-      .executeTakeFirst();
+    const next = await kenoOrdersRepo.nextOnSale(executor, product.code, at);
     throw new AppError('sales_closed', { details: { nextIssue: next?.issue ?? null } });
   }
 
   return {
     async quote(body: KenoOrderRequest): Promise<QuoteResponse> {
       const product = productOf(body.productCode);
-      const ticket = ticketOf(product, body);
-      const maxPrize = checkTicket(product, ticket);
+      const { ticket, maxPrize } = checkTicket(product, ticketOf(product, body));
       await openDraw(db, product, body.issue, now());
       const cost = kenoCost(product, ticket);
       return {
@@ -116,8 +105,7 @@ export function kenoOrders(platform: Pick<Platform, 'db' | 'now' | 'config'>) {
     record(userId: string, body: KenoOrderRequest): RecordOrder {
       const product = productOf(body.productCode);
       return async (trx: Tx) => {
-        const ticket = ticketOf(product, body);
-        checkTicket(product, ticket);
+        const { ticket } = checkTicket(product, ticketOf(product, body));
         const at = now();
         const draw = await openDraw(trx, product, body.issue, at);
         const cost = kenoCost(product, ticket);

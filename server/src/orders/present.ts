@@ -1,7 +1,7 @@
-import { ORDER_STATUS_LABELS, type DrawOutcome, type KenoResult, type OrderWire } from '@gp/common';
+import { FOOTBALL_PRODUCT_CODE, ORDER_STATUS_LABELS, type DrawOutcome, type KenoResult, type OrderWire } from '@gp/common';
 import type { OrderRow } from '../db/types.ts';
 import { footballDrawResult, presentFootballPart } from './football-present.ts';
-import { FOOTBALL_PRODUCT, type OrderEvent } from './football-repo.ts';
+import type { OrderEvent } from './football-repo.ts';
 
 const iso = (at: Date | string) => new Date(at).toISOString();
 
@@ -22,7 +22,7 @@ const NO_EVENTS: FootballContext = { events: new Map(), now: new Date(0) };
  */
 export function presentOrder(row: OrderRow, officialResult: KenoResult | null = null, football: FootballContext = NO_EVENTS): OrderWire {
   const stake = row.stake as { amount: number; currency: string };
-  const isFootball = row.product_code === FOOTBALL_PRODUCT;
+  const isFootball = row.product_code === FOOTBALL_PRODUCT_CODE;
   const base: OrderWire = {
     id: String(row.id),
     productCode: row.product_code,
@@ -54,7 +54,7 @@ export function presentOrder(row: OrderRow, officialResult: KenoResult | null = 
 export function footballEventIds(rows: readonly Pick<OrderRow, 'product_code' | 'plays'>[]): string[] {
   const ids = new Set<string>();
   for (const row of rows) {
-    if (row.product_code !== FOOTBALL_PRODUCT) continue;
+    if (row.product_code !== FOOTBALL_PRODUCT_CODE) continue;
     for (const leg of (row.plays as { legs: { eventId: string }[] }).legs) ids.add(leg.eventId);
   }
   return [...ids];

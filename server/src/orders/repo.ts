@@ -1,12 +1,36 @@
 import { sql } from 'kysely';
 import type { Executor, Tx } from '../db/database.ts';
-import type { OrderFlagKind, OrderStatus, OrdersTable } from '../db/types.ts';
+import type { OrderFlagKind, OrderStatus, OrderStatusHistoryTable, OrdersTable } from '../db/types.ts';
 import type { Insertable } from 'kysely';
+
+/** What a transition may record besides the status (the purchase's ticket). */
+export interface TransitionExtra {
+  ticket_ref?: string;
+  purchased_at?: Date;
+}
+
+/**
+ * The statements of the order writes below, built but not run: `ordersRepo` runs them, and
+ * server/test/wallet/sql-snapshots.test.ts snapshots their SQL.
+ */
+export const orderQueries = {
+  insert: (db: Executor, order: Insertable<OrdersTable>) => db.insertInto('orders').values(order).returningAll(),
+  history: (db: Executor, entry: Insertable<OrderStatusHistoryTable>) => db.insertInto('order_status_history').values(entry),
+  lockStatus: (db: Executor, id: string) => db.selectFrom('orders').select(['status']).where('id', '=', id).forUpdate(),
+  /** Conditional on the status the lock saw. */
+  moveStatus: (db: Executor, id: string, current: OrderStatus, to: OrderStatus, at: Date, extra: TransitionExtra) =>
+    db
+      .updateTable('orders')
+      .set({ status: to, updated_at: at, ...extra })
+      .where('id', '=', id)
+      .where('status', '=', current)
+      .returningAll(),
+};
 
 export const ordersRepo = {
   async insert(trx: Tx, order: Insertable<OrdersTable>, reason: string) {
-    const row = await trx.insertInto('orders').values(order).returningAll().executeTakeFirstOrThrow();
-    await trx.insertInto('order_status_history').values({ order_id: String(row.id), from: null, to: row.status, at: row.created_at, reason }).execute();
+    const row = await orderQueries.insert(trx, order).executeTakeFirstOrThrow();
+    await orderQueries.history(trx, { order_id: String(row.id), from: null, to: row.status, at: row.created_at, reason }).execute();
     return row;
   },
 
@@ -34,18 +58,12 @@ export const ordersRepo = {
    * The row is locked first, so of two racing transitions (worker, timeout, operator) exactly one
    * sees the status it expects; the other gets `undefined` and changes nothing.
    */
-  async transition(trx: Tx, id: string, from: readonly OrderStatus[], to: OrderStatus, reason: string, at: Date, extra: { ticket_ref?: string; purchased_at?: Date } = {}) {
-    const current = await trx.selectFrom('orders').select(['status']).where('id', '=', id).forUpdate().executeTakeFirst();
+  async transition(trx: Tx, id: string, from: readonly OrderStatus[], to: OrderStatus, reason: string, at: Date, extra: TransitionExtra = {}) {
+    const current = await orderQueries.lockStatus(trx, id).executeTakeFirst();
     if (!current || !from.includes(current.status)) return undefined;
-    const row = await trx
-      .updateTable('orders')
-      .set({ status: to, updated_at: at, ...extra })
-      .where('id', '=', id)
-      .where('status', '=', current.status)
-      .returningAll()
-      .executeTakeFirst();
+    const row = await orderQueries.moveStatus(trx, id, current.status, to, at, extra).executeTakeFirst();
     if (!row) return undefined;
-    await trx.insertInto('order_status_history').values({ order_id: id, from: current.status, to, at, reason }).execute();
+    await orderQueries.history(trx, { order_id: id, from: current.status, to, at, reason }).execute();
     return { row, prevStatus: current.status };
   },
 

@@ -1,15 +1,14 @@
 import { Router } from 'express';
-import { confirmOrderBody, footballOrderBody, kenoOrderBody, ordersQuery } from '@gp/common';
+import { confirmOrderBody, FOOTBALL_PRODUCT_CODE, footballOrderBody, kenoOrderBody, ordersQuery } from '@gp/common';
 import { currentUser, requireOperator, requireUser } from '../auth/middleware.ts';
 import type { AuthService } from '../auth/service.ts';
 import { validate } from '../platform/http.ts';
 import { readIdempotencyKey } from '../platform/idempotency.ts';
-import { FOOTBALL_PRODUCT } from './football-repo.ts';
 import type { OrderRequest, OrderService } from './service.ts';
 
 /** The order body of the family its product code names (API.md "Orders"): football for HKS01, keno otherwise. */
 function orderBody(body: unknown): OrderRequest {
-  const football = typeof body === 'object' && body !== null && (body as { productCode?: unknown }).productCode === FOOTBALL_PRODUCT;
+  const football = typeof body === 'object' && body !== null && (body as { productCode?: unknown }).productCode === FOOTBALL_PRODUCT_CODE;
   return football ? validate(footballOrderBody, body) : validate(kenoOrderBody, body);
 }
 

@@ -1,4 +1,14 @@
-import type { FootballOrderRequest, KenoOrderRequest, KenoResult, OrderFlag, OrdersQuery, OrderWire, Paged, QuoteResponse } from '@gp/common';
+import {
+  FOOTBALL_PRODUCT_CODE,
+  type FootballOrderRequest,
+  type KenoOrderRequest,
+  type KenoResult,
+  type OrderFlag,
+  type OrdersQuery,
+  type OrderWire,
+  type Paged,
+  type QuoteResponse,
+} from '@gp/common';
 import { UnrecoverableError } from 'bullmq';
 import type { Executor } from '../db/database.ts';
 import type { OrderRow } from '../db/types.ts';
@@ -7,7 +17,7 @@ import type { Platform } from '../platform/platform.ts';
 import { ENTITY_JOB_OPTIONS } from '../platform/queues.ts';
 import { balanceMessage, walletService } from '../wallet/service.ts';
 import { footballOrders } from './football-order.ts';
-import { FOOTBALL_PRODUCT, footballOrdersRepo } from './football-repo.ts';
+import { footballOrdersRepo } from './football-repo.ts';
 import { purchaseGateway, type PurchaseGateway } from './gateway.ts';
 import { kenoOrders } from './keno-order.ts';
 import { orderPlumbing, PURCHASE_QUEUE, purchaseJobId, purchaseRef, type OrderJob } from './placement.ts';
@@ -15,11 +25,12 @@ import { footballEventIds, presentOrder } from './present.ts';
 import { ordersRepo } from './repo.ts';
 
 export { autoNumbers } from './keno-order.ts';
+export { slipOfPlays, type FootballOutcome, type FootballPlays } from './football-present.ts';
 export { PURCHASE_QUEUE, RECONCILE_QUEUE, TIMEOUT_QUEUE, purchaseJobId, timeoutJobId, type OrderJob } from './placement.ts';
 
 /** An order body of either family (API.md "Orders"): the route validates it with its family's schema. */
 export type OrderRequest = KenoOrderRequest | FootballOrderRequest;
-export const isFootballRequest = (body: OrderRequest): body is FootballOrderRequest => body.productCode === FOOTBALL_PRODUCT;
+export const isFootballRequest = (body: OrderRequest): body is FootballOrderRequest => body.productCode === FOOTBALL_PRODUCT_CODE;
 
 export type OrderService = ReturnType<typeof createOrderService>;
 
@@ -77,7 +88,15 @@ export function createOrderService(
      */
     async place(userId: string, body: OrderRequest, key: string): Promise<{ status: number; body: { order: OrderWire } }> {
       const record = isFootballRequest(body) ? football.record(userId, body) : keno.record(userId, body);
-      return plumbing.place(userId, key, body, record);
+      try {
+        return await plumbing.place(userId, key, body, record);
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        // The transaction did not commit (the database is unreachable, say): nothing was charged,
+        // and the same Idempotency-Key may be tried again.
+        logger.error({ err: error, userId }, 'order could not be recorded');
+        throw new AppError('order_failed');
+      }
     },
 
     async list(userId: string, query: OrdersQuery): Promise<Paged<OrderWire>> {

@@ -81,7 +81,8 @@ export function createOutbox(deps: { db: Db; queues: QueueFactory; bus: EventBus
         logger.warn({ err: error, outboxId: row.id, attempts: row.attempts }, 'outbox row not delivered yet; will retry');
         await db
           .updateTable('outbox')
-          .set({ locked_until: null, available_at: new Date(now().getTime() + backoff), last_error: String((error as Error)?.message ?? error).slice(0, 500) })
+          // On the database's clock, as the claim above compares it (the platform's may be a test's).
+          .set({ locked_until: null, available_at: sql<Date>`now() + make_interval(secs => ${backoff / 1000})`, last_error: String((error as Error)?.message ?? error).slice(0, 500) })
           .where('id', '=', row.id)
           .execute();
         // The rest would most likely fail the same way (the same Redis): release them to the next pass.

@@ -35,6 +35,7 @@ export interface Platform {
   health: Health;
   rateLimiter: RateLimiter;
   secret: Uint8Array;
+  /** The time for every decision and delay (sales cut-offs, draw times, job delays); a test may replace it before the services start. */
   now: () => Date;
   /** Stops the infrastructure: queues/workers, bus, rate limiter, pool, then the database. */
   close(): Promise<void>;
@@ -72,11 +73,10 @@ export async function createPlatform(config: Config, logger: Logger): Promise<Pl
     const policies = ratePolicies(config);
     const rateLimiter = redisUrl ? createRedisRateLimiter(redisUrl, namespace, policies, logger) : createMemoryRateLimiter(policies, namespace);
     await rateLimiter.ready?.();
-    const now = () => new Date();
-    const outbox = createOutbox({ db, queues, bus, logger, now });
-    outbox.start(config.OUTBOX_POLL_MS);
-    health.watchOutbox(outbox);
-    return {
+    // The outbox reads the platform's clock when it runs, so a clock a test sets on `platform.now`
+    // also gives the delays of the jobs it queues (an order's timeout at its sales cut-off).
+    const outbox = createOutbox({ db, queues, bus, logger, now: () => platform.now() });
+    const platform: Platform = {
       config,
       logger,
       db,
@@ -90,7 +90,7 @@ export async function createPlatform(config: Config, logger: Logger): Promise<Pl
       health,
       rateLimiter,
       secret: loadSecret(config.JWT_SECRET, config.DATA_DIR),
-      now,
+      now: () => new Date(),
       async close() {
         await outbox.close();
         await queues.close(config.SHUTDOWN_TIMEOUT_MS);
@@ -100,6 +100,9 @@ export async function createPlatform(config: Config, logger: Logger): Promise<Pl
         await embedded?.stop();
       },
     };
+    outbox.start(config.OUTBOX_POLL_MS);
+    health.watchOutbox(outbox);
+    return platform;
   } catch (error) {
     await db.destroy().catch(() => undefined);
     await embedded?.stop().catch(() => undefined);

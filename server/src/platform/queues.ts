@@ -1,4 +1,4 @@
-import { Queue, Worker, createPostgresBackend, type Job, type JobsOptions, type WorkerOptions } from 'bullmq';
+import { Queue, Worker, createPostgresBackend, withBackend, type Job, type JobsOptions, type WorkerOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from './logger.ts';
 
@@ -86,7 +86,7 @@ export function createQueueFactory(backend: QueueBackend, logger: Logger, option
   let closed = false;
 
   async function upsert(schedule: Schedule) {
-    await factory.queue(schedule.queue).upsertJobScheduler(schedule.id, { every: schedule.everyMs }, schedule.template as never);
+    await factory.queue(schedule.queue).upsertJobScheduler(schedule.id, { every: schedule.everyMs }, schedule.template);
   }
 
   async function reassert(which: Iterable<Schedule>) {
@@ -107,32 +107,36 @@ export function createQueueFactory(backend: QueueBackend, logger: Logger, option
     ? setInterval(() => void reassert(schedules.values()), options.reassertEveryMs).unref()
     : undefined;
 
-  // BullMQ's constructors are overloaded on the backend; these helpers keep that in one place.
-  // (The generics differ per backend; we hold them as the Redis-typed classes behind `as never`.)
+  // Each backend has its own constructors: `withBackend` types the Postgres ones by their connection.
+  // The factory hands every queue and worker out under BullMQ's default (Redis) typing, which is
+  // what features and tests name: a Postgres-backed one is the same class with the same methods,
+  // only the type of `opts.connection` (ours alone to read) differs. Hence the two
+  // `as unknown as` below, the one place the two typings meet.
+  const postgres = withBackend(createPostgresBackend);
   const prefix = backend.kind === 'redis' ? { prefix: `${backend.prefix}:bull` } : {};
-  const build = <C>(make: (connection: object, factory?: never) => C): C => {
-    if (backend.kind === 'postgres') {
-      // Each Queue/Worker owns a small pool plus one LISTEN client; keep pools small.
-      return make({ connectionString: backend.connectionString, max: 4, migrate: true }, createPostgresBackend as never);
-    }
-    const connection = new Redis(backend.url, { maxRetriesPerRequest: null, lazyConnect: false });
+  /** A Redis connection of its own for one queue or worker, closed by `close`. */
+  const redisConnection = (url: string) => {
+    const connection = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: false });
     connection.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
     redisConnections.push(connection);
-    const built = make(connection);
-    connectionOf.set(built as object, connection);
-    return built;
+    return connection;
   };
+  // Each Postgres-backed Queue/Worker owns a small pool plus one LISTEN client; keep pools small.
+  const postgresConnection = (connectionString: string) => ({ connectionString, max: 4, migrate: true });
 
   const factory: QueueFactory = {
     backend: backend.kind,
     queue<T>(name: string) {
       let queue = queues.get(name);
       if (!queue) {
-        queue = build((connection, factory) =>
-          factory
-            ? new Queue(name, { ...prefix, connection: connection as never, defaultJobOptions: DEFAULT_JOB_OPTIONS }, factory)
-            : new Queue(name, { ...prefix, connection: connection as never, defaultJobOptions: DEFAULT_JOB_OPTIONS }),
-        );
+        if (backend.kind === 'postgres') {
+          const connection = postgresConnection(backend.connectionString);
+          queue = new postgres.Queue<T>(name, { connection, defaultJobOptions: DEFAULT_JOB_OPTIONS }) as unknown as Queue<T>;
+        } else {
+          const connection = redisConnection(backend.url);
+          queue = new Queue<T>(name, { ...prefix, connection, defaultJobOptions: DEFAULT_JOB_OPTIONS });
+          connectionOf.set(queue, connection);
+        }
         queue.on('error', (error) => logger.warn({ err: error, queue: name }, 'queue error'));
         queues.set(name, queue);
         // Every reconnect after the first: the server may be a new one that knows none of our
@@ -144,6 +148,7 @@ export function createQueueFactory(backend: QueueBackend, logger: Logger, option
           if (mine.length) void reassert(mine).then((n) => logger.warn({ queue: name, schedules: n }, 'redis reconnected: job schedules re-asserted'));
         });
       }
+      // One queue per name, whatever data type each caller names it with.
       return queue as unknown as Queue<T>;
     },
     worker<T>(name: string, processor: Processor<T>, workerOptions: Partial<WorkerOptions> = {}) {
@@ -156,16 +161,16 @@ export function createQueueFactory(backend: QueueBackend, logger: Logger, option
         }
         return result;
       };
-      const worker = build((connection, factory) =>
-        factory
-          ? new Worker<T>(name, run, { ...WORKER_DEFAULTS, ...workerOptions, ...prefix, connection: connection as never }, factory)
-          : new Worker<T>(name, run, { ...WORKER_DEFAULTS, ...workerOptions, ...prefix, connection: connection as never }),
-      );
+      const opts = { ...WORKER_DEFAULTS, ...workerOptions, ...prefix };
+      const worker =
+        backend.kind === 'postgres'
+          ? (new postgres.Worker<T>(name, run, { ...opts, connection: postgresConnection(backend.connectionString) }) as unknown as Worker<T>)
+          : new Worker<T>(name, run, { ...opts, connection: redisConnection(backend.url) });
       worker.on('failed', (job, error) =>
         logger.warn({ err: error, queue: name, jobId: job?.id, attempts: job?.attemptsMade }, 'job failed'),
       );
       worker.on('error', (error) => logger.warn({ err: error, queue: name }, 'worker error'));
-      workers.push(worker as unknown as Worker);
+      workers.push(worker);
       return worker;
     },
     async schedule(schedule: Schedule) {

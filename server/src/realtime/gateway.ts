@@ -70,18 +70,21 @@ export function createRealtimeGateway(server: http.Server, deps: GatewayDeps) {
   });
   const subscribeHooks: SubscribeHook[] = [];
 
-  io.use(async (socket, next) => {
+  io.use((socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown })?.token;
     if (typeof token !== 'string' || !token) return next();
-    try {
-      socket.data.auth = await deps.auth.authenticate(token);
-      next();
-    } catch (error) {
-      const code = error instanceof AppError ? error.code : 'token_invalid';
-      const refusal = new Error(ERROR_CATALOGUE[code].message) as Error & { data: unknown };
-      refusal.data = { code };
-      next(refusal);
-    }
+    void deps.auth
+      .authenticate(token)
+      .then((auth) => {
+        socket.data.auth = auth;
+        next();
+      })
+      .catch((error: unknown) => {
+        const code = error instanceof AppError ? error.code : 'token_invalid';
+        const refusal = new Error(ERROR_CATALOGUE[code].message) as Error & { data: unknown };
+        refusal.data = { code };
+        next(refusal);
+      });
   });
 
   io.on('connection', (socket) => {
@@ -172,12 +175,15 @@ export function createRealtimeGateway(server: http.Server, deps: GatewayDeps) {
   const bufferTimer = setInterval(dropStalledSockets, BUFFER_CHECK_MS);
   bufferTimer.unref();
 
+  // The bus carries JSON between processes: a payload is typed where it is published (built from
+  // common's payload types), so relaying it goes through Socket.IO's untyped view of this server.
+  const relay: Server = io;
   const unsubscribe = deps.bus.subscribe((message) => {
     // `local`: every node hears the bus itself, so each acts only on the sockets it holds.
     if (isControlEvent(message.event)) return;
     deps.channelPublished?.(message.room);
     if (message.event === 'session_ended') io.local.in(message.room).disconnectSockets(true);
-    else io.local.to(message.room).emit(message.event, message.payload as never);
+    else relay.local.to(message.room).emit(message.event, message.payload);
   });
 
   return {
@@ -191,7 +197,9 @@ export function createRealtimeGateway(server: http.Server, deps: GatewayDeps) {
       clearInterval(bufferTimer);
       unsubscribe();
       io.disconnectSockets(true);
-      await new Promise<void>((resolve) => io.close(() => resolve()));
+      await new Promise<void>((resolve) => {
+        void io.close(() => resolve());
+      });
     },
   };
 }

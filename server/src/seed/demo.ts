@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AuthService } from '../auth/service.ts';
-import { authRepo } from '../auth/repo.ts';
+import { emailRegistered, type AuthService } from '../auth/service.ts';
 import type { Platform } from '../platform/platform.ts';
 import type { PinService } from '../pins/service.ts';
 import { walletService } from '../wallet/service.ts';
@@ -26,7 +25,7 @@ export async function seedDemo(platform: Platform, services: { auth: AuthService
   const { config, db } = platform;
   await services.auth.ensureOperator();
   const pinsFile = path.resolve(config.DATA_DIR, 'demo-pins.txt');
-  if (!(await authRepo.findUserByEmail(db, DEMO_MEMBER.email))) {
+  if (!(await emailRegistered(db, DEMO_MEMBER.email))) {
     const { user } = await services.auth.signup({ ...DEMO_MEMBER, promoOptIn: false, locale: 'zh-TW' });
     await db.transaction().execute(async (trx) => {
       const grant = { userId: user.id, kind: 'adjustment' as const, refType: 'demo-seed' };

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
+import { FINAL_EVENT_STATUSES, FOOTBALL_PRODUCT_CODE, isFootballEventId } from '@gp/common';
 import type { Executor, Tx } from '../db/database.ts';
-import { FINAL_EVENT_STATUSES, FOOTBALL_PRODUCT } from '../orders/football-repo.ts';
 
 const finalStatuses = sql.join(FINAL_EVENT_STATUSES.map((status) => sql.lit(status)));
 
@@ -14,6 +14,12 @@ export interface SettledFootballRow {
 
 /** The queries of the football settlement: purchased HKS01 orders, their legs' events, and the once-only settlement update. */
 export const footballSettlementRepo = {
+  /** What settling an event needs of it: its code, status and result (`undefined` for an id that names no event). */
+  event(db: Executor, eventId: string) {
+    if (!isFootballEventId(eventId)) return Promise.resolve(undefined);
+    return db.selectFrom('football_events').select(['id', 'code', 'status', 'result']).where('id', '=', eventId).executeTakeFirst();
+  },
+
   /** Purchased football orders with a leg on `eventId` that are not settled yet, in id order. */
   unsettledOrdersOfEvent(db: Executor, eventId: string) {
     return db
@@ -21,7 +27,7 @@ export const footballSettlementRepo = {
       .innerJoin('order_legs', 'order_legs.order_id', 'orders.id')
       .select(['orders.id', 'orders.user_id', 'orders.plays'])
       .where('order_legs.event_id', '=', eventId)
-      .where('orders.product_code', '=', FOOTBALL_PRODUCT)
+      .where('orders.product_code', '=', FOOTBALL_PRODUCT_CODE)
       .where('orders.status', '=', 2)
       .where('orders.settled_at', 'is', null)
       .orderBy('orders.id')
@@ -37,7 +43,7 @@ export const footballSettlementRepo = {
     return db
       .selectFrom('orders')
       .select(['orders.id', 'orders.user_id', 'orders.plays'])
-      .where('orders.product_code', '=', FOOTBALL_PRODUCT)
+      .where('orders.product_code', '=', FOOTBALL_PRODUCT_CODE)
       .where('orders.status', '=', 2)
       .where('orders.settled_at', 'is', null)
       .where(({ not, exists, selectFrom }) =>
@@ -80,7 +86,7 @@ export const footballSettlementRepo = {
     const { rows } = await sql<SettledFootballRow>`
       update orders set prize = v.prize, draw_result = v.draw_result, settled_at = ${at}, updated_at = ${at}
       from (values ${values}) as v(id, prize, draw_result)
-      where orders.id = v.id and orders.settled_at is null and orders.status = 2 and orders.product_code = ${FOOTBALL_PRODUCT}
+      where orders.id = v.id and orders.settled_at is null and orders.status = 2 and orders.product_code = ${FOOTBALL_PRODUCT_CODE}
       returning orders.id, orders.user_id, orders.status, orders.updated_at, orders.prize`.execute(trx);
     return rows;
   },

@@ -1,12 +1,10 @@
-import { settleFootballSlip, toPoints, type MatchResult } from '@gp/common';
-import type { FootballOutcome, FootballPlays } from '../orders/football-present.ts';
-import { slipOfPlays } from '../orders/football-present.ts';
-import { finalResultOf, footballOrdersRepo } from '../orders/football-repo.ts';
+import { finalResultOf, settleFootballSlip, toPoints, type MatchResult } from '@gp/common';
+import { slipOfPlays, type FootballOutcome, type FootballPlays } from '../orders/service.ts';
 import type { Platform } from '../platform/platform.ts';
+import { pointsRate } from '../platform/points-rate.ts';
 import { walletService, type Balances } from '../wallet/service.ts';
 import { settlementPushes, type SettledOrder } from './pushes.ts';
 import { footballSettlementRepo } from './football-settlement-repo.ts';
-import { pointsRate } from './rates.ts';
 
 export const FOOTBALL_SETTLE_QUEUE = 'football-settle';
 export interface FootballSettleJob {
@@ -121,7 +119,7 @@ export function createFootballSettlementService(platform: Pick<Platform, 'db' | 
   return {
     /** Settles every purchased order with a leg on `eventId` whose events are all final. */
     async settleEvent(eventId: string): Promise<FootballSettleOutcome> {
-      const [event] = await footballOrdersRepo.events(db, [eventId]);
+      const event = await footballSettlementRepo.event(db, eventId);
       if (!event) return { status: 'missing' };
       if (!finalResultOf(event)) return { status: 'not_final' };
       const outcome = await settle(await footballSettlementRepo.unsettledOrdersOfEvent(db, eventId));

@@ -10,7 +10,28 @@ interface SettledRow {
   prize: number;
 }
 
+/**
+ * The statements of `settlementRepo.markSettled`, built but not run (server/test/wallet/sql-snapshots.test.ts
+ * snapshots their SQL): the row locks in id order, then the conditional update of the batch.
+ */
+export const settlementQueries = {
+  lockOrders: (db: Executor, ids: readonly string[]) => db.selectFrom('orders').select('id').where('id', 'in', ids).orderBy('id').forUpdate(),
+  markSettled(items: ReadonlyArray<{ id: string; prize: number; drawResult: unknown }>, at: Date) {
+    const values = sql.join(items.map((item) => sql`(${item.id}::bigint, ${item.prize}::bigint, ${JSON.stringify(item.drawResult)}::jsonb)`));
+    return sql<SettledRow>`
+      update orders set prize = v.prize, draw_result = v.draw_result, settled_at = ${at}, updated_at = ${at}
+      from (values ${values}) as v(id, prize, draw_result)
+      where orders.id = v.id and orders.settled_at is null and orders.status in (2, 8)
+      returning orders.id, orders.user_id, orders.status, orders.trial, orders.updated_at, orders.prize`;
+  },
+};
+
 export const settlementRepo = {
+  /** What settling a draw needs of it: its product, issue, status and result. */
+  draw(db: Executor, drawId: string) {
+    return db.selectFrom('draws').select(['id', 'product_code', 'issue', 'status', 'result']).where('id', '=', drawId).executeTakeFirst();
+  },
+
   /** Every order of a draw that takes part in its settlement (purchased or trial), settled or not, in id order. */
   drawOrders(db: Executor, drawId: string) {
     return db
@@ -30,13 +51,8 @@ export const settlementRepo = {
   async markSettled(trx: Tx, items: ReadonlyArray<{ id: string; prize: number; drawResult: unknown }>, at: Date) {
     if (items.length === 0) return [];
     // Lock in id order first: two runs over the same batch then queue up instead of deadlocking.
-    await trx.selectFrom('orders').select('id').where('id', 'in', items.map((item) => item.id)).orderBy('id').forUpdate().execute();
-    const values = sql.join(items.map((item) => sql`(${item.id}::bigint, ${item.prize}::bigint, ${JSON.stringify(item.drawResult)}::jsonb)`));
-    const { rows } = await sql<SettledRow>`
-      update orders set prize = v.prize, draw_result = v.draw_result, settled_at = ${at}, updated_at = ${at}
-      from (values ${values}) as v(id, prize, draw_result)
-      where orders.id = v.id and orders.settled_at is null and orders.status in (2, 8)
-      returning orders.id, orders.user_id, orders.status, orders.trial, orders.updated_at, orders.prize`.execute(trx);
+    await settlementQueries.lockOrders(trx, items.map((item) => item.id)).execute();
+    const { rows } = await settlementQueries.markSettled(items, at).execute(trx);
     return rows.sort((a, b) => Number(a.id) - Number(b.id));
   },
 

@@ -7,12 +7,11 @@ import {
   type KenoResult,
   type KenoSettlement,
 } from '@gp/common';
-import { kenoCatalogue } from '../keno/catalogue.ts';
-import { drawsRepo } from '../keno/repo.ts';
+import { findProduct, kenoCatalogue } from '../keno/service.ts';
 import type { Platform } from '../platform/platform.ts';
+import { pointsRate } from '../platform/points-rate.ts';
 import { walletService } from '../wallet/service.ts';
 import { settlementPushes, type SettledOrder } from './pushes.ts';
-import { pointsRate } from './rates.ts';
 import { settlementRepo } from './repo.ts';
 
 export const SETTLE_QUEUE = 'order-settle';
@@ -50,8 +49,8 @@ export function createSettlementService(platform: Pick<Platform, 'db' | 'outbox'
 
   return {
     async settleDraw(drawId: string): Promise<SettleOutcome> {
-      const draw = await drawsRepo.find(db, drawId);
-      const product = draw ? catalogue.get(draw.product_code as never) : undefined;
+      const draw = await settlementRepo.draw(db, drawId);
+      const product = draw ? findProduct(catalogue, draw.product_code) : undefined;
       if (!draw || !product) return { status: 'missing' };
       if (draw.status !== 'drawn' || !draw.result) return { status: 'not_drawn' };
       const result = draw.result as KenoResult;

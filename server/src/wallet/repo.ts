@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Account, LedgerKind } from '@gp/common';
 import type { Executor } from '../db/database.ts';
 
@@ -11,6 +11,42 @@ export interface Posting {
   refType: string;
   refId: string;
 }
+
+/** The statement of `walletRepo.post`, built but not run (server/test/wallet/sql-snapshots.test.ts snapshots its SQL). */
+export function postingQuery(p: Posting) {
+  const column = p.account === 'real' ? sql.ref('balance') : sql.ref('trial_balance');
+  return sql<{ id: number; balance: number; trial_balance: number }>`
+      with moved as (
+        update wallets
+           set ${column} = ${column} + ${p.amount}, updated_at = now()
+         where user_id = ${p.userId} and ${column} + ${p.amount} >= 0
+        returning balance, trial_balance, ${column} as after
+      )
+      insert into ledger (user_id, account, kind, amount, balance_after, ref_type, ref_id)
+      select ${p.userId}, ${p.account}, ${p.kind}, ${p.amount}, moved.after, ${p.refType}, ${p.refId} from moved
+      returning id, (select balance from moved) as balance, (select trial_balance from moved) as trial_balance
+    `;
+}
+
+/** A wallet's balances beside the sums of its ledger, per account; the money invariant is that they are equal. */
+export interface WalletAudit {
+  user_id: number;
+  balance: number;
+  trial_balance: number;
+  real_sum: number;
+  trial_sum: number;
+}
+
+/** Wallets (those `where` keeps) with their ledger sums: the one SQL of the balance = Σ ledger check. */
+const walletsWithLedgerSums = (db: Executor, where: RawBuilder<boolean>) =>
+  sql<WalletAudit>`
+    select w.user_id, w.balance, w.trial_balance, coalesce(l.real_sum, 0)::bigint as real_sum, coalesce(l.trial_sum, 0)::bigint as trial_sum
+      from wallets w
+      left join lateral (select sum(amount) filter (where account = 'real') as real_sum,
+                                sum(amount) filter (where account = 'trial') as trial_sum
+                           from ledger where ledger.user_id = w.user_id) l on true
+     where ${where}
+  `.execute(db);
 
 export const walletRepo = {
   insertWallet(db: Executor, userId: string) {
@@ -30,18 +66,7 @@ export const walletRepo = {
    * back the caller's transaction: a cause can never post twice.
    */
   async post(db: Executor, p: Posting) {
-    const column = p.account === 'real' ? sql.ref('balance') : sql.ref('trial_balance');
-    const result = await sql<{ id: number; balance: number; trial_balance: number }>`
-      with moved as (
-        update wallets
-           set ${column} = ${column} + ${p.amount}, updated_at = now()
-         where user_id = ${p.userId} and ${column} + ${p.amount} >= 0
-        returning balance, trial_balance, ${column} as after
-      )
-      insert into ledger (user_id, account, kind, amount, balance_after, ref_type, ref_id)
-      select ${p.userId}, ${p.account}, ${p.kind}, ${p.amount}, moved.after, ${p.refType}, ${p.refId} from moved
-      returning id, (select balance from moved) as balance, (select trial_balance from moved) as trial_balance
-    `.execute(db);
+    const result = await postingQuery(p).execute(db);
     return result.rows[0];
   },
 
@@ -60,14 +85,15 @@ export const walletRepo = {
     return { rows, total: Number(total.n) };
   },
 
-  /** Invariant check used by tests and the audit: balance equals the sum of its ledger. */
-  async reconcile(db: Executor, userId: string) {
-    const row = await sql<{ balance: number; trial_balance: number; real_sum: number; trial_sum: number }>`
-      select w.balance, w.trial_balance,
-             coalesce((select sum(amount) from ledger where user_id = w.user_id and account = 'real'), 0)::bigint as real_sum,
-             coalesce((select sum(amount) from ledger where user_id = w.user_id and account = 'trial'), 0)::bigint as trial_sum
-        from wallets w where w.user_id = ${userId}
-    `.execute(db);
-    return row.rows[0];
+  /** One wallet's balances and ledger sums (tests check the invariant with it). */
+  async reconcile(db: Executor, userId: string): Promise<WalletAudit | undefined> {
+    const result = await walletsWithLedgerSums(db, sql<boolean>`w.user_id = ${userId}`);
+    return result.rows[0];
+  },
+
+  /** Every wallet whose balances differ from the sums of its ledger (there should never be one). */
+  async mismatched(db: Executor): Promise<WalletAudit[]> {
+    const result = await walletsWithLedgerSums(db, sql<boolean>`w.balance <> coalesce(l.real_sum, 0) or w.trial_balance <> coalesce(l.trial_sum, 0)`);
+    return result.rows;
   },
 };

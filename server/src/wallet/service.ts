@@ -2,7 +2,8 @@ import { userRoom, type BalancePayload, type LedgerEntry, type Paged } from '@gp
 import type { Executor, Tx } from '../db/database.ts';
 import { AppError } from '../platform/errors.ts';
 import type { BusMessage, EventBus } from '../platform/event-bus.ts';
-import { walletRepo, type Posting } from './repo.ts';
+import type { Platform } from '../platform/platform.ts';
+import { walletRepo, type Posting, type WalletAudit } from './repo.ts';
 
 export interface Balances {
   balance: number;
@@ -63,7 +64,20 @@ export const walletService = {
       total,
     };
   },
+
+  /** Every wallet whose balances differ from the sums of its ledger: the money invariant's alarm (it never should ring). */
+  audit(db: Executor): Promise<WalletAudit[]> {
+    return walletRepo.mismatched(db);
+  },
 };
+
+/** The wallet reads of the HTTP edge (`/me`, the ledger page): on the pool, outside any transaction. */
+export function walletReads(platform: Pick<Platform, 'db'>) {
+  return {
+    balances: (userId: string) => walletService.balances(platform.db, userId),
+    ledger: (userId: string, page: number, pageSize: number) => walletService.ledger(platform.db, userId, page, pageSize),
+  };
+}
 
 async function post(trx: Tx, posting: Posting): Promise<Balances & { entryId: string }> {
   let row;

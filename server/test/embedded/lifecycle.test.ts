@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, runningPostmaster } from '../../src/db/embedded-postgres.ts';
+import { within } from '../support/wait.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const dataDir = path.join(root, '.tmp', `lifecycle-${crypto.randomBytes(4).toString('hex')}`);
@@ -24,14 +25,20 @@ async function startPlatform(port: number) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
+  let started = () => {};
+  const ready = new Promise<void>((resolve) => (started = resolve));
+  const collect = (chunk: Buffer) => {
+    output += chunk;
+    if (output.includes('Press Ctrl-C to stop.')) started();
+  };
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 45_000;
-  while (!output.includes('Press Ctrl-C to stop.')) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`platform did not start:\n${output.slice(-3000)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const exitedEarly = exited.then((code) => Promise.reject(new Error(`the platform exited with ${code}`)));
+  exitedEarly.catch(() => undefined); // only raced below: once it has started, its exit is expected
+  await within(Promise.race([ready, exitedEarly]), 45_000, 'the platform to start').catch((error: Error) => {
+    throw new Error(`${error.message}; platform did not start:\n${output.slice(-3000)}`);
+  });
   return { child, exited, output: () => output, url: `http://127.0.0.1:${port}` };
 }
 

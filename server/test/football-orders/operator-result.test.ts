@@ -27,7 +27,7 @@ describe.each(MODES)('an operator result settles the orders on that match by its
     const punter = await member('Punter');
     await grantPoints(env.platform, punter.id, 10_000);
     const m = memberApi(env.url, punter.token);
-    const salesCloseAt = new Date(Date.now() + 2_500);
+    const salesCloseAt = new Date(env.clock.now().getTime() + 60_000);
     const won = await insertEvent(env.platform, MARKETS, { salesCloseAt });
     const postponed = await insertEvent(env.platform, MARKETS, { salesCloseAt });
 
@@ -37,7 +37,7 @@ describe.each(MODES)('an operator result settles the orders on that match by its
     // A played result waits for the sales close; a postponement may come any time.
     expect((await postResult(won.id, { status: 'played', halfTime: { home: 1, away: 0 }, fullTime: { home: 2, away: 1 }, corners: 8, firstTeamToScore: 'H', firstScorer: '101' })).status).toBe(422);
     expect((await postResult(postponed.id, { status: 'postponed' })).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, salesCloseAt.getTime() - Date.now() + 100)));
+    env.clock.advanceTo(salesCloseAt); // the sales close comes
     expect((await postResult(won.id, { status: 'played', halfTime: { home: 1, away: 0 }, fullTime: { home: 2, away: 1 }, corners: 8, firstTeamToScore: 'H', firstScorer: '101' })).status).toBe(200);
 
     // HK$100 at 2.10 returns HK$210; the postponed single gives back its HK$100 stake (not the fee).

@@ -1,12 +1,12 @@
 import type { OrderEventPayload, OrderWire } from '@gp/common';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueFootballSettlement } from '../../src/settlement/football-jobs.ts';
-import { waitForValue } from '../keno/support.ts';
 import { key, openIssue, SLOW_CAB01, threeUnits } from '../orders/support.ts';
-import { connectSocket, record, type ClientSocket } from '../realtime/socket-client.ts';
 import { grantPoints, membersWithLedgerCheck } from '../support/members.ts';
 import { MODES, testServer } from '../support/platform.ts';
 import { apiClient } from '../http/api-client.ts';
+import { type ClientSocket, connectSocket, record } from '../support/sockets.ts';
+import { eventually } from '../support/wait.ts';
 import { footballBody, insertEvent, leg, MARKETS, memberApi, orderEntries, placePurchased, played, points, purchased, setResult, settled, voidEvent } from './support.ts';
 
 /** One bet's return in HKD cents: unit × odds (in thousandths), to the nearest 10 cents as HKJC pays. */
@@ -108,7 +108,7 @@ describe.each(MODES)('a football slip from quote to prize (%s mode)', (mode) => 
     await enqueueFootballSettlement(env.platform.queues, e1.id);
     expect((await orderEntries(env.platform, id)).length).toBe(2);
 
-    await waitForValue(() => (heard.some((e) => e.prize !== undefined) ? true : undefined), 5_000);
+    await eventually("the settlement's order event", () => (heard.some((e) => e.prize !== undefined) ? true : undefined), 5_000);
     expect(heard.map((e) => [e.id, e.prevStatus, e.status, e.prize])).toEqual([
       [id, null, 0, undefined],
       [id, 0, 1, undefined],

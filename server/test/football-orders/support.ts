@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import type { FootballEventStatus } from '../../src/db/types.ts';
 import type { Platform } from '../../src/platform/platform.ts';
 import { apiClient } from '../http/api-client.ts';
-import { waitForValue } from '../keno/support.ts';
+import { eventually } from '../support/wait.ts';
 
 export const key = () => crypto.randomUUID();
 
@@ -113,7 +113,7 @@ export function memberApi(url: string, token: string) {
 
 /** Waits for an order's purchase (status 2). */
 export function purchased(m: ReturnType<typeof memberApi>, id: string): Promise<OrderWire> {
-  return waitForValue(async () => {
+  return eventually('the order to be purchased', async () => {
     const order = await m.order(id);
     return order.status === 2 ? order : undefined;
   }, 10_000);
@@ -121,7 +121,7 @@ export function purchased(m: ReturnType<typeof memberApi>, id: string): Promise<
 
 /** Waits for an order's settlement. */
 export function settled(m: ReturnType<typeof memberApi>, id: string): Promise<OrderWire> {
-  return waitForValue(async () => {
+  return eventually('the order to be settled', async () => {
     const order = await m.order(id);
     return order.settledAt ? order : undefined;
   }, 15_000);

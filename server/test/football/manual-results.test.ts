@@ -3,8 +3,9 @@ import { footballEventSchema, type FootballEventWire, type OddsEventPayload } fr
 import { createFootballService } from '../../src/football/service.ts';
 import { seededRandom } from '../../src/football/simulated/rng.ts';
 import { apiClient } from '../http/api-client.ts';
-import { connectSocket, emitWithAck, record, waitFor, type ClientSocket } from '../realtime/socket-client.ts';
 import { newMember } from '../support/members.ts';
+import { type ClientSocket, connectSocket, emitWithAck, record } from '../support/sockets.ts';
+import { atLeast } from '../support/wait.ts';
 import { footballEnv, footballServer, onGrid } from './support.ts';
 
 const OPERATOR = { OPERATOR_EMAIL: 'football-op@example.com', OPERATOR_PASSWORD: 'football-op-pass-1' };
@@ -94,7 +95,7 @@ describe('operator results (manual source)', () => {
     expect(res.status).toBe(200);
     expect(footballEventSchema.parse(res.body)).toMatchObject({ id: event.id, status: 'postponed', result: { status: 'postponed' }, resultSource: 'manual' });
     expect(res.body.markets.every((m: { status: string }) => m.status === 'closed')).toBe(true);
-    const [pushed] = await waitFor(received, 1);
+    const [pushed] = await atLeast(received, 1);
     expect(pushed).toMatchObject({ eventId: event.id, status: 'postponed' });
     const again = await post(event.id, { status: 'cancelled' });
     expect(again.status).toBe(409);
@@ -115,7 +116,7 @@ describe('operator results (manual source)', () => {
       result: { status: 'played', fullTime: { home: 2, away: 1 }, firstScorer: '102', firstTeamToScore: 'H' },
     });
     expect(res.body.seed).toMatch(/^[0-9a-f]{64}$/);
-    const [pushed] = await waitFor(received, 1);
+    const [pushed] = await atLeast(received, 1);
     expect(pushed).toMatchObject({ eventId: event.id, status: 'resulted' });
 
     const twice = await post(event.id, played({ fullTime: { home: 3, away: 1 } }));

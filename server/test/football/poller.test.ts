@@ -4,9 +4,10 @@ import { oddsEventSchema, type OddsEventPayload } from '@gp/common';
 import { createFootballService } from '../../src/football/service.ts';
 import { TICK_LOCK } from '../../src/football/odds-poller.ts';
 import { seededRandom } from '../../src/football/simulated/rng.ts';
-import { connectSocket, emitWithAck, record, waitFor, type ClientSocket } from '../realtime/socket-client.ts';
 import { MODES } from '../support/platform.ts';
-import { footballEnv, footballServer, LEAD_SECONDS, onGrid, sleep } from './support.ts';
+import { type ClientSocket, connectSocket, drained, emitWithAck, record } from '../support/sockets.ts';
+import { atLeast } from '../support/wait.ts';
+import { footballEnv, footballServer, LEAD_SECONDS, onGrid } from './support.ts';
 
 describe.each(MODES)('the odds poller (%s mode)', (mode) => {
   let env: Awaited<ReturnType<typeof footballServer>>;
@@ -17,10 +18,8 @@ describe.each(MODES)('the odds poller (%s mode)', (mode) => {
   const at = (seconds: number) => new Date(t0.getTime() + seconds * 1000);
   const count = async (table: 'football_events' | 'football_markets' | 'football_odds_history') =>
     Number((await env.platform.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
-  const drain = async () => {
-    await sleep(mode === 'scaled' ? 300 : 50);
-    return received.splice(0);
-  };
+  /** Every odds event pushed so far (all of them: a marker sent after them has arrived), taken out of `received`. */
+  const drain = async () => (await drained(env.platform, 'odds:HKS01', 'odds', received)).splice(0);
 
   beforeAll(async () => {
     // Manual results: no backfill, so the tables hold only what the ticks below store.
@@ -38,7 +37,7 @@ describe.each(MODES)('the odds poller (%s mode)', (mode) => {
   it('stores the fixtures ahead with all 14 markets and their first prices, and pushes one odds event per new event', async () => {
     const summary = await football.tick(t0);
     expect(summary).toMatchObject({ created: 8, closedEvents: 0, backfilled: 0 });
-    await waitFor(received, 8);
+    await atLeast(received, 8);
     const pushed = await drain();
     expect(pushed).toHaveLength(8);
     expect(new Set(pushed.map((e) => e.eventId)).size).toBe(8);
@@ -64,7 +63,7 @@ describe.each(MODES)('the odds poller (%s mode)', (mode) => {
     const summary = await football.tick(at(10));
     expect(summary.created).toBe(0);
     expect(summary.changedMarkets).toBeGreaterThan(0);
-    const pushed = (await waitFor(received, 1)) && (await drain());
+    const pushed = (await atLeast(received, 1)) && (await drain());
     expect(pushed.length).toBeGreaterThanOrEqual(1);
     expect(pushed.length).toBeLessThanOrEqual(4); // moveShare 0.5 of 8 events
     expect(new Set(pushed.map((p) => p.eventId)).size).toBe(pushed.length);
@@ -96,7 +95,7 @@ describe.each(MODES)('the odds poller (%s mode)', (mode) => {
     await env.platform.db.updateTable('football_events').set({ model: JSON.stringify(stronger) }).where('id', '=', event.id).execute();
     await drain();
     await football.tick(at(20));
-    const payload = (await waitFor(received, 1)) && (await drain()).find((p) => p.eventId === String(event.id))!;
+    const payload = (await atLeast(received, 1)) && (await drain()).find((p) => p.eventId === String(event.id))!;
     const hdc = payload.markets.filter((m) => m.market === 'HDC');
     const oldLine = before.find((m) => m.status === 'open')!.line;
     expect(hdc.find((m) => m.line === oldLine)?.status).toBe('closed');
@@ -109,7 +108,7 @@ describe.each(MODES)('the odds poller (%s mode)', (mode) => {
     const first = await env.platform.db.selectFrom('football_events').select(['id', 'sales_close_at']).orderBy('kick_off_at').executeTakeFirstOrThrow();
     await drain();
     await football.tick(new Date(first.sales_close_at.getTime() + 1000));
-    await waitFor(received, 1);
+    await atLeast(received, 1);
     const closing = (await drain()).find((p) => p.eventId === String(first.id))!;
     expect(closing.status).toBe('closed');
     expect(closing.markets.length).toBeGreaterThanOrEqual(15);
@@ -133,8 +132,8 @@ describe.each(MODES)('the odds poller (%s mode)', (mode) => {
       await env.platform.db.updateTable('football_events').set({ model: JSON.stringify({ ...model, lambdaHome: model.lambdaHome * 0.8 }) }).where('id', '=', event.id).execute();
     }
     await football.tick(at(30));
-    await waitFor(own, 1);
-    await sleep(mode === 'scaled' ? 300 : 50);
+    await atLeast(own, 1);
+    await drained(env.platform, `odds:HKS01:${events[0]!.id}`, 'odds', own);
     watcher.close();
     expect(own.map((p) => p.eventId)).toEqual([String(events[0]!.id)]);
     expect((await drain()).map((p) => p.eventId)).toEqual(expect.arrayContaining(events.map((e) => String(e.id))));

@@ -6,9 +6,10 @@ import { createFootballService } from '../../src/football/service.ts';
 import { initialModel } from '../../src/football/simulated/model.ts';
 import { seededRandom } from '../../src/football/simulated/rng.ts';
 import { apiClient } from '../http/api-client.ts';
-import { connectSocket, emitWithAck, record, waitFor, type ClientSocket } from '../realtime/socket-client.ts';
 import { MODES } from '../support/platform.ts';
-import { footballEnv, footballServer, onGrid, SIMULATION, sleep } from './support.ts';
+import { type ClientSocket, connectSocket, emitWithAck, record } from '../support/sockets.ts';
+import { eventually } from '../support/wait.ts';
+import { footballEnv, footballServer, onGrid, SIMULATION } from './support.ts';
 
 const SCORERS = { '101': 0.4, '102': 0.3, '103': 0.2, '104': 0.1, '201': 0.4, '202': 0.3, '203': 0.2, '204': 0.1 };
 const MODEL = initialModel({ attack: 1.1, defence: 0.9 }, { attack: 1, defence: 1 }, SCORERS);
@@ -120,9 +121,8 @@ describe.each(MODES)('resulting closed events (%s mode)', (mode) => {
     expect(row.result).toEqual(simulatedResult(row.model, row.seed!, SIMULATION.voidRate));
     expect(crypto.createHash('sha256').update(Buffer.from(row.seed!, 'hex')).digest('hex')).toBe(row.seed_hash);
 
-    await waitFor(received, 1);
-    await sleep(mode === 'scaled' ? 300 : 50);
-    expect(received.find((p) => p.eventId === String(first.id))).toMatchObject({ status: 'resulted' });
+    const pushed = await eventually('the odds event of the resulted match', () => received.find((p) => p.eventId === String(first.id)));
+    expect(pushed).toMatchObject({ status: 'resulted' });
     const shown = (await api.get(`/api/football/events/${first.id}`)).body;
     expect(shown).toMatchObject({ status: 'resulted', seed: row.seed, resultSource: 'simulated', result: row.result });
 

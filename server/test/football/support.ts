@@ -36,5 +36,3 @@ export function onGrid(at: Date, offsetMs = 60_000, simulation: Simulation = SIM
   const size = slotMs(simulation);
   return new Date((Math.floor(at.getTime() / size) + 1) * size + offsetMs);
 }
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

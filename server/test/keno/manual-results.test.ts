@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DrawEventPayload, DrawWire } from '@gp/common';
 import { apiClient } from '../http/api-client.ts';
-import { connectSocket, emitWithAck, record, type ClientSocket } from '../realtime/socket-client.ts';
 import { newMember } from '../support/members.ts';
 import { MODES, testServer } from '../support/platform.ts';
-import { FAST_CAB01, waitForValue } from './support.ts';
+import { type ClientSocket, connectSocket, drained, emitWithAck, record } from '../support/sockets.ts';
+import { eventually } from '../support/wait.ts';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** CAB01 every 30 s, sales closing 1 s before: an issue is on sale at once, and the test moves the clock past its draw. */
+const CAB01_30S = { KENO_SCHEDULE_OVERRIDES: JSON.stringify({ CAB01: { intervalSeconds: 30, salesCloseSeconds: 1 } }) };
 
 describe.each(MODES)('manual result source (%s mode)', (mode) => {
   let env: Awaited<ReturnType<typeof testServer>>;
@@ -16,7 +17,7 @@ describe.each(MODES)('manual result source (%s mode)', (mode) => {
   let socket: ClientSocket;
   beforeAll(async () => {
     env = await testServer(mode, {
-      ...FAST_CAB01,
+      ...CAB01_30S,
       RESULT_SOURCE: 'manual',
       KENO_PRODUCTS: 'CAB01,TWB01',
       OPERATOR_EMAIL: 'draws-op@example.com',
@@ -39,14 +40,14 @@ describe.each(MODES)('manual result source (%s mode)', (mode) => {
   it('the draw job leaves a due draw waiting for the operator, and the operator’s numbers are published once', async () => {
     const draws = record(socket, 'draw') as unknown as DrawEventPayload[];
     expect(await emitWithAck(socket, 'subscribe', 'draws:CAB01')).toEqual({ ok: true });
-    // Sales are open 3 s of every 4: wait for an issue on sale.
-    const onSale = await waitForValue(async () => (await api.get<DrawWire[]>('/api/products/CAB01/draws?status=open')).body[0], 3000);
+    const onSale = await eventually('an open CAB01 draw', async () => (await api.get<DrawWire[]>('/api/products/CAB01/draws?status=open')).body[0], 3000);
 
     // Still on sale: nobody may enter its result yet.
     expect((await post(onSale.id, twenty)).body.error).toMatchObject({ code: 'validation_failed', fields: { draw: 'invalid' } });
 
-    // Past its draw time (and its job's), it is still not drawn: it waits in `closed`.
-    await sleep(new Date(onSale.drawAt).getTime() - Date.now() + 1500);
+    // Past its draw time (the clock moves there), its draw job leaves it undrawn: it waits in `closed`.
+    env.clock.advanceTo(onSale.drawAt);
+    expect(await env.services.keno.drawAtTime(onSale.id)).toBe('manual');
     const closed = (await api.get<DrawWire[]>('/api/products/CAB01/draws?status=closed&limit=100')).body;
     expect(closed.map((d) => d.issue)).toContain(onSale.issue);
     expect(JSON.stringify(closed)).not.toMatch(/"seed"/);
@@ -60,21 +61,24 @@ describe.each(MODES)('manual result source (%s mode)', (mode) => {
       resultSource: 'manual',
       result: { numbers: twenty, superNumber: twenty[19], bigSmall: expect.toBeOneOf(['big', 'small', null]) },
     });
-    const event = await waitForValue(() => draws.find((d) => d.issue === onSale.issue), 5000);
+    const event = await eventually('the draw event of the issue', () => draws.find((d) => d.issue === onSale.issue), 5000);
     expect(event.result.numbers).toEqual(twenty);
 
     const again = await post(onSale.id, [...twenty].reverse());
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe('result_exists');
     expect(again.body.error.fields).toBeUndefined();
-    await sleep(300);
+    await drained(env.platform, 'draws:CAB01', 'draw', draws);
     expect(draws.filter((d) => d.issue === onSale.issue)).toHaveLength(1);
     const results = (await api.get('/api/results/CAB01')).body;
     expect(results.items[0]).toMatchObject({ issue: onSale.issue, result: { numbers: twenty } });
   });
 
   it('checks the operator’s numbers against the product: count, range, repeats; members are refused', async () => {
-    const due = await waitForValue(async () => (await api.get<DrawWire[]>('/api/products/CAB01/draws?status=closed&limit=1')).body[0], 6000);
+    // A draw waiting for its numbers: the next one on sale, once the clock has passed its cut-off.
+    const next = await eventually('an open CAB01 draw', async () => (await api.get<DrawWire[]>('/api/products/CAB01/draws?status=open')).body[0], 3000);
+    env.clock.advanceTo(next.salesCloseAt);
+    const due = await eventually('a closed CAB01 draw', async () => (await api.get<DrawWire[]>('/api/products/CAB01/draws?status=closed&limit=1')).body[0], 6000);
     const cases: Array<[unknown, Record<string, string>]> = [
       [twenty.slice(1), { numbers: 'invalid' }],
       [[...twenty, 1], { numbers: 'too_many_numbers' }],

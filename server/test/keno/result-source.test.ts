@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { KENO_PRODUCTS } from '@gp/common';
 import { kenoCatalogue } from '../../src/keno/catalogue.ts';
-import { newSeed, numbersFromSeed, seedHash, simulatedResultSource, manualResultSource } from '../../src/keno/result-source.ts';
+import { numbersFromSeed, simulatedResultSource, manualResultSource } from '../../src/keno/result-source.ts';
+import { newSeed, seedHash } from '../../src/platform/seed-commitment.ts';
 import { drawProblem } from '../../src/keno/service.ts';
 import { verifyDraw } from './verify-draw.ts';
 

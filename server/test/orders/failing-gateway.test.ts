@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PURCHASE_QUEUE, purchaseJobId } from '../../src/orders/service.ts';
 import { apiClient } from '../http/api-client.ts';
-import { waitForValue } from '../keno/support.ts';
 import { expectLedgerMatchesBalance, grantPoints, newMember } from '../support/members.ts';
 import { MODES, testServer } from '../support/platform.ts';
+import { eventually } from '../support/wait.ts';
 import { FAST_ONLY_CAB01, key, openIssue, threeUnits } from './support.ts';
 
 describe.each(MODES)('a simulated gateway that always fails (%s mode)', (mode) => {
@@ -21,12 +21,12 @@ describe.each(MODES)('a simulated gateway that always fails (%s mode)', (mode) =
     const res = await api.post('/api/orders', { token: m.token, json: threeUnits(issue), headers: { 'Idempotency-Key': key() } });
     expect(res.status).toBe(201);
     const id = res.body.order.id as string;
-    const job = await waitForValue(async () => {
+    const job = await eventually('a failed purchase attempt', async () => {
       const found = await env.platform.queues.queue(PURCHASE_QUEUE).getJob(purchaseJobId(id, res.body.order.createdAt));
       return found && found.attemptsMade >= 1 ? found : undefined;
     }, 5000);
     expect(job.attemptsMade).toBeGreaterThanOrEqual(1);
-    const order = await waitForValue(async () => {
+    const order = await eventually('the order to be refunded (9)', async () => {
       const read = await api.get(`/api/orders/${id}`, { token: m.token });
       return read.body.order.status === 9 ? read.body.order : undefined;
     }, 8000);

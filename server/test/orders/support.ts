@@ -1,30 +1,30 @@
 import crypto from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Platform } from '../../src/platform/platform.ts';
+import { eventually } from '../support/wait.ts';
 
 /** CAB01 only, a draw every 30 s with sales closing 1 s before: long windows for placement tests. */
 export const SLOW_CAB01 = { KENO_PRODUCTS: 'CAB01', KENO_SCHEDULE_OVERRIDES: JSON.stringify({ CAB01: { intervalSeconds: 30, salesCloseSeconds: 1 } }) };
 /** CAB01 only, a draw every 4 s, sales closing 1 s before: an order's timeout comes within seconds. */
 export const FAST_ONLY_CAB01 = { KENO_PRODUCTS: 'CAB01', KENO_SCHEDULE_OVERRIDES: JSON.stringify({ CAB01: { intervalSeconds: 4, salesCloseSeconds: 1 } }) };
 
-/** The CAB01 issue on sale now with at least `remainingMs` before its cut-off (waits for the next window if needed). */
+/**
+ * The CAB01 issue on sale now, by the platform's clock, with at least `remainingMs` before its
+ * cut-off (waits for the next window if needed).
+ */
 export async function openIssue(platform: Platform, remainingMs: number, timeoutMs = 40_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const now = new Date();
+  return eventually(`a CAB01 issue on sale with ${remainingMs} ms left`, async () => {
+    const now = platform.now();
     const draw = await platform.db
       .selectFrom('draws')
-      .select(['id', 'issue', 'sales_close_at'])
+      .select(['id', 'issue', 'sales_close_at', 'draw_at'])
       .where('product_code', '=', 'CAB01')
       .where('status', '=', 'scheduled')
       .where('sales_open_at', '<=', now)
       .where('sales_close_at', '>', new Date(now.getTime() + remainingMs))
       .orderBy('draw_at')
       .executeTakeFirst();
-    if (draw) return { ...draw, id: String(draw.id) };
-    if (Date.now() > deadline) throw new Error('no open CAB01 issue');
-    await sleep(100);
-  }
+    return draw && { ...draw, id: String(draw.id) };
+  }, timeoutMs);
 }
 
 export const key = () => crypto.randomUUID();

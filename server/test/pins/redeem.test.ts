@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testServer } from '../support/platform.ts';
 import { membersWithLedgerCheck } from '../support/members.ts';
 import { apiClient } from '../http/api-client.ts';

@@ -5,13 +5,14 @@ import { ADJUSTMENTS_QUEUE, adjustmentJobId, createAdjustmentService, type Adjus
 import { apiClient } from '../http/api-client.ts';
 import { membersWithLedgerCheck, grantPoints } from '../support/members.ts';
 import { MODES, testServer } from '../support/platform.ts';
-import { balanceEvent, connectSocket, jobSettles, queueDrains, type MemberSocket } from './helpers.ts';
+import { jobSettles, queueDrains } from '../support/queues.ts';
+import { type ClientSocket, balanceEvent, connectSocket } from '../support/sockets.ts';
 
 describe.each(MODES)('operator wallet adjustments, api → worker → socket (%s mode)', (mode) => {
   let env: Awaited<ReturnType<typeof testServer>>;
   let api: ReturnType<typeof apiClient>;
   let operatorToken: string;
-  const sockets: MemberSocket[] = [];
+  const sockets: ClientSocket[] = [];
 
   beforeAll(async () => {
     env = await testServer(mode);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BusMessage, EventBus } from '../../src/platform/event-bus.ts';
 import type { Platform } from '../../src/platform/platform.ts';
 import { MODES, testPlatform } from '../support/platform.ts';
-import { firstMatching } from './helpers.ts';
+import { firstMatching } from '../support/wait.ts';
 
 const message = (room: string, payload: unknown = { balance: 1250, trialBalance: 0, at: new Date(0).toISOString() }): BusMessage => ({
   room,

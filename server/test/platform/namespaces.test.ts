@@ -2,11 +2,11 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { apiClient } from '../http/api-client.ts';
-import { waitForValue } from '../keno/support.ts';
 import { FAST_ONLY_CAB01, key, openIssue, threeUnits } from '../orders/support.ts';
 import { grantPoints, newMember } from '../support/members.ts';
 import { testServer } from '../support/platform.ts';
 import { createDatabaseFromTemplate } from '../global-setup.ts';
+import { eventually } from '../support/wait.ts';
 
 type Env = Awaited<ReturnType<typeof testServer>>;
 
@@ -29,7 +29,7 @@ async function placeAndWait(env: Env) {
   const res = await apiClient(env.url).post('/api/orders', { token: m.token, json: threeUnits(issue), headers: { 'Idempotency-Key': key() } });
   expect(res.status).toBe(201);
   const id = res.body.order.id as string;
-  const status = await waitForValue(async () => {
+  const status = await eventually('the order to leave 0/1', async () => {
     const row = await env.platform.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow();
     return row.status === 0 || row.status === 1 ? undefined : row.status;
   }, 10_000);
@@ -56,7 +56,7 @@ describe('scaled mode: names in shared Redis carry the database identity', () =>
     expect(second).toEqual({ id: '1', status: 2 });
     // Both keno schedules are served by their own workers: each database has its draws drawn.
     for (const env of [a, b]) {
-      await waitForValue(async () => (await env.platform.db.selectFrom('draws').select('id').where('status', '=', 'drawn').executeTakeFirst()) ?? undefined, 15_000);
+      await eventually('a drawn draw', async () => (await env.platform.db.selectFrom('draws').select('id').where('status', '=', 'drawn').executeTakeFirst()) ?? undefined, 15_000);
       const missing = await env.platform.db.selectFrom('draws').select('id').where('status', '=', 'scheduled').where('draw_at', '<', new Date(Date.now() - 3000)).execute();
       expect(missing).toEqual([]);
     }

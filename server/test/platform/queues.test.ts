@@ -5,9 +5,12 @@ import { createLogger } from '../../src/platform/logger.ts';
 import { createQueueFactory } from '../../src/platform/queues.ts';
 import { MODES, testPlatform } from '../support/platform.ts';
 import { startRedis } from '../support/redis-server.ts';
-import { jobSettles, pause, queueBackendOf, within } from './helpers.ts';
+import { jobSettles, queueBackendOf } from '../support/queues.ts';
+import { within } from '../support/wait.ts';
 
 const uniqueQueue = (what: string) => `test-${what}-${crypto.randomBytes(3).toString('hex')}`;
+/** A window to watch for something that must not happen (see its one use); never a pace. */
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 function gate() {
   let open: () => void = () => undefined;
@@ -42,6 +45,8 @@ describe.each(MODES)('queue factory (%s mode)', (mode) => {
     expect(runs).toEqual([{ n: 21 }]);
   });
 
+  // The one test of a real BullMQ delay on each backend: elapsed time is what it checks (every other
+  // test moves the platform's clock and promotes the job instead).
   it('runs a delayed job after its delay, not before', async () => {
     const name = uniqueQueue('delay');
     const delay = 800;
@@ -99,7 +104,8 @@ describe.each(MODES)('queue factory (%s mode)', (mode) => {
     expect(state).toBe('completed');
     expect(job.returnvalue).toBe('ok');
     expect(attempts).toHaveLength(3);
-    // Exponential: the n-th retry waits backoff * 2^(n-1) after the failure, never less.
+    // Exponential: the n-th retry waits backoff * 2^(n-1) after the failure, never less. The wait is the
+    // behaviour here (BullMQ's backoff runs on the wall clock); lower bounds, so load cannot fail them.
     expect(attempts[1]!.startedAt - attempts[0]!.failedAt!).toBeGreaterThanOrEqual(backoff);
     expect(attempts[2]!.startedAt - attempts[1]!.failedAt!).toBeGreaterThanOrEqual(backoff * 2);
   });
@@ -121,6 +127,8 @@ describe.each(MODES)('queue factory (%s mode)', (mode) => {
     await within(started.opened, 10_000, 'the slow job to start');
 
     const closing = factory.close(10_000).then(() => order.push('close returned'));
+    // That close() has not returned can only be seen by giving it time to: a close() that did not wait
+    // would return within this window, one that waits cannot fail it whatever the load.
     expect(await Promise.race([closing.then(() => 'closed'), pause(300).then(() => 'still waiting')])).toBe('still waiting');
     release.open();
     await closing;
@@ -145,6 +153,7 @@ describe.each(MODES)('queue factory (%s mode)', (mode) => {
 
     const begun = Date.now();
     await within(factory.close(300), 5_000, 'close(300) to return despite the stuck job');
+    // It gave the job its 300 ms before giving up: that wait is the behaviour (a lower bound).
     expect(Date.now() - begun).toBeGreaterThanOrEqual(300);
     // Not completed: its lock lapses and another worker retries it as stalled.
     expect(await (await platform.queues.queue(name).getJob('stuck-1'))!.getState()).toBe('active');

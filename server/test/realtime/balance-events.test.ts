@@ -1,12 +1,9 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MODES, testServer } from '../support/platform.ts';
-import { expectLedgerMatchesBalance, grantPoints, newMember } from '../support/members.ts';
 import { apiClient } from '../http/api-client.ts';
-import { connectSocket, emitWithAck, record, waitFor, type ClientSocket } from './socket-client.ts';
-
-/** How long a socket that should hear nothing is watched after the owner's event has arrived. */
-const QUIET_MS = 500;
+import { expectLedgerMatchesBalance, grantPoints, newMember } from '../support/members.ts';
+import { MODES, testServer } from '../support/platform.ts';
+import { type ClientSocket, connectSocket, drained, emitWithAck, record } from '../support/sockets.ts';
+import { atLeast } from '../support/wait.ts';
 
 describe.each(MODES)('private balance events (%s mode)', (mode) => {
   let env: Awaited<ReturnType<typeof testServer>>;
@@ -43,17 +40,17 @@ describe.each(MODES)('private balance events (%s mode)', (mode) => {
     const before = Date.now();
     const redeemed = await redeemPin(owner.token, 640);
 
-    const [event] = await waitFor(heard.tab1);
+    const [event] = await atLeast(heard.tab1);
     expect(event).toEqual({ balance: 640, trialBalance: 50, at: expect.any(String) });
     expect(redeemed.balance).toBe(event!.balance);
     expect(Date.parse(event!.at)).toBeGreaterThanOrEqual(before - 1_000);
-    await waitFor(heard.tab2);
+    await atLeast(heard.tab2);
     expect(heard.tab2).toEqual(heard.tab1);
 
-    await sleep(QUIET_MS);
-    expect(heard.other).toEqual([]);
-    expect(heard.guest).toEqual([]);
-    expect(heard.tab1).toHaveLength(1);
+    // Whatever was pushed has arrived everywhere (a marker sent after it reached each socket).
+    expect(await drained(env.platform, `user:${other.id}`, 'balance', heard.other)).toEqual([]);
+    expect(await drained(env.platform, guest.id!, 'balance', heard.guest)).toEqual([]);
+    expect(await drained(env.platform, `user:${owner.id}`, 'balance', heard.tab1)).toHaveLength(1);
     await expectLedgerMatchesBalance(env.platform, owner.id);
   });
 
@@ -63,7 +60,7 @@ describe.each(MODES)('private balance events (%s mode)', (mode) => {
     const heard = record(socket, 'balance');
     await redeemPin(owner.token, 100);
     await redeemPin(owner.token, 250);
-    await waitFor(heard, 2);
+    await atLeast(heard, 2);
     expect(heard.map((e) => e.balance)).toEqual([100, 350]);
   });
 
@@ -76,12 +73,11 @@ describe.each(MODES)('private balance events (%s mode)', (mode) => {
       api.post('/api/pins/redeem', { token: owner.token, json: { code }, headers: key ? { 'Idempotency-Key': key } : {} });
 
     expect((await send(codes[0]!, 'k1')).status).toBe(200);
-    await waitFor(heard);
+    await atLeast(heard);
     expect((await send(codes[0]!, 'k1')).status).toBe(200); // replay
     expect((await send(codes[0]!)).status).toBe(409); // already redeemed
     expect((await send('ZZZZ-ZZZZ-ZZZZ-ZZZZ')).status).toBe(404);
-    await sleep(QUIET_MS);
-    expect(heard).toHaveLength(1);
+    expect(await drained(env.platform, `user:${owner.id}`, 'balance', heard)).toHaveLength(1);
   });
 
   it("a guest cannot listen in on a member's private room by subscribing to it", async () => {
@@ -94,8 +90,7 @@ describe.each(MODES)('private balance events (%s mode)', (mode) => {
     const ownerHeard = record(ownerSocket, 'balance');
 
     await redeemPin(owner.token, 120);
-    await waitFor(ownerHeard);
-    await sleep(QUIET_MS);
-    expect(heard).toEqual([]);
+    await atLeast(ownerHeard);
+    expect(await drained(env.platform, guest.id!, 'balance', heard)).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MODES, testServer } from '../support/platform.ts';
 import { newMember } from '../support/members.ts';
 import { apiClient } from '../http/api-client.ts';
-import { connectRefusal, connectSocket, emitWithAck, type ClientSocket } from './socket-client.ts';
+import { type ClientSocket, connectRefusal, connectSocket, emitWithAck } from '../support/sockets.ts';
 
 const TEST_SECRET = new TextEncoder().encode('test-secret-that-is-long-enough-to-be-valid-0123456789');
 

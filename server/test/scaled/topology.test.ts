@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 
 import { freePort } from '../../src/db/embedded-postgres.ts';
 import { createDatabaseFromTemplate } from '../global-setup.ts';
 import { apiClient } from '../http/api-client.ts';
-import { balanceEvent, connectSocket, eventually, within, type MemberSocket } from '../platform/helpers.ts';
+import { type ClientSocket, balanceEvent, connectSocket } from '../support/sockets.ts';
+import { eventually, within } from '../support/wait.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const START_TIMEOUT_MS = 120_000;
@@ -97,7 +98,7 @@ describe('scaled topology without Docker: 2 api processes + 1 worker process + r
   let running: Awaited<ReturnType<typeof launch>>;
   let apiA: ReturnType<typeof apiClient>;
   let apiB: ReturnType<typeof apiClient>;
-  const sockets: MemberSocket[] = [];
+  const sockets: ClientSocket[] = [];
   const dataDir = path.join(ROOT, `.tmp/scaled-${crypto.randomBytes(4).toString('hex')}`);
 
   beforeAll(async () => {

@@ -1,18 +1,20 @@
 import { applyDrawCaps, kenoProduct, settleKenoTicket, type DrawEventPayload, type OrderEventPayload, type OrderWire } from '@gp/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drawJobId, KENO_DRAWS_QUEUE } from '../../src/keno/jobs.ts';
 import { apiClient } from '../http/api-client.ts';
-import { waitForValue } from '../keno/support.ts';
-import { FAST_ONLY_CAB01, key, openIssue } from '../orders/support.ts';
-import { connectSocket, emitWithAck, record } from '../realtime/socket-client.ts';
+import { key, openIssue, SLOW_CAB01 } from '../orders/support.ts';
 import { grantPoints, membersWithLedgerCheck } from '../support/members.ts';
 import { MODES, testServer } from '../support/platform.ts';
+import { promoteJob } from '../support/queues.ts';
+import { connectSocket, emitWithAck, record } from '../support/sockets.ts';
+import { eventually } from '../support/wait.ts';
 
 describe.each(MODES)('the whole life of a keno order (%s mode)', (mode) => {
   let env: Awaited<ReturnType<typeof testServer>>;
   let api: ReturnType<typeof apiClient>;
   const member = membersWithLedgerCheck(() => env);
   beforeAll(async () => {
-    env = await testServer(mode, { ...FAST_ONLY_CAB01, PURCHASE_LATENCY_MS: '100' });
+    env = await testServer(mode, { ...SLOW_CAB01, PURCHASE_LATENCY_MS: '100' });
     api = apiClient(env.url);
   });
   afterAll(() => env.stop());
@@ -25,23 +27,29 @@ describe.each(MODES)('the whole life of a keno order (%s mode)', (mode) => {
     const draws = record(socket, 'draw') as unknown as DrawEventPayload[];
     expect(await emitWithAck(socket, 'subscribe', 'draws:CAB01')).toEqual({ ok: true });
 
-    const { issue } = await openIssue(env.platform, 1500);
+    const draw = await openIssue(env.platform, 1500);
+    const { issue } = draw;
     const body = { productCode: 'CAB01', issue, multiplier: 2, plays: [{ type: 'pick', stars: 2, numbers: [7, 40] }, { type: 'pick', stars: 1, numbers: [77] }] };
     const res = await api.post('/api/orders', { token: m.token, json: body, headers: { 'Idempotency-Key': key() } });
     expect(res.status).toBe(201);
     const placed = res.body.order as OrderWire;
 
-    const settled = await waitForValue(async () => {
+    await eventually('the order to be purchased', async () => ((await api.get(`/api/orders/${placed.id}`, { token: m.token })).body.order as OrderWire).status === 2);
+    // The draw comes when the platform's clock reaches its time: move the clock there and run its job now.
+    env.clock.advanceTo(draw.draw_at);
+    await promoteJob(env.platform.queues.queue(KENO_DRAWS_QUEUE), drawJobId(draw.id, draw.draw_at));
+
+    const settled = await eventually('the order to be settled', async () => {
       const o = (await api.get(`/api/orders/${placed.id}`, { token: m.token })).body.order as OrderWire;
       return o.settledAt ? o : undefined;
     }, 15_000);
-    const draw = draws.find((d) => d.issue === issue)!;
-    expect(draw).toBeDefined();
-    expect(settled.officialResult).toEqual(draw.result);
+    const published = draws.find((d) => d.issue === issue)!;
+    expect(published).toBeDefined();
+    expect(settled.officialResult).toEqual(published.result);
 
     // What the order won is what the product's rules give for that result (this member holds the only ticket of the draw).
     const product = kenoProduct('CAB01')!;
-    const [expected] = applyDrawCaps(product, [settleKenoTicket(product, { multiplier: 2, plays: settled.selections as never }, draw.result)]);
+    const [expected] = applyDrawCaps(product, [settleKenoTicket(product, { multiplier: 2, plays: settled.selections as never }, published.result)]);
     expect(settled.drawResult!.prize).toEqual(expected!.prize);
     expect(settled.prize).toBe(Math.floor((expected!.prize.amount * 73) / 100));
 

@@ -1,18 +1,20 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { OrderEventPayload, OrderWire } from '@gp/common';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { drawsRepo } from '../../src/keno/repo.ts';
 import { apiClient } from '../http/api-client.ts';
-import { waitForValue } from '../keno/support.ts';
 import { key, openIssue, threeUnits } from '../orders/support.ts';
-import { connectSocket, record, type ClientSocket } from '../realtime/socket-client.ts';
 import { grantPoints, membersWithLedgerCheck } from '../support/members.ts';
 import { MODES, testServer } from '../support/platform.ts';
+import { type ClientSocket, connectSocket, record } from '../support/sockets.ts';
+import { eventually } from '../support/wait.ts';
 
-/** CAB01 every 8 s, sales closing 1 s before; results entered by the test (manual source). */
+/**
+ * CAB01 every 30 s, sales closing 1 s before (an issue with seconds to spare is on sale at once);
+ * results entered by the test (manual source) once it has moved the clock past the cut-off.
+ */
 const ENV = {
   KENO_PRODUCTS: 'CAB01',
-  KENO_SCHEDULE_OVERRIDES: JSON.stringify({ CAB01: { intervalSeconds: 8, salesCloseSeconds: 1 } }),
+  KENO_SCHEDULE_OVERRIDES: JSON.stringify({ CAB01: { intervalSeconds: 30, salesCloseSeconds: 1 } }),
   RESULT_SOURCE: 'manual',
   PURCHASE_LATENCY_MS: '0',
 };
@@ -43,11 +45,13 @@ describe.each(MODES)('keno settlement (%s mode)', (mode) => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body.order as OrderWire;
   };
-  /** Waits for the cut-off of `drawId`, then enters DRAWN as its official result. */
+  /** Moves the platform's clock to the cut-off of `drawId`, then enters DRAWN as its official result. */
   const drawWith = async (drawId: string, closeAt: Date) => {
-    await sleep(Math.max(0, closeAt.getTime() - Date.now()) + 50);
+    env.clock.advanceTo(closeAt);
     await env.services.keno.enterResult(drawId, DRAWN);
   };
+  const allPurchased = (token: string, ids: string[]) =>
+    eventually(`orders ${ids.join(', ')} to be purchased`, async () => (await Promise.all(ids.map((id) => order(token, id)))).every((o) => o.status === 2));
 
   it('credits each winner once at the table prize converted to GP, records results on the order, and tells only its owner', async () => {
     const winner = await member('Winner');
@@ -69,11 +73,13 @@ describe.each(MODES)('keno settlement (%s mode)', (mode) => {
     const lost = await place(loser.token, threeUnits(draw.issue, { plays: [4, 5, 6].map((n) => ({ type: 'pick', stars: 1, numbers: [n] })) }));
     // Trial orders are drawn and settled like the rest, paying trial points.
     const trial = await place(winner.token, threeUnits(draw.issue, { trial: true }));
-    await waitForValue(async () => ((await order(winner.token, multiplied.id)).status === 2 && (await order(winner.token, onePrize.id)).status === 2 ? true : undefined), 3000);
+    // Every real order is bought before the cut-off (a ticket still unbought then would be refunded, not drawn).
+    await allPurchased(winner.token, [multiplied.id, onePrize.id]);
+    await allPurchased(loser.token, [lost.id]);
     const before = (await api.get('/api/me', { token: winner.token })).body as { balance: number; trialBalance: number };
 
     await drawWith(draw.id, draw.sales_close_at);
-    const settled = await waitForValue(async () => {
+    const settled = await eventually('the winning order to be settled', async () => {
       const o = await order(winner.token, onePrize.id);
       return o.settledAt ? o : undefined;
     }, 10_000);
@@ -97,11 +103,11 @@ describe.each(MODES)('keno settlement (%s mode)', (mode) => {
     expect(await prizeEntries(lost.id)).toEqual([]);
 
     // The owner hears each settlement with its prize; the other member hears only their own order.
-    await waitForValue(() => (winnerHeard.filter((e) => e.prize !== undefined).length >= 3 ? true : undefined), 3000);
+    await eventually("the winner's three settlement events", () => winnerHeard.filter((e) => e.prize !== undefined).length >= 3, 3000);
     expect(winnerHeard.filter((e) => e.prize !== undefined).map((e) => [e.id, e.prize]).sort()).toEqual(
       [[onePrize.id, 146], [multiplied.id, 438], [trial.id, 146]].sort(),
     );
-    await waitForValue(() => (loserHeard.some((e) => e.prize === 0) ? true : undefined), 3000);
+    await eventually("the loser's settlement event", () => loserHeard.some((e) => e.prize === 0), 3000);
     expect(new Set(loserHeard.map((e) => e.id))).toEqual(new Set([lost.id]));
   }, 30_000);
 
@@ -110,10 +116,10 @@ describe.each(MODES)('keno settlement (%s mode)', (mode) => {
     await grantPoints(env.platform, m.id, 10_000);
     const draw = await openIssue(env.platform, 3000);
     const placed = await Promise.all(Array.from({ length: 5 }, () => place(m.token, threeUnits(draw.issue))));
-    await waitForValue(async () => ((await Promise.all(placed.map((p) => order(m.token, p.id)))).every((o) => o.status === 2) ? true : undefined), 5000);
+    await allPurchased(m.token, placed.map((p) => p.id));
 
     // The result saved without queueing its settlement (as if the process died right after).
-    await sleep(Math.max(0, draw.sales_close_at.getTime() - Date.now()) + 50);
+    env.clock.advanceTo(draw.sales_close_at);
     const result = { numbers: DRAWN, superNumber: 24, bigSmall: null, oddEven: null };
     expect(await drawsRepo.markDrawn(env.platform.db, draw.id, result, 'manual', new Date())).toBeDefined();
     expect(await env.services.settlement.unsettledDraws()).toContain(draw.id);

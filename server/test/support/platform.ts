@@ -6,6 +6,7 @@ import { createLogger } from '../../src/platform/logger.ts';
 import { createPlatform, type Platform } from '../../src/platform/platform.ts';
 import { startServer, type Role, type RunningServer } from '../../src/server.ts';
 import { createDatabaseFromTemplate } from '../global-setup.ts';
+import { TestClock } from './clock.ts';
 
 export type Mode = 'embedded' | 'scaled';
 export const MODES: Mode[] = ['embedded', 'scaled'];
@@ -15,7 +16,7 @@ export const MODES: Mode[] = ['embedded', 'scaled'];
  * memory rate limits; `scaled` = the same on the run's redis-server. Env overrides go through the
  * real config parser.
  */
-export async function testPlatform(mode: Mode = 'embedded', env: Record<string, string> = {}): Promise<Platform> {
+export async function testPlatform(mode: Mode = 'embedded', env: Record<string, string> = {}): Promise<Platform & { clock: TestClock }> {
   const name = `t_${crypto.randomBytes(6).toString('hex')}`;
   const databaseUrl = await createDatabaseFromTemplate(inject('pgAdminUrl'), name);
   const config = loadConfig({
@@ -29,12 +30,16 @@ export async function testPlatform(mode: Mode = 'embedded', env: Record<string, 
     ...(mode === 'scaled' ? { REDIS_URL: inject('redisUrl'), REDIS_PREFIX: name } : {}),
     ...env,
   });
-  return createPlatform(config, createLogger(config.LOG_LEVEL, { test: name }));
+  const platform = await createPlatform(config, createLogger(config.LOG_LEVEL, { test: name }));
+  // Before any service starts: they all read this clock, and a test moves it past its deadlines.
+  const clock = new TestClock();
+  platform.now = clock.now;
+  return Object.assign(platform, { clock });
 }
 
-/** A running server (HTTP + sockets + workers, or only one side with `role`) on a free port. */
+/** A running server (HTTP + sockets + workers, or only one side with `role`) on a free port; `clock` is its platform's. */
 export async function testServer(mode: Mode = 'embedded', env: Record<string, string> = {}, role: Role = 'all') {
   const platform = await testPlatform(mode, env);
   const server: RunningServer = await startServer(platform, role, 0, '127.0.0.1');
-  return { platform, server, url: server.url!, services: server.services, stop: () => server.stop() };
+  return { platform, server, url: server.url!, services: server.services, clock: platform.clock, stop: () => server.stop() };
 }

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Account } from '@gp/common';
 import { AppError } from '../../src/platform/errors.ts';
 import { walletService } from '../../src/wallet/service.ts';

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walletService } from '../../src/wallet/service.ts';
 import { testServer } from '../support/platform.ts';
 import { membersWithLedgerCheck, grantPoints } from '../support/members.ts';

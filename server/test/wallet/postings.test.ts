@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../../src/db/database.ts';
 import { AppError } from '../../src/platform/errors.ts';
 import { DuplicatePostingError, walletService } from '../../src/wallet/service.ts';

@@ -1,6 +1,6 @@
 import type { MarketCode } from '@gp/common';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useSelectionLabel } from '../football-doc/use-selection-label.ts';
+import { useSelectionLabel } from '../../shared/football/use-selection-label.ts';
 import type { Trend } from './odds-series.ts';
 
 export interface CurrentOddsRow {

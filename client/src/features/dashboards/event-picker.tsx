@@ -1,7 +1,7 @@
 import type { FootballEventWire } from '@gp/common';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { printLine } from '../football-doc/line-tables.tsx';
-import { marketNameId } from '../football-doc/selection-labels.ts';
+import { printLine } from '../../shared/football/print-line.ts';
+import { marketNameId } from '../../shared/football/selection-labels.ts';
 import { optionValue, type MarketOption } from './market-options.ts';
 
 interface EventPickerProps {

@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { usePageTitle } from '../../shared/site/use-page-title.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
-import { FootballLinks } from '../football-doc/football-links.tsx';
+import { FootballLinks } from '../../shared/football/football-links.tsx';
 import { RESULTS_PAGE_SIZE, useFootballResults, useStandings } from './football-queries.ts';
 import { LoadError } from './load-error.tsx';
 import { OutcomeChart } from './outcome-chart.tsx';

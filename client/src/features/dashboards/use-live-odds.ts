@@ -1,3 +1,4 @@
+import { oddsChannel } from '@gp/common';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useChannel, useSocketEvent } from '../../shared/realtime/use-channel.ts';
@@ -21,7 +22,7 @@ export function useLiveOdds(eventId: string | null, market: string | null, line:
   const refetch = useCallback(() => {
     if (eventId) void queryClient.invalidateQueries({ queryKey: dashboardKeys.eventAll(eventId) });
   }, [queryClient, eventId]);
-  useChannel(eventId ? `odds:HKS01:${eventId}` : null, refetch);
+  useChannel(eventId ? oddsChannel(eventId) : null, refetch);
   useSocketEvent('odds', (payload) => {
     if (!eventId || !market || payload.eventId !== eventId) return;
     if (payload.status) void queryClient.invalidateQueries({ queryKey: dashboardKeys.events });

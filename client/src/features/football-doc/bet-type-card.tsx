@@ -2,10 +2,10 @@ import { type MarketDefinition } from '@gp/common';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatLocalMoney } from '../../shared/money/local-money.ts';
-import { ConfidenceLabel } from '../rules/confidence-label.tsx';
+import { ConfidenceLabel } from '../../shared/ui/confidence-label.tsx';
 import { marketNotes } from './market-notes.ts';
-import { marketNameId } from './selection-labels.ts';
-import { useSelectionLabel } from './use-selection-label.ts';
+import { marketNameId } from '../../shared/football/selection-labels.ts';
+import { useSelectionLabel } from '../../shared/football/use-selection-label.ts';
 
 /** The selections as chips; FGS names players per match, so it is described instead. */
 function Selections({ market }: { market: MarketDefinition }) {

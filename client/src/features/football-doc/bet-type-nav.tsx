@@ -2,8 +2,8 @@ import { MARKET_CODES } from '@gp/common';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { MessageId } from '../../shared/i18n/message-ids.ts';
-import { DOC_SECTIONS } from './doc-links.ts';
-import { marketNameId } from './selection-labels.ts';
+import { DOC_SECTIONS } from '../../shared/football/doc-links.ts';
+import { marketNameId } from '../../shared/football/selection-labels.ts';
 
 const SECTIONS: { id: string; label: MessageId }[] = [
   { id: DOC_SECTIONS.basics, label: 'footballDoc.basics.title' },

@@ -1,7 +1,7 @@
 import { FOOTBALL_MARKETS } from '@gp/common';
 import { describe, expect, it } from 'vitest';
 import { correctScoreGrid } from './correct-score-grid.ts';
-import { selectionLabelParts } from './selection-labels.ts';
+import { selectionLabelParts } from '../../shared/football/selection-labels.ts';
 
 describe('the correct-score grid on the help page', () => {
   it('lays out 12 home wins, 4 draws, 12 away wins and the five 2026 "others" with the scores they cover', () => {

@@ -1,9 +1,9 @@
 import { HKJC_CONVENTIONS, type MarketCode } from '@gp/common';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { MessageId } from '../../shared/i18n/message-ids.ts';
-import { ConfidenceLabel } from '../rules/confidence-label.tsx';
+import { ConfidenceLabel } from '../../shared/ui/confidence-label.tsx';
 import { correctScoreGrid } from './correct-score-grid.ts';
-import { useSelectionLabel } from './use-selection-label.ts';
+import { useSelectionLabel } from '../../shared/football/use-selection-label.ts';
 
 const COLUMNS: { key: 'homeWins' | 'draws' | 'awayWins'; label: MessageId }[] = [
   { key: 'homeWins', label: 'footballDoc.crs.homeWins' },

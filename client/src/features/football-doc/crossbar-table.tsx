@@ -1,7 +1,7 @@
 import { ALLUP_LIMITS } from '@gp/common';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { crossbarGroups, type CrossbarRow } from './crossbar-rows.ts';
-import { DOC_SECTIONS } from './doc-links.ts';
+import { DOC_SECTIONS } from '../../shared/football/doc-links.ts';
 
 function OptionCell({ row }: { row: CrossbarRow }) {
   if (!row.option) return <span className="muted">—</span>;

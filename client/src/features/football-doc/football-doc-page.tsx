@@ -1,4 +1,4 @@
-import '../rules/rules.css';
+import '../../shared/styles/rules.css';
 import './football-doc.css';
 import { FOOTBALL_MARKETS, MARKET_CODES, type MarketCode } from '@gp/common';
 import type { ReactNode } from 'react';
@@ -9,7 +9,7 @@ import { BetTypeCard } from './bet-type-card.tsx';
 import { BetTypeNav } from './bet-type-nav.tsx';
 import { CorrectScorePanel } from './correct-score-panel.tsx';
 import { CrossbarTable } from './crossbar-table.tsx';
-import { FootballLinks } from './football-links.tsx';
+import { FootballLinks } from '../../shared/football/football-links.tsx';
 import { HandicapTable, HiLoTable } from './line-tables.tsx';
 import { BasicsSection, LineOutcomesSection, VoidRulesSection } from './rule-sections.tsx';
 import { StakesSection } from './stakes-section.tsx';

@@ -1,9 +1,7 @@
 import type { LineOutcome } from '@gp/common';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { printLine } from '../../shared/football/print-line.ts';
 import { HDC_MARGINS, handicapRows, totalRows } from './line-tables.ts';
-
-/** Signs with a real minus, as tables print them: `-0.5/-1.0` → `−0.5/−1.0`. */
-export const printLine = (line: string) => line.replace(/-/g, '\u2212');
 
 function Outcome({ outcome }: { outcome: LineOutcome }) {
   return (

@@ -1,8 +1,8 @@
 import { formatOdds, HKJC_CONVENTIONS, outcomeFactor, parseOdds, singles, structurePayout, type LegOutcome } from '@gp/common';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatLocalMoney } from '../../shared/money/local-money.ts';
-import { ConfidenceLabel } from '../rules/confidence-label.tsx';
-import { DOC_SECTIONS } from './doc-links.ts';
+import { ConfidenceLabel } from '../../shared/ui/confidence-label.tsx';
+import { DOC_SECTIONS } from '../../shared/football/doc-links.ts';
 
 const OUTCOMES: readonly LegOutcome[] = ['win', 'halfWin', 'push', 'halfLoss', 'loss', 'void'];
 const STAKE = 10_000; // HK$100 in cents

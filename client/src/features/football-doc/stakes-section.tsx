@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { MessageId } from '../../shared/i18n/message-ids.ts';
 import { formatLocalMoney } from '../../shared/money/local-money.ts';
-import { ConfidenceLabel } from '../rules/confidence-label.tsx';
-import { DOC_SECTIONS } from './doc-links.ts';
+import { ConfidenceLabel } from '../../shared/ui/confidence-label.tsx';
+import { DOC_SECTIONS } from '../../shared/football/doc-links.ts';
 import { workedExamples } from './worked-examples.ts';
 
 function Fact({ label, fact, children }: { label: MessageId; fact?: Provenance; children: ReactNode }) {

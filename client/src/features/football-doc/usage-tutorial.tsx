@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { formatLocalMoney } from '../../shared/money/local-money.ts';
-import { DOC_SECTIONS, FOOTBALL_PATHS } from './doc-links.ts';
+import { DOC_SECTIONS, FOOTBALL_PATHS } from '../../shared/football/doc-links.ts';
 
 /** How to bet, in short steps, from picking a price to a settled order. */
 export function UsageTutorial() {

@@ -2,9 +2,9 @@ import './worked-examples.css';
 import { FOOTBALL_MARKETS, formatOdds, outcomeFactor, parseOdds } from '@gp/common';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatLocalMoney } from '../../shared/money/local-money.ts';
-import { DOC_SECTIONS } from './doc-links.ts';
-import { printLine } from './line-tables.tsx';
-import { useSelectionLabel } from './use-selection-label.ts';
+import { DOC_SECTIONS } from '../../shared/football/doc-links.ts';
+import { printLine } from '../../shared/football/print-line.ts';
+import { useSelectionLabel } from '../../shared/football/use-selection-label.ts';
 import { workedExamples, type WorkedExample, type WorkedExampleId, type WorkedLeg } from './worked-examples.ts';
 
 /** HKJC's own worked examples (reference §2.2); the others illustrate rules HKJC shows no example of. */

@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { CloseIcon } from '../../shared/ui/icons.tsx';
-import { useFootballLabels } from './labels.ts';
+import { useFootballLabels } from '../../shared/football/use-football-labels.ts';
 import type { LivePrice } from './odds-cache.ts';
 import { pickKey, slipEvents, type Slip, type SlipPick } from './slip.ts';
 import type { PriceChange } from './slip-prices.ts';

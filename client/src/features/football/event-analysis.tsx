@@ -1,7 +1,6 @@
 import type { FormEntry } from '@gp/common';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { DOC_SECTIONS, footballDocPath, oddsDashboardPath } from '../football-doc/doc-links.ts';
 import { useFootballEvent } from './football-queries.ts';
 
 /** One team's last five, newest first: a W/D/L chip per match with its score and opponent. */

@@ -2,7 +2,7 @@ import type { FootballEventWire } from '@gp/common';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ChevronRightIcon } from '../../shared/ui/icons.tsx';
 import { EventMarkets } from './event-markets.tsx';
-import { useFootballLabels } from './labels.ts';
+import { useFootballLabels } from '../../shared/football/use-football-labels.ts';
 import { OddsButton } from './odds-button.tsx';
 import { usePicks } from './pick-context.tsx';
 import { pickKey } from './slip.ts';

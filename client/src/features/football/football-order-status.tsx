@@ -1,13 +1,13 @@
-import { ORDER_STATUS_LABELS, type OrderStatusCode, type OrderWire } from '@gp/common';
+import { FOOTBALL_PRODUCT_CODE, ORDER_STATUS_LABELS, type OrderStatusCode, type OrderWire } from '@gp/common';
 import { useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import { useSocketEvent } from '../../shared/realtime/use-channel.ts';
 import { CheckIcon } from '../../shared/ui/icons.tsx';
-import { kenoKeys, useOrder } from '../keno/keno-queries.ts';
-import { orderSteps } from '../keno/order-steps.ts';
-import { FootballLegs, FootballPayout, FootballPlayType } from '../orders/football-order-cells.tsx';
-import { Points } from '../wallet/points.tsx';
+import { orderKey, useFollowedOrder } from '../../shared/orders/order-query.ts';
+import { orderSteps } from '../../shared/orders/order-steps.ts';
+import { FootballLegs, FootballPayout, FootballPlayType } from '../../shared/football/football-order-cells.tsx';
+import { Points } from '../../shared/money/points.tsx';
 
 /** Pending → processing → successful, then "results in and settled" (a football order has no draw). */
 function Steps({ order }: { order: OrderWire }) {
@@ -35,9 +35,9 @@ function Steps({ order }: { order: OrderWire }) {
  */
 export function FootballOrderStatus({ id }: { id: string }) {
   const queryClient = useQueryClient();
-  const order = useOrder(id);
+  const order = useFollowedOrder(id);
   useSocketEvent('order', (event) => {
-    if (event.id === id) void queryClient.refetchQueries({ queryKey: kenoKeys.order(id) }, { cancelRefetch: false });
+    if (event.id === id) void queryClient.refetchQueries({ queryKey: orderKey(id) }, { cancelRefetch: false });
   });
   const data = order.data;
   if (!data) return null;
@@ -93,7 +93,7 @@ export function FootballOrderStatus({ id }: { id: string }) {
           </p>
         )}
       </div>
-      <Link to="/orders?productCode=HKS01" className="button button--ghost button--small">
+      <Link to={`/orders?productCode=${FOOTBALL_PRODUCT_CODE}`} className="button button--ghost button--small">
         <FormattedMessage id="football.order.allOrders" />
       </Link>
     </section>

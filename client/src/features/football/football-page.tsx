@@ -1,5 +1,5 @@
-import '../keno/keno-order.css';
-import '../orders/orders.css';
+import '../../shared/styles/order-flow.css';
+import '../../shared/styles/orders.css';
 import './football.css';
 import './football-markets.css';
 import './football-slip.css';
@@ -9,8 +9,8 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { ApiError } from '../../shared/api/api-error.ts';
 import { usePageTitle } from '../../shared/site/use-page-title.ts';
-import { FootballLinks } from '../football-doc/football-links.tsx';
-import { ResetPrompt } from '../keno/reset-prompt.tsx';
+import { FootballLinks } from '../../shared/football/football-links.tsx';
+import { ResetPrompt } from '../../shared/orders/reset-prompt.tsx';
 import { BetSlip } from './bet-slip.tsx';
 import { EventList } from './event-list.tsx';
 import { useFootballEvents } from './football-queries.ts';

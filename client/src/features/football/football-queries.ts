@@ -2,7 +2,7 @@ import type { FootballEventDetail, FootballEventWire } from '@gp/common';
 import { useQuery } from '@tanstack/react-query';
 import { useHttp } from '../../shared/api/services.tsx';
 
-/** The football screen's query keys (orders it follows sit under keno's `kenoKeys.order`, i.e. `queryKeys.orders`). */
+/** The football screen's query keys (an order it follows is under shared `orderKey`, i.e. `queryKeys.orders`). */
 export const footballKeys = {
   all: ['football'] as const,
   events: ['football', 'events', 'open'] as const,

@@ -1,6 +1,6 @@
 import { FOOTBALL_MARKETS, type FootballEventWire, type FootballMarketWire, type MarketCode } from '@gp/common';
 import { FormattedMessage } from 'react-intl';
-import { useFootballLabels } from './labels.ts';
+import { useFootballLabels } from '../../shared/football/use-football-labels.ts';
 import { OddsButton } from './odds-button.tsx';
 import { orderSelections } from './selection-order.ts';
 import { usePicks } from './pick-context.tsx';

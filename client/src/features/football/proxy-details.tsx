@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatLocalMoney } from '../../shared/money/local-money.ts';
 import { betLines } from './bet-lines.ts';
-import { useFootballLabels } from './labels.ts';
+import { useFootballLabels } from '../../shared/football/use-football-labels.ts';
 import type { Slip } from './slip.ts';
 
 /** Lines shown before "show all": an 8x255 makes 255 of them. */

@@ -5,7 +5,7 @@ import { ApiError } from '../../shared/api/api-error.ts';
 import type { MessageId } from '../../shared/i18n/message-ids.ts';
 import { formatLocalAmount, formatLocalMoney } from '../../shared/money/local-money.ts';
 import type { Quote } from '../../shared/orders/use-debounced-quote.ts';
-import { Points } from '../wallet/points.tsx';
+import { Points } from '../../shared/money/points.tsx';
 import { FootballProblem } from './football-problem.tsx';
 import type { Slip } from './slip.ts';
 import type { PriceChange } from './slip-prices.ts';

@@ -4,6 +4,7 @@ import {
   allUpFormula,
   atLeastFormula,
   FOOTBALL_MARKETS,
+  FOOTBALL_PRODUCT_CODE,
   type AllUpFormula,
   type FootballOrderBody,
   type FootballSlip,
@@ -150,7 +151,7 @@ export function orderBody(slip: Slip): FootballOrderBody | null {
   const formula = slip.mode === 'allup' ? resolveFormula(slip.allUp, slipEvents(slip).length) : null;
   if (slip.mode === 'allup' && !formula) return null;
   const { mode, formula: code, legs, unitStake } = toFootballSlip(slip, formula);
-  return { productCode: 'HKS01', mode, ...(code ? { formula: code } : {}), legs: [...legs], unitStake, acceptBetterOdds: slip.acceptBetterOdds };
+  return { productCode: FOOTBALL_PRODUCT_CODE, mode, ...(code ? { formula: code } : {}), legs: [...legs], unitStake, acceptBetterOdds: slip.acceptBetterOdds };
 }
 
 /** A price to take for a pick (from an `odds_changed` refusal or the live list). */

@@ -1,4 +1,4 @@
-import type { FootballEventDetail, FootballEventWire } from '@gp/common';
+import { oddsChannel, type FootballEventDetail, type FootballEventWire } from '@gp/common';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useChannel, useSocketEvent } from '../../shared/realtime/use-channel.ts';
@@ -14,7 +14,7 @@ import { moveStore } from './price-moves.ts';
 export function useOddsFeed() {
   const queryClient = useQueryClient();
   const resync = useCallback(() => void queryClient.invalidateQueries({ queryKey: footballKeys.events }), [queryClient]);
-  useChannel('odds:HKS01', resync);
+  useChannel(oddsChannel(), resync);
   useSocketEvent('odds', (payload) => {
     let moves = null as ReturnType<typeof applyOddsToList>['moves'] | null;
     queryClient.setQueryData<FootballEventWire[]>(footballKeys.events, (events) => {

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
 import { useCallback } from 'react';
 import { useIdempotentPlacement } from '../../shared/orders/use-idempotent-placement.ts';
-import { kenoKeys } from '../keno/keno-queries.ts';
+import { orderKey } from '../../shared/orders/order-query.ts';
 import { footballFingerprint } from './order-fingerprint.ts';
 import { followedOrderAtom, footballAttemptAtom } from './slip-atoms.ts';
 
@@ -17,7 +17,7 @@ export function usePlaceFootballOrder() {
   const onPlaced = useCallback(
     (order: OrderWire) => {
       follow(order.id);
-      queryClient.setQueryData(kenoKeys.order(order.id), order);
+      queryClient.setQueryData(orderKey(order.id), order);
     },
     [follow, queryClient],
   );

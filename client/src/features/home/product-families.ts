@@ -1,3 +1,4 @@
+import { FOOTBALL_PRODUCT_CODE } from '@gp/common';
 import type { ComponentType } from 'react';
 import type { MessageId } from '../../shared/i18n/message-ids.ts';
 import { BallIcon, GridIcon, TicketIcon } from '../../shared/ui/icons.tsx';
@@ -7,7 +8,7 @@ export type ProductCode =
   | 'TWB01' | 'CAB01' | 'KRB01'
   | 'USA01' | 'USA02' | 'AUA01' | 'FRA01' | 'HKA01' | 'JPA01' | 'JPA02'
   | 'TWA01' | 'TWA02' | 'TWA03' | 'TWA04' | 'TWA05'
-  | 'HKS01';
+  | typeof FOOTBALL_PRODUCT_CODE;
 
 export interface ProductFamily {
   id: 'keno' | 'lotto' | 'football';
@@ -37,6 +38,6 @@ export const PRODUCT_FAMILIES: ProductFamily[] = [
     title: 'home.family.football.title',
     body: 'home.family.football.body',
     Icon: BallIcon,
-    products: ['HKS01'],
+    products: [FOOTBALL_PRODUCT_CODE],
   },
 ];

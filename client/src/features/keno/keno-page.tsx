@@ -1,6 +1,6 @@
 import './keno.css';
 import './keno-board.css';
-import './keno-order.css';
+import '../../shared/styles/order-flow.css';
 import type { ProductDetail } from '@gp/common';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
@@ -16,7 +16,7 @@ import { OrderProblem } from './order-problem.tsx';
 import { OrderStatus } from './order-status.tsx';
 import { PickPlay } from './pick-play.tsx';
 import { KENO_SCREENS, ProductSwitcher, type KenoScreenCode } from './product-switcher.tsx';
-import { ResetPrompt } from './reset-prompt.tsx';
+import { ResetPrompt } from '../../shared/orders/reset-prompt.tsx';
 import { SideBets } from './side-bets.tsx';
 import { SuperNumber } from './super-number.tsx';
 import { followedOrdersAtom, useTicket } from './ticket-atoms.ts';

@@ -1,7 +1,7 @@
 import type { OrderWire } from '@gp/common';
 import { FormattedMessage } from 'react-intl';
 import { CheckIcon } from '../../shared/ui/icons.tsx';
-import { orderSteps } from './order-steps.ts';
+import { orderSteps } from '../../shared/orders/order-steps.ts';
 
 export function OrderProgress({ order }: { order: OrderWire }) {
   const { steps, done } = orderSteps(order);

@@ -4,8 +4,8 @@ import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSocketEvent } from '../../shared/realtime/use-channel.ts';
 import { AlertIcon } from '../../shared/ui/icons.tsx';
-import { Points } from '../wallet/points.tsx';
-import { kenoKeys, useOrder } from './keno-queries.ts';
+import { Points } from '../../shared/money/points.tsx';
+import { orderKey, useFollowedOrder } from '../../shared/orders/order-query.ts';
 import { ResultBalls, SideOutcome } from './last-result.tsx';
 import { formatLocalAmount } from '../../shared/money/local-money.ts';
 import { pad } from './number-board.tsx';
@@ -118,14 +118,14 @@ function Settlement({ order }: { order: OrderWire }) {
  */
 export function OrderStatus({ id, resultIssue }: { id: string; resultIssue: string | null }) {
   const queryClient = useQueryClient();
-  const order = useOrder(id);
-  const refetch = () => void queryClient.refetchQueries({ queryKey: kenoKeys.order(id) }, { cancelRefetch: false });
+  const order = useFollowedOrder(id);
+  const refetch = () => void queryClient.refetchQueries({ queryKey: orderKey(id) }, { cancelRefetch: false });
   useSocketEvent('order', (event) => {
     if (event.id === id) refetch();
   });
   const issue = order.data?.issue;
   useEffect(() => {
-    if (issue && resultIssue === issue) void queryClient.refetchQueries({ queryKey: kenoKeys.order(id) }, { cancelRefetch: false });
+    if (issue && resultIssue === issue) void queryClient.refetchQueries({ queryKey: orderKey(id) }, { cancelRefetch: false });
   }, [issue, resultIssue, id, queryClient]);
 
   if (!order.data) {

@@ -2,7 +2,7 @@ import type { ProductDetail } from '@gp/common';
 import { formatPoints } from '@gp/common/money';
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useMe } from '../account/me-query.ts';
+import { useMe } from '../../shared/account/me-query.ts';
 import type { TicketUpdate } from './ticket-atoms.ts';
 import { clampMultiplier, type Ticket } from './ticket.ts';
 import { UnconfirmedBadge } from './unconfirmed-badge.tsx';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { KenoPlayInput, ProductDetail } from '@gp/common';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Points } from '../wallet/points.tsx';
+import { Points } from '../../shared/money/points.tsx';
 import { formatLocalAmount } from '../../shared/money/local-money.ts';
 import { pad } from './number-board.tsx';
 import { OrderProblem } from './order-problem.tsx';

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
 import { useCallback } from 'react';
 import { useIdempotentPlacement } from '../../shared/orders/use-idempotent-placement.ts';
-import { kenoKeys } from './keno-queries.ts';
+import { orderKey } from '../../shared/orders/order-query.ts';
 import { bodyFingerprint } from './order-attempt.ts';
 import { followedOrdersAtom, orderAttemptAtom } from './ticket-atoms.ts';
 
@@ -17,7 +17,7 @@ export function usePlaceOrder(code: string) {
   const onPlaced = useCallback(
     (order: OrderWire) => {
       follow((all) => ({ ...all, [code]: order.id }));
-      queryClient.setQueryData(kenoKeys.order(order.id), order);
+      queryClient.setQueryData(orderKey(order.id), order);
     },
     [code, follow, queryClient],
   );

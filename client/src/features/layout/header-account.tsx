@@ -6,9 +6,9 @@ import { Link, useLocation } from 'react-router';
 import { authPathFor } from '../../shared/navigation/navigator.ts';
 import { isLoggedInAtom, userAtom } from '../../shared/session/session-atoms.ts';
 import { LoginIcon, LogoutIcon, RefreshIcon, WalletIcon } from '../../shared/ui/icons.tsx';
-import { useMe } from '../account/me-query.ts';
-import { useRefreshAccount } from '../account/use-refresh-account.ts';
-import { useLogout } from '../auth/use-logout.ts';
+import { useMe } from '../../shared/account/me-query.ts';
+import { useRefreshAccount } from '../../shared/account/use-refresh-account.ts';
+import { useLogout } from '../../shared/session/use-logout.ts';
 
 function GuestAccount() {
   const { pathname, search } = useLocation();

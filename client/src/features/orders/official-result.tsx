@@ -1,7 +1,7 @@
 import type { OrderWire } from '@gp/common';
 import { FormattedMessage } from 'react-intl';
-import { NumberBalls } from '../results/number-balls.tsx';
-import { ball, kenoPlays } from './order-plays.ts';
+import { NumberBalls } from '../../shared/keno/number-balls.tsx';
+import { ball, kenoPlays } from '../../shared/keno/order-plays.ts';
 
 /** The draw's official numbers, the member's own numbers marked and the super number last. */
 export function OfficialResult({ order }: { order: OrderWire }) {

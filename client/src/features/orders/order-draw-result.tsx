@@ -1,7 +1,7 @@
 import type { OrderWire, SettledLine } from '@gp/common';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatLocalMoney } from '../../shared/money/local-money.ts';
-import { ball, isSidePick } from './order-plays.ts';
+import { ball, isSidePick } from '../../shared/keno/order-plays.ts';
 
 const ADJUSTMENTS = ['starPool', 'sharedTopPrize', 'onePrize', 'perTicket'] as const;
 type Adjustment = (typeof ADJUSTMENTS)[number];

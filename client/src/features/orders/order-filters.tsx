@@ -1,8 +1,8 @@
 import { ORDER_STATUSES, type OrderStatusCode } from '@gp/common';
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { KENO_CODES, productNameId } from '../results/keno-codes.ts';
-import { useProducts } from '../rules/product-query.ts';
+import { KENO_CODES, productNameId } from '../../shared/keno/keno-codes.ts';
+import { useProducts } from '../../shared/keno/product-query.ts';
 import type { OrdersFilter } from './orders-search.ts';
 
 type FilterChange = Partial<Pick<OrdersFilter, 'status' | 'productCode'>>;

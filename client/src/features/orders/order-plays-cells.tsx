@@ -1,8 +1,8 @@
 import type { SettledLine } from '@gp/common';
 import type { CSSProperties } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { NumberBalls } from '../results/number-balls.tsx';
-import { isSidePick, linesOfPlay, type KenoPlayView } from './order-plays.ts';
+import { NumberBalls } from '../../shared/keno/number-balls.tsx';
+import { isSidePick, linesOfPlay, type KenoPlayView } from '../../shared/keno/order-plays.ts';
 
 /**
  * How many rows of balls a play takes (five to a row in the table), so the play-type column can

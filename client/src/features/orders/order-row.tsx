@@ -2,14 +2,14 @@ import type { OrderWire } from '@gp/common';
 import { useState, type ReactNode } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { ChevronRightIcon } from '../../shared/ui/icons.tsx';
-import { productNameId } from '../results/keno-codes.ts';
-import { Points } from '../wallet/points.tsx';
-import { FootballIssue, FootballLegs, FootballPayout, FootballPlayType, FootballScores } from './football-order-cells.tsx';
+import { productNameId } from '../../shared/keno/keno-codes.ts';
+import { Points } from '../../shared/money/points.tsx';
+import { FootballIssue, FootballLegs, FootballPayout, FootballPlayType, FootballScores } from '../../shared/football/football-order-cells.tsx';
 import { OfficialResult } from './official-result.tsx';
 import { OrderDetails } from './order-details.tsx';
 import { OrderDrawResult } from './order-draw-result.tsx';
 import { PlayTypes, SelectedNumbers } from './order-plays-cells.tsx';
-import { kenoPlays } from './order-plays.ts';
+import { kenoPlays } from '../../shared/keno/order-plays.ts';
 import { OrderStatus } from './order-status.tsx';
 import { NUMERIC_COLUMNS, ORDER_COLUMNS, type OrderColumn } from './orders-columns.ts';
 

@@ -1,10 +1,10 @@
-import './orders.css';
+import '../../shared/styles/orders.css';
 import { FormattedMessage } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../shared/site/use-page-title.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { RefreshIcon } from '../../shared/ui/icons.tsx';
-import { useRefreshAccount } from '../account/use-refresh-account.ts';
+import { useRefreshAccount } from '../../shared/account/use-refresh-account.ts';
 import { OrderFilters } from './order-filters.tsx';
 import { OrdersTable } from './orders-table.tsx';
 import { ordersSearch, parseOrdersSearch, withFilter, type OrdersFilter } from './orders-search.ts';

@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ball } from '../orders/order-plays.ts';
+import { ball } from '../../shared/keno/order-plays.ts';
 import type { NumberCount } from './roadmap.ts';
 
 function NumberList({ title, numbers, testId }: { title: 'results.hot' | 'results.cold'; numbers: NumberCount[]; testId: string }) {

@@ -1,8 +1,8 @@
 import type { DrawWire, KenoCode } from '@gp/common';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import type { MessageId } from '../../shared/i18n/message-ids.ts';
-import { ball } from '../orders/order-plays.ts';
-import { NumberBalls } from './number-balls.tsx';
+import { ball } from '../../shared/keno/order-plays.ts';
+import { NumberBalls } from '../../shared/keno/number-balls.tsx';
 import { SideOutcomeTag } from './side-outcome.tsx';
 
 function ResultRow({ draw, sideMarkets }: { draw: DrawWire; sideMarkets: boolean }) {

@@ -1,7 +1,7 @@
 import type { ProductDetail } from '@gp/common';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { productNameId } from '../results/keno-codes.ts';
-import { ConfidenceLabel } from './confidence-label.tsx';
+import { productNameId } from '../../shared/keno/keno-codes.ts';
+import { ConfidenceLabel } from '../../shared/ui/confidence-label.tsx';
 import { formatLocalMoney } from '../../shared/money/local-money.ts';
 
 // The caps' wire type is `unknown` (each family has its own); these are the keno shapes of common/products.

@@ -1,6 +1,6 @@
 import type { ProductDetail } from '@gp/common';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ConfidenceLabel } from './confidence-label.tsx';
+import { ConfidenceLabel } from '../../shared/ui/confidence-label.tsx';
 import { formatLocalMoney } from '../../shared/money/local-money.ts';
 import { prizeGrid } from './prize-grid.ts';
 

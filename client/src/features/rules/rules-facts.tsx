@@ -2,8 +2,8 @@ import type { ProductDetail } from '@gp/common';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { MessageId } from '../../shared/i18n/message-ids.ts';
-import { Points } from '../wallet/points.tsx';
-import { ConfidenceLabel, type Fact } from './confidence-label.tsx';
+import { Points } from '../../shared/money/points.tsx';
+import { ConfidenceLabel, type Fact } from '../../shared/ui/confidence-label.tsx';
 import { intervalText } from './interval-text.ts';
 import { formatLocalMoney } from '../../shared/money/local-money.ts';
 

@@ -1,13 +1,13 @@
-import './rules.css';
+import '../../shared/styles/rules.css';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../shared/site/use-page-title.ts';
-import { kenoCodeFrom, PURCHASE_PATHS, roadmapPath, rulesPath } from '../results/keno-codes.ts';
-import { ProductSwitcher } from '../results/product-switcher.tsx';
+import { kenoCodeFrom, PURCHASE_PATHS, roadmapPath, rulesPath } from '../../shared/keno/keno-codes.ts';
+import { ProductSwitcher } from '../../shared/keno/product-switcher.tsx';
 import { CapsSection } from './caps-section.tsx';
 import { HowToPlay } from './how-to-play.tsx';
 import { PrizeTable } from './prize-table.tsx';
-import { useProduct } from './product-query.ts';
+import { useProduct } from '../../shared/keno/product-query.ts';
 import { RulesFacts } from './rules-facts.tsx';
 import { SideBets } from './side-bets.tsx';
 

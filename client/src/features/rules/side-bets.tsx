@@ -1,7 +1,7 @@
 import type { ProductDetail } from '@gp/common';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { productNameId } from '../results/keno-codes.ts';
-import { ConfidenceLabel } from './confidence-label.tsx';
+import { productNameId } from '../../shared/keno/keno-codes.ts';
+import { ConfidenceLabel } from '../../shared/ui/confidence-label.tsx';
 import { formatLocalMoney } from '../../shared/money/local-money.ts';
 
 const OPTION_ORDER = ['big', 'small', 'odd', 'even', 'smallOdd', 'smallEven', 'draw'] as const;

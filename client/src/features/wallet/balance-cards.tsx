@@ -1,7 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import { WalletIcon } from '../../shared/ui/icons.tsx';
-import { useMe } from '../account/me-query.ts';
-import { Points } from './points.tsx';
+import { useMe } from '../../shared/account/me-query.ts';
+import { Points } from '../../shared/money/points.tsx';
 
 function Amount({ value, testId, failed }: { value: number | undefined; testId: string; failed: boolean }) {
   return (

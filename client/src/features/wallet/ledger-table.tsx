@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { FormattedDate, FormattedMessage } from 'react-intl';
 import { Pagination } from '../../shared/ui/pagination.tsx';
 import { LEDGER_PAGE_SIZE, useLedger } from './ledger-query.ts';
-import { Points } from './points.tsx';
+import { Points } from '../../shared/money/points.tsx';
 
 function LedgerRow({ entry }: { entry: LedgerEntry }) {
   return (

@@ -47,8 +47,20 @@ export function RealtimeBridge() {
     // handshake with a dead token. Re-asking /api/me then gets the 401, whose handler clears the
     // session and tells the member why — at once, not at their next click.
     const recheckSession = () => void queryClient.invalidateQueries({ queryKey: queryKeys.me });
+    // socket.io-client does not reconnect by itself after the server ended the socket — and a
+    // server restarting for a deploy ends every socket that way. So come back once it is up (a
+    // dead session is then refused at the handshake, below), and re-read everything missed.
+    let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+    let endedByServer = false;
     socket.on('disconnect', (reason) => {
-      if (token && reason === 'io server disconnect') recheckSession();
+      if (reason !== 'io server disconnect') return;
+      if (token) recheckSession();
+      endedByServer = true;
+      reconnectTimer = setTimeout(() => socket.connect(), 500 + Math.random() * 1000);
+    });
+    socket.on('connect', () => {
+      if (endedByServer) void queryClient.invalidateQueries();
+      endedByServer = false;
     });
     socket.on('connect_error', (error) => {
       const code = (error as Error & { data?: { code?: string } }).data?.code;
@@ -58,6 +70,7 @@ export function RealtimeBridge() {
     });
 
     return () => {
+      clearTimeout(reconnectTimer);
       setSocket((current) => (current === socket ? null : current));
       socket.removeAllListeners();
       socket.io.removeAllListeners();

@@ -1,6 +1,7 @@
 import type { ServerToClientEvents } from '@gp/common';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef } from 'react';
+import type { Socket } from 'socket.io-client';
 import { socketAtom, type AppSocket } from './socket-atom.ts';
 
 // How many mounted components want each channel, per socket: the last one to leave unsubscribes.
@@ -51,10 +52,14 @@ export function useSocketEvent<E extends keyof ServerToClientEvents>(event: E, h
 
   useEffect(() => {
     if (!socket) return undefined;
-    const listener = ((...args: Parameters<ServerToClientEvents[E]>) => (latest.current as (...a: typeof args) => void)(...args)) as never;
-    socket.on(event, listener);
+    // Socket.IO's typed `on` cannot pair a generic event with its listener; `handler`'s type has
+    // already tied them together, so the listener goes through the untyped view of the same socket.
+    const untyped: Socket = socket;
+    const name: string = event;
+    const listener = (...args: Parameters<ServerToClientEvents[E]>) => (latest.current as (...a: typeof args) => void)(...args);
+    untyped.on(name, listener);
     return () => {
-      socket.off(event, listener);
+      untyped.off(name, listener);
     };
   }, [socket, event]);
 }

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { queryKeys } from '../../shared/api/query-keys.ts';
-import { useNotify } from '../../shared/toasts/use-notify.ts';
+import { queryKeys } from '../api/query-keys.ts';
+import { useNotify } from '../toasts/use-notify.ts';
 
 /** The header's "update points and orders": refetch balance, ledger and orders, then say how it went. */
 export function useRefreshAccount() {

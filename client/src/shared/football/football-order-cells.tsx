@@ -2,8 +2,8 @@ import './football-order-cells.css';
 import type { FootballOrderPart } from '@gp/common';
 import { Fragment } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { formatLocalAmount } from '../../shared/money/local-money.ts';
-import { useFootballLabels } from '../football/labels.ts';
+import { formatLocalAmount } from '../money/local-money.ts';
+import { useFootballLabels } from './use-football-labels.ts';
 
 type Leg = FootballOrderPart['legs'][number];
 

@@ -1,6 +1,6 @@
 import type { MarketCode } from '@gp/common';
 import { useCallback } from 'react';
-import { useTranslateRef } from '../../shared/i18n/use-translate.ts';
+import { useTranslateRef } from '../i18n/use-translate.ts';
 import { selectionLabelParts } from './selection-labels.ts';
 
 /** `(market, key) => text` in the language on screen: `('HFT', 'DH')` → "Draw / Home". */

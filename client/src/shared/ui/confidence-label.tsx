@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import { AlertIcon } from '../../shared/ui/icons.tsx';
+import { AlertIcon } from './icons.tsx';
 
 export interface Fact {
   confidence: 'confirmed' | 'medium' | 'unconfirmed';

@@ -1,6 +1,6 @@
 import type { ProductDetail, ProductSummary } from '@gp/common';
 import { useQuery } from '@tanstack/react-query';
-import { useHttp } from '../../shared/api/services.tsx';
+import { useHttp } from '../api/services.tsx';
 
 // Rules change only when an operator edits them: no need to refetch on every visit.
 const PRODUCT_STALE_MS = 5 * 60_000;

@@ -1,9 +1,9 @@
 import type { MeResponse } from '@gp/common';
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { queryKeys } from '../../shared/api/query-keys.ts';
-import { useHttp } from '../../shared/api/services.tsx';
-import { isLoggedInAtom } from '../../shared/session/session-atoms.ts';
+import { queryKeys } from '../api/query-keys.ts';
+import { useHttp } from '../api/services.tsx';
+import { isLoggedInAtom } from '../session/session-atoms.ts';
 
 /** The member and both balances (GET /api/me); `balance` socket events patch this cache. */
 export function useMe() {

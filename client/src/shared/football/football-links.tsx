@@ -1,7 +1,7 @@
 import './football-links.css';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import type { MessageId } from '../../shared/i18n/message-ids.ts';
+import type { MessageId } from '../i18n/message-ids.ts';
 import { FOOTBALL_PATHS } from './doc-links.ts';
 
 type FootballPage = keyof typeof FOOTBALL_PATHS;

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { CheckIcon } from '../../shared/ui/icons.tsx';
+import { CheckIcon } from '../ui/icons.tsx';
 
 /** Spec §4: after a successful order the member is asked whether to reset the order information. */
 export function ResetPrompt({ onAnswer }: { onAnswer: (reset: boolean) => void }) {

@@ -2,9 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useStore } from 'jotai';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { useHttp } from '../../shared/api/services.tsx';
-import { endSession } from '../../shared/session/end-session.ts';
-import { useNotify } from '../../shared/toasts/use-notify.ts';
+import { useHttp } from '../api/services.tsx';
+import { endSession } from './end-session.ts';
+import { useNotify } from '../toasts/use-notify.ts';
 
 /** Logout revokes the token on the server, then clears token and user here (spec §4) whatever the reply. */
 export function useLogout() {

@@ -1,5 +1,5 @@
 import type { KenoCode } from '@gp/common';
-import type { MessageId } from '../../shared/i18n/message-ids.ts';
+import type { MessageId } from '../i18n/message-ids.ts';
 
 /** The keno products with results, a roadmap and rules pages, in the order the switcher shows them. */
 export const KENO_CODES: readonly KenoCode[] = ['TWB01', 'CAB01', 'KRB01'];

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { MatchResult } from '@gp/common';
-import type { Executor } from '../db/database.ts';
+import type { Executor, Tx } from '../db/database.ts';
 import type { FootballEventStatus, FootballMarketStatus, FootballSourceKind } from '../db/types.ts';
 
 /**
@@ -55,9 +55,13 @@ const asMarket = (row: { id: string | number; event_id: string | number } & Omit
   event_id: String(row.event_id),
 });
 
-export const VOID_STATUSES = ['postponed', 'abandoned', 'void', 'cancelled'] as const;
+export const oddsRepo = {
+  /** Takes the transaction-scoped advisory lock `key` if it is free; `false` when another transaction holds it. */
+  async tryLock(trx: Tx, key: number): Promise<boolean> {
+    const lock = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${key}) as locked`.execute(trx);
+    return lock.rows[0]?.locked === true;
+  },
 
-export const oddsStore = {
   /** The open events of a source with their models: what the simulated source moves from. */
   async openModels(db: Executor, source: FootballSourceKind) {
     const rows = await db.selectFrom('football_events').select(['external_id', 'model']).where('source', '=', source).where('status', '=', 'scheduled').execute();

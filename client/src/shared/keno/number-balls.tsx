@@ -1,6 +1,6 @@
 import './balls.css';
 import { useIntl } from 'react-intl';
-import { ball } from '../orders/order-plays.ts';
+import { ball } from './order-plays.ts';
 
 /**
  * Drawn or chosen numbers as small balls. `highlight` marks numbers that matter (the super

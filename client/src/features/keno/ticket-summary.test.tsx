@@ -1,0 +1,138 @@
+// @vitest-environment happy-dom
+import { kenoProduct, type ProductDetail } from '@gp/common';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../shared/api/api-error.ts';
+import { renderUi } from '../../shared/testing/render.tsx';
+import { EMPTY_TICKET, type Ticket } from './ticket.ts';
+import { TicketSummary } from './ticket-summary.tsx';
+import type { Quote } from './use-quote.ts';
+
+afterEach(cleanup);
+
+/** The summary reads only the product's minimum purchase: Taiwan Bingo Bingo's, 3 units. */
+const TWB01 = { code: 'TWB01', rules: { minimumUnits: kenoProduct('TWB01')!.minimumUnits } } as unknown as ProductDetail;
+const ISSUE = '115016038';
+const NO_QUOTE: Quote = { data: undefined, error: null, current: false, loading: false };
+const quote = (data: NonNullable<Quote['data']>): Quote => ({ data, error: null, current: true, loading: false });
+/** 3 stars on 1, 23 and 45, and "big", at ×2: 4 units. */
+const TICKET: Ticket = { ...EMPTY_TICKET, stars: 3, numbers: [1, 23, 45], bigSmall: 'big', multiplier: 2 };
+const TICKET_QUOTE = quote({
+  units: 4,
+  bets: 2,
+  stake: { amount: 10_000, currency: 'TWD' },
+  fee: { amount: 0, currency: 'TWD' },
+  maxPrize: { amount: 2_000_000, currency: 'TWD' },
+  total: 1_600,
+});
+
+function summary(props: Partial<Parameters<typeof TicketSummary>[0]> = {}) {
+  const handlers = { onConfirm: vi.fn(), onReset: vi.fn() };
+  renderUi(<TicketSummary product={TWB01} ticket={TICKET} issue={ISSUE} quote={TICKET_QUOTE} placing={false} held={false} {...handlers} {...props} />);
+  return handlers;
+}
+const figure = (testId: string) => screen.getByTestId(testId).textContent;
+const confirm = () => screen.getByTestId('confirm-order');
+
+describe('the keno ticket summary', () => {
+  it('lists the plays, and shows the quoted price in GP and the stake and prize in the local currency', () => {
+    const { onConfirm } = summary();
+    expect(screen.getByText(`For issue ${ISSUE}`)).toBeTruthy();
+    const plays = within(screen.getByTestId('summary-plays'))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(plays).toEqual(['3 stars: 01 · 23 · 45', 'Big/small: Big', 'Multiplier ×2']);
+    expect(figure('summary-units')).toBe('4');
+    expect(figure('summary-total')).toBe('16.00 GP');
+    expect(figure('summary-stake')).toBe('NT$100');
+    expect(figure('summary-max-prize')).toBe('NT$20,000');
+    expect(screen.getByText('Minimum purchase: 3 units.')).toBeTruthy();
+
+    expect(confirm()).toHaveProperty('disabled', false);
+    fireEvent.click(confirm());
+    expect(onConfirm).toHaveBeenCalledOnce();
+  });
+
+  it('shows cents when the currency has them: a Canada Keno quote in Canadian dollars', () => {
+    summary({
+      quote: quote({
+        units: 1,
+        bets: 1,
+        stake: { amount: 250, currency: 'CAD' },
+        fee: { amount: 0, currency: 'CAD' },
+        maxPrize: { amount: 1_000_000, currency: 'CAD' },
+        total: 183,
+      }),
+    });
+    expect(figure('summary-total')).toBe('1.83 GP');
+    expect(figure('summary-stake')).toBe('CA$2.50');
+    expect(figure('summary-max-prize')).toBe('CA$10,000');
+  });
+
+  it('an empty ticket invites a first play and cannot be confirmed', () => {
+    summary({ ticket: EMPTY_TICKET, quote: NO_QUOTE });
+    expect(screen.getByText('Choose numbers or a guess to start your ticket.')).toBeTruthy();
+    expect(figure('summary-units')).toBe('0');
+    expect(figure('summary-total')).toBe('—');
+    expect(confirm()).toHaveProperty('disabled', true);
+  });
+
+  it('an unfinished pick says how many numbers are missing, and cannot be confirmed', () => {
+    summary({ ticket: { ...EMPTY_TICKET, stars: 3, numbers: [1, 23] }, quote: NO_QUOTE });
+    expect(screen.getByText('Choose 1 more number to complete the basic play.')).toBeTruthy();
+    expect(confirm()).toHaveProperty('disabled', true);
+  });
+
+  it('cannot be confirmed without an issue on sale, while the quote is out of date, or while placing', () => {
+    summary({ issue: null });
+    expect(screen.getByText('No issue is on sale right now.')).toBeTruthy();
+    expect(confirm()).toHaveProperty('disabled', true);
+    cleanup();
+
+    summary({ quote: { ...TICKET_QUOTE, current: false, loading: true } });
+    expect(confirm()).toHaveProperty('disabled', true);
+    cleanup();
+
+    summary({ held: true });
+    expect(confirm()).toHaveProperty('disabled', true);
+    cleanup();
+
+    summary({ placing: true });
+    expect(confirm().textContent).toBe('Placing the order…');
+    expect(confirm()).toHaveProperty('disabled', true);
+    expect(screen.getByTestId('reset-ticket')).toHaveProperty('disabled', true);
+  });
+
+  it('a refused quote is explained in words, with the way forward, and hides the price', () => {
+    summary({
+      quote: {
+        data: undefined,
+        error: new ApiError({ status: 402, code: 'insufficient_points', message: 'Insufficient points.' }),
+        current: false,
+        loading: false,
+      },
+    });
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('Insufficient points.');
+    expect(within(alert).getByRole('link', { name: 'Add points' }).getAttribute('href')).toBe('/deposit');
+    expect(figure('summary-total')).toBe('—');
+    expect(confirm()).toHaveProperty('disabled', true);
+    cleanup();
+
+    summary({
+      quote: {
+        data: undefined,
+        error: new ApiError({ status: 422, code: 'below_minimum_purchase', message: 'Below the minimum purchase.', details: { minimum: 3, units: 2 } }),
+        current: false,
+        loading: false,
+      },
+    });
+    expect(screen.getByRole('alert').textContent).toContain('The minimum purchase is 3 units; this ticket has 2. Add plays or raise the multiplier.');
+  });
+
+  it('reset asks the page to clear the ticket', () => {
+    const { onReset } = summary();
+    fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    expect(onReset).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,236 @@
+import { defineConfig, globalIgnores } from 'eslint/config';
+import boundaries from 'eslint-plugin-boundaries';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+/**
+ * One linter for the whole repository (`npm run lint`). The architecture rules are explained, with
+ * the reasons, in docs/architecture.md; every message below points there.
+ */
+
+const WHY = 'See docs/architecture.md.';
+
+/** Source files ESLint reads. */
+const CODE = '**/*.{ts,tsx,js,mjs,cjs}';
+
+/** Product code: what ships. Tests, scripts and migrations are not product code. */
+const PRODUCT = ['common/src/**/*.{ts,tsx}', 'server/src/**/*.ts', 'client/src/**/*.{ts,tsx}'];
+const TESTS = ['**/*.test.{ts,tsx}', 'server/test/**', 'client/e2e/**'];
+
+/**
+ * The server files that may run SQL: the repositories of each feature (`repo.ts`, `*-repo.ts`), the
+ * database module, and the platform modules that own a table of their own (outbox, scheduler
+ * heartbeats, idempotency keys, the platform identity): each of those is its own repo. (The
+ * migrations, outside server/src, are SQL too.)
+ */
+const SQL_OWNERS = [
+  'server/src/**/repo.ts',
+  'server/src/**/*-repo.ts',
+  'server/src/db/**',
+  'server/src/platform/outbox.ts',
+  'server/src/platform/health.ts',
+  'server/src/platform/idempotency.ts',
+  'server/src/platform/platform.ts',
+];
+
+/** `no-restricted-syntax` entries; ESLint replaces (does not merge) the rule per file, so blocks compose these lists. */
+const NO_CAST_TO_NEVER_OR_ANY = [
+  {
+    selector: 'TSAsExpression > TSNeverKeyword.typeAnnotation',
+    message: `No \`as never\`: give the value its real type (a type guard, a narrower signature). ${WHY}`,
+  },
+  { selector: 'TSAsExpression > TSAnyKeyword.typeAnnotation', message: `No \`as any\`: give the value its real type. ${WHY}` },
+  { selector: 'TSTypeAssertion > TSNeverKeyword.typeAnnotation', message: `No \`<never>\` casts. ${WHY}` },
+  { selector: 'TSTypeAssertion > TSAnyKeyword.typeAnnotation', message: `No \`<any>\` casts. ${WHY}` },
+];
+const NO_QUERIES = [
+  {
+    selector:
+      "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|selectNoFrom|executeQuery)$/]",
+    message: `Queries live in the feature's repo (repo.ts / *-repo.ts): call a repo function. Services may open transactions (db.transaction()) and pass them on. ${WHY}`,
+  },
+];
+const NO_DB_IN_ROUTES = [
+  { selector: "MemberExpression[property.name='db']", message: `Routes call services; services hold the database. ${WHY}` },
+  { selector: "VariableDeclarator > ObjectPattern > Property[key.name='db']", message: `Routes call services; services hold the database. ${WHY}` },
+];
+
+export default defineConfig(
+  // Outputs, caches and local data.
+  globalIgnores(['**/node_modules/', '**/dist/', '**/dev-dist/', '.tmp/', '.data/', '.data-*/', 'coverage/', 'test-results/', 'playwright-report/']),
+  {
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+  },
+
+  // ---- Every file: typescript-eslint's recommended rules ----
+  {
+    files: [CODE],
+    extends: [tseslint.configs.recommended],
+    rules: {
+      // A leading underscore marks a binding that is unused on purpose (an Express error handler's `next`).
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+      // `declare global { namespace FormatjsIntl … }` is how react-intl types message ids.
+      '@typescript-eslint/no-namespace': ['error', { allowDeclarations: true }],
+    },
+  },
+  // Tests, scripts and the (frozen) migrations read untyped JSON or follow Kysely's `Kysely<any>`
+  // migration convention: `any` is allowed there, never in product code.
+  {
+    files: [...TESTS, 'scripts/**', 'migrations/**', '*.config.ts', 'client/*.config.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+
+  // ---- Product code: type-aware promise rules (fast enough: one program per package) ----
+  {
+    files: PRODUCT,
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+
+  // ---- common/: pure rules, no I/O ----
+  {
+    files: ['common/src/**/*.ts'],
+    rules: {
+      // An allow-list: its own files, zod, and vitest in its tests. No Node module, no driver, no server or client code.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!zod$|vitest$|\\.\\.?/)',
+              message: `common/ is pure TypeScript shared by server and client: no I/O, so no Node API or driver; it imports only zod. ${WHY}`,
+            },
+          ],
+        },
+      ],
+    },
+  },
+
+  // ---- Product code: no casts to never/any (tests may cast on purpose, to feed the rules input their types forbid) ----
+  {
+    files: PRODUCT,
+    ignores: TESTS,
+    rules: { 'no-restricted-syntax': ['error', ...NO_CAST_TO_NEVER_OR_ANY] },
+  },
+
+  // ---- server/: Kysely only in repos ----
+  {
+    files: ['server/src/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', ...NO_CAST_TO_NEVER_OR_ANY, ...NO_QUERIES],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'kysely',
+              message: `Only repos (repo.ts, *-repo.ts), db/ and the table-owning platform modules import Kysely; pass transactions as db/database.ts's Tx/Db/Executor. ${WHY}`,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/src/*/routes.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...NO_CAST_TO_NEVER_OR_ANY, ...NO_QUERIES, ...NO_DB_IN_ROUTES] },
+  },
+  {
+    files: SQL_OWNERS,
+    rules: {
+      'no-restricted-syntax': ['error', ...NO_CAST_TO_NEVER_OR_ANY],
+      '@typescript-eslint/no-restricted-imports': 'off',
+    },
+  },
+
+  // ---- client/: hooks ----
+  {
+    files: ['client/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+
+  // ---- Import boundaries between folders ----
+  {
+    files: [CODE],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/root-path': import.meta.dirname,
+      'boundaries/elements': [
+        // The first descriptor that matches a file names its element: the specific ones come first.
+        { type: 'common', pattern: 'common/src', partialMatch: false },
+        { type: 'server-infra', pattern: 'server/src/{platform,db}', partialMatch: false },
+        { type: 'server-feature', pattern: 'server/src/*', capture: ['feature'], partialMatch: false },
+        // What is left of server/src: the composition root (main.ts, server.ts, app.ts) and config.ts.
+        { type: 'server', pattern: 'server/src', partialMatch: false },
+        { type: 'migrations', pattern: 'migrations', partialMatch: false },
+        { type: 'client-app', pattern: 'client/src/{app,boot}', partialMatch: false },
+        { type: 'client-shared', pattern: 'client/src/shared', partialMatch: false },
+        { type: 'client-feature', pattern: 'client/src/features/*', capture: ['feature'], partialMatch: false },
+        // What is left of client/src: main.tsx.
+        { type: 'client', pattern: 'client/src', partialMatch: false },
+      ],
+      'boundaries/files': [
+        { category: 'config', pattern: 'server/src/config.ts' },
+        { category: 'repo', pattern: ['server/src/**/repo.ts', 'server/src/**/*-repo.ts'] },
+        { category: 'public', pattern: 'server/src/*/service.ts' },
+        { category: 'auth-guard', pattern: 'server/src/auth/middleware.ts' },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          message:
+            '{{from.element.type}} may not import {{to.file.path}} ({{to.element.type}}). Features reach another feature only through its service.ts ' +
+            `(routes: auth/middleware.ts); repos stay inside their feature; platform/ and db/ import no feature; client features import only shared/. ${WHY}`,
+          policies: [
+            // common: nothing but itself.
+            // server/src root files: the composition root wires every feature, but never reaches into a repo.
+            { from: { element: { type: 'server' } }, allow: { to: { element: { types: { anyOf: ['server', 'server-infra', 'server-feature'] } } } } },
+            { from: { element: { type: 'server' } }, disallow: { to: { file: { categories: 'repo' } } } },
+            // platform/ and db/: shared infrastructure; config.ts; db/ runs the migrations. Never a feature.
+            {
+              from: { element: { type: 'server-infra' } },
+              allow: {
+                to: [
+                  { element: { type: 'server-infra' } },
+                  { element: { type: 'server' }, file: { categories: 'config' } },
+                  { element: { type: 'migrations' } },
+                ],
+              },
+            },
+            // A feature: itself (any file), the infrastructure, config.ts, and other features' service.ts (auth's guard for routes).
+            {
+              from: { element: { type: 'server-feature' } },
+              allow: {
+                to: [
+                  { element: { type: 'server-infra' } },
+                  { element: { type: 'server' }, file: { categories: 'config' } },
+                  { element: { type: 'server-feature' }, file: { categories: { anyOf: ['public', 'auth-guard'] } } },
+                ],
+              },
+            },
+            // Client: features use shared/ only; shared/ is self-contained; app/, boot/ and main.tsx assemble everything.
+            { from: { element: { type: 'client-feature' } }, allow: { to: { element: { type: 'client-shared' } } } },
+            { from: { element: { type: 'client-shared' } }, allow: { to: { element: { type: 'client-shared' } } } },
+            {
+              from: { element: { types: { anyOf: ['client', 'client-app'] } } },
+              allow: { to: { element: { types: { anyOf: ['client', 'client-app', 'client-shared', 'client-feature'] } } } },
+            },
+          ],
+        },
+      ],
+    },
+  },
+);

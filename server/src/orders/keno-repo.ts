@@ -1,0 +1,30 @@
+import type { Executor } from '../db/database.ts';
+
+/**
+ * The keno queries of the order pipeline. The `draws` table belongs to the keno module (scheduler,
+ * results); orders only read it, inside the placement transaction when there is one.
+ */
+export const kenoOrdersRepo = {
+  /** The draw of `issue` of a product, whatever its status. */
+  draw(db: Executor, productCode: string, issue: string) {
+    return db
+      .selectFrom('draws')
+      .select(['id', 'issue', 'sales_open_at', 'sales_close_at', 'status'])
+      .where('product_code', '=', productCode)
+      .where('issue', '=', issue)
+      .executeTakeFirst();
+  },
+
+  /** The issue on sale at `at`, or else the next one to open (what `sales_closed` names). */
+  nextOnSale(db: Executor, productCode: string, at: Date) {
+    return db
+      .selectFrom('draws')
+      .select(['issue'])
+      .where('product_code', '=', productCode)
+      .where('status', '=', 'scheduled')
+      .where('sales_close_at', '>', at)
+      .orderBy('draw_at')
+      .limit(1)
+      .executeTakeFirst();
+  },
+};

@@ -1,0 +1,109 @@
+import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, type CompiledQuery } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import type { Database } from '../../src/db/types.ts';
+import { orderQueries } from '../../src/orders/repo.ts';
+import { settlementQueries } from '../../src/settlement/repo.ts';
+import { postingQuery } from '../../src/wallet/repo.ts';
+
+/**
+ * The SQL of the paths that move money, compiled (no database) and compared with the files in
+ * __snapshots__/, so that any change to it shows up in review as a diff of those files. The
+ * statements come from the builders the repos run (`postingQuery`, `orderQueries`,
+ * `settlementQueries`); the values are examples. After an intended change:
+ * `npx vitest run server/test/wallet/sql-snapshots.test.ts -u`, and review the .sql diff.
+ */
+const db = new Kysely<Database>({
+  dialect: {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (kysely) => new PostgresIntrospector(kysely),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  },
+});
+
+const at = new Date('2026-05-01T12:00:00.000Z');
+const userId = '7';
+const orderId = '1001';
+
+/** A compiled statement as reviewable text: the SQL (dedented), then each parameter on its own line. */
+function statement(title: string, query: CompiledQuery): string {
+  const lines = query.sql.split('\n');
+  const indent = Math.min(...lines.filter((l) => l.trim()).map((l) => l.length - l.trimStart().length));
+  const text = lines.map((l) => l.slice(indent).trimEnd()).join('\n').trim();
+  const params = query.parameters.map((value, i) => `-- $${i + 1} = ${JSON.stringify(value)}`);
+  return [`-- ${title}`, `${text};`, ...params].join('\n');
+}
+
+function file(summary: string, statements: Array<[string, CompiledQuery]>): string {
+  return `-- ${summary}\n\n${statements.map(([title, query]) => statement(title, query)).join('\n\n')}\n`;
+}
+
+const snapshot = (name: string) => `./__snapshots__/${name}.sql`;
+
+describe('SQL of the money paths', () => {
+  it('wallet postings: a credit (real points) and a debit (trial points)', async () => {
+    const text = file('Wallet postings (walletRepo.post): one statement moves the balance and writes the ledger row; a debit is a negative amount.', [
+      ['credit 50.00 GP to the real balance (a prize)', postingQuery({ userId, account: 'real', kind: 'prize', amount: 5_000, refType: 'order', refId: orderId }).compile(db)],
+      ['debit 12.50 GP from the trial balance (a trial order)', postingQuery({ userId, account: 'trial', kind: 'order', amount: -1_250, refType: 'order', refId: orderId }).compile(db)],
+    ]);
+    await expect(text).toMatchFileSnapshot(snapshot('wallet-postings'));
+  });
+
+  it('order placement: the order row, its first history entry and the debit, in one transaction', async () => {
+    // The keno order row as orders/keno-order.ts records it (same columns, same order).
+    const order = {
+      user_id: userId,
+      product_code: 'TWB01',
+      issue: '115000123',
+      draw_id: '55',
+      status: 0 as const,
+      trial: false,
+      multiplier: 1,
+      plays: JSON.stringify([{ type: 'pick', stars: 3, numbers: [1, 2, 3] }]),
+      units: 1,
+      points_spent: 1_000,
+      stake: JSON.stringify({ amount: 25, currency: 'TWD' }),
+      sales_close_at: new Date('2026-05-01T12:04:30.000Z'),
+      created_at: at,
+      updated_at: at,
+    };
+    const text = file('Order placement (orderPlumbing.place → ordersRepo.insert, then walletService.debit), one transaction.', [
+      ['the order row', orderQueries.insert(db, order).compile()],
+      ['its first status history entry', orderQueries.history(db, { order_id: orderId, from: null, to: 0, at, reason: 'order placed' }).compile()],
+      ['the debit of points_spent', postingQuery({ userId, account: 'real', kind: 'order', amount: -1_000, refType: 'order', refId: orderId }).compile(db)],
+    ]);
+    await expect(text).toMatchFileSnapshot(snapshot('order-placement'));
+  });
+
+  it('order transition: lock, conditional update, history entry', async () => {
+    const text = file('Order transition (ordersRepo.transition), here 1 → 2 with the ticket: the update is conditional on the status the lock saw.', [
+      ['lock the order and read its status', orderQueries.lockStatus(db, orderId).compile()],
+      ['move it, only from the status seen', orderQueries.moveStatus(db, orderId, 1, 2, at, { ticket_ref: 'T-0001', purchased_at: at }).compile()],
+      ['its status history entry', orderQueries.history(db, { order_id: orderId, from: 1, to: 2, at, reason: 'purchased (simulated)' }).compile()],
+    ]);
+    await expect(text).toMatchFileSnapshot(snapshot('order-transition'));
+  });
+
+  it('refund: the timeout moves the order to 9 and credits points_spent back, in one transaction', async () => {
+    const text = file('Refund at the sales cut-off (orders service expire): transition 0/1 → 9, then the refund credit, one transaction.', [
+      ['lock the order and read its status', orderQueries.lockStatus(db, orderId).compile()],
+      ['move it to 9 (timeout), only from the status seen', orderQueries.moveStatus(db, orderId, 0, 9, at, {}).compile()],
+      ['its status history entry', orderQueries.history(db, { order_id: orderId, from: 0, to: 9, at, reason: 'sales closed before purchase: refunded' }).compile()],
+      ['the refund credit', postingQuery({ userId, account: 'real', kind: 'refund', amount: 1_000, refType: 'order', refId: orderId }).compile(db)],
+    ]);
+    await expect(text).toMatchFileSnapshot(snapshot('order-refund'));
+  });
+
+  it('settlement: markSettled locks the batch in id order, settles each order once, then the prize credit', async () => {
+    const items = [
+      { id: '1001', prize: 4_500, drawResult: { lines: [{ matched: [1, 2, 3], prize: 45 }] } },
+      { id: '1002', prize: 0, drawResult: { lines: [{ matched: [], prize: 0 }] } },
+    ];
+    const text = file('Keno settlement of a batch (settlementRepo.markSettled, then walletService.credit per winner), one transaction.', [
+      ['lock the batch in id order', settlementQueries.lockOrders(db, items.map((item) => item.id)).compile()],
+      ['settle the orders not yet settled', settlementQueries.markSettled(items, at).compile(db)],
+      ['the prize credit of a winner', postingQuery({ userId, account: 'real', kind: 'prize', amount: 4_500, refType: 'order', refId: '1001' }).compile(db)],
+    ]);
+    await expect(text).toMatchFileSnapshot(snapshot('settlement-mark-settled'));
+  });
+});
