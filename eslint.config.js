@@ -55,6 +55,18 @@ const NO_DB_IN_ROUTES = [
   { selector: "VariableDeclarator > ObjectPattern > Property[key.name='db']", message: `Routes call services; services hold the database. ${WHY}` },
 ];
 
+/** A route declares its chain (auth → idParam → idempotencyKey → validateBody/validateQuery → rateLimit → handler); the handler reads what the chain parsed. */
+const CHAIN_IN_ROUTES = [
+  {
+    selector: "CallExpression[callee.name=/^(validate|parseId|isId|readIdempotencyKey)$/]",
+    message: `Declare it in the route's chain (validateBody, validateQuery, idParam, idempotencyKey from platform/http.ts) and read it with \`.of(req)\`. ${WHY}`,
+  },
+  {
+    selector: "CallExpression[callee.property.name=/^(consume|penalty|reward|get)$/][callee.object.property.name='rateLimiter']",
+    message: `Rate limits are middleware in the chain: rateLimit(policy, keyOf) / failureLimit(...) from platform/http.ts. ${WHY}`,
+  },
+];
+
 export default defineConfig(
   // Outputs, caches and local data.
   globalIgnores(['**/node_modules/', '**/dist/', '**/dev-dist/', '.tmp/', '.data/', '.data-*/', 'coverage/', 'test-results/', 'playwright-report/']),
@@ -74,6 +86,9 @@ export default defineConfig(
       ],
       // `declare global { namespace FormatjsIntl … }` is how react-intl types message ids.
       '@typescript-eslint/no-namespace': ['error', { allowDeclarations: true }],
+      // server/src/platform/queues.ts's `QueueMap` is empty on purpose: each feature adds its queues to
+      // it by declaration merging (the platform imports no feature). Every other empty type is an error.
+      '@typescript-eslint/no-empty-object-type': ['error', { allowWithName: '^QueueMap$' }],
     },
   },
   // Tests, scripts and the (frozen) migrations read untyped JSON or follow Kysely's `Kysely<any>`
@@ -139,7 +154,7 @@ export default defineConfig(
   },
   {
     files: ['server/src/*/routes.ts'],
-    rules: { 'no-restricted-syntax': ['error', ...NO_CAST_TO_NEVER_OR_ANY, ...NO_QUERIES, ...NO_DB_IN_ROUTES] },
+    rules: { 'no-restricted-syntax': ['error', ...NO_CAST_TO_NEVER_OR_ANY, ...NO_QUERIES, ...NO_DB_IN_ROUTES, ...CHAIN_IN_ROUTES] },
   },
   {
     files: SQL_OWNERS,

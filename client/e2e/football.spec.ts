@@ -53,6 +53,10 @@ async function fundedMember(baseURL: string): Promise<Session> {
   return member;
 }
 
+/**
+ * Signs the member in. Prices move every second on the test server, so this member has turned the
+ * confirm step off in the wallet's settings (Buy spends at once); the step is checked in the next test.
+ */
 async function signIn(page: Page, session: Session, theme = 'dark') {
   await page.addInitScript(
     ([t, u, c]) => {
@@ -60,6 +64,7 @@ async function signIn(page: Page, session: Session, theme = 'dark') {
       localStorage.setItem('user', u);
       localStorage.setItem('locale', 'en');
       localStorage.setItem('color-scheme', c);
+      localStorage.setItem('confirm-purchases', 'off');
     },
     [session.token, JSON.stringify(session.user), theme] as const,
   );
@@ -132,6 +137,16 @@ test('a member buys a 3-match "at least 2 win" all-up while prices move, and see
   await expect(page.getByTestId('summary-bets')).toHaveText('4');
   await expect(page.getByTestId('summary-stake')).toHaveText('HK$40');
   await expect(page.getByTestId('summary-fee')).toHaveText('HK$30');
+  // GP next to Hong Kong dollars, with the one rate stake, fee and prizes convert at.
+  // (Prices move every second here: accept them until a quote is current.)
+  await expect(async () => {
+    const accept = page.getByTestId('accept-prices');
+    if (await accept.isVisible()) await accept.click();
+    await expect(page.getByTestId('summary-total')).toHaveText('8.96 GP', { timeout: 1_500 }); // HK$70 at HK$7.8125 a GP
+  }).toPass({ timeout: 30_000 });
+  await expect(page.getByTestId('summary-total-local')).toHaveText('HK$70 with the fee · 1 GP = HK$7.81');
+  await expect(page.getByTestId('summary-max-prize')).toHaveText(/^HK\$[\d,.]+ ≈ [\d,]+\.\d\d GP$/);
+  await expect(page.getByTestId('summary-prize-rate')).toHaveText('1 GP = HK$7.81 at the market rate');
 
   // In an all-up, a second market on a match replaces its first pick (one market per match).
   const first = page.locator(`[data-testid="event-row"][data-event-id="${matches[0]!.id}"]`);
@@ -150,10 +165,15 @@ test('a member buys a 3-match "at least 2 win" all-up while prices move, and see
   const status = page.getByTestId('order-status');
   await expect(status).toHaveAttribute('data-status', '2', { timeout: 20_000 });
   await expect(status.getByTestId('order-status-label')).toHaveText('Purchase successful');
-  await expect(page.getByTestId('reset-prompt')).toBeVisible();
-  await page.getByTestId('reset-yes').click();
+  // Bought: the slip is cleared at once, and "keep these picks" puts them back for another order.
+  await expect(page.getByTestId('slip-cleared')).toBeVisible();
   await expect(page.getByTestId('slip-pick')).toHaveCount(0);
   await shot(page, 'purchased-1280');
+  await page.getByTestId('keep-picks').click();
+  await expect(page.getByTestId('slip-pick')).toHaveCount(3);
+  await expect(page.getByTestId('slip-cleared')).toHaveCount(0);
+  await page.getByTestId('slip-clear').click();
+  await expect(page.getByTestId('slip-pick')).toHaveCount(0);
 
   const orders = await call<{ items: FootballOrder[] }>(baseURL!, 'GET', '/api/orders?productCode=HKS01', { token: member.token });
   expect(orders.body.items).toHaveLength(1);
@@ -193,6 +213,13 @@ test('a member buys a 3-match "at least 2 win" all-up while prices move, and see
   const amount = new Intl.NumberFormat('en', { style: 'currency', currency: 'HKD', minimumFractionDigits: expectedCents % 100 ? 2 : 0, maximumFractionDigits: expectedCents % 100 ? 2 : 0 }).format(expectedCents / 100);
   await expect(row.getByTestId('football-payout')).toHaveText(`Returned ${amount}`);
   await expect(row.getByTestId('order-prize')).not.toHaveText('0.00 GP');
+  // A settled order says what it won, in GP; its details show GP next to Hong Kong dollars with the rate.
+  await expect(row.getByTestId('order-status')).toHaveText(/^Settled — won [\d,]+\.\d\d GP$/);
+  await row.getByTestId('order-toggle').click();
+  const details = page.getByTestId('order-details');
+  await expect(details.getByTestId('order-paid')).toHaveText('HK$70 ≈ 8.96 GP');
+  await expect(details.getByTestId('order-won')).toHaveText(new RegExp(`^${amount.replace('$', '\\$')} ≈ [\\d,]+\\.\\d\\d GP$`));
+  await expect(details).toContainText('1 GP = HK$7.81 at the market rate');
   await shot(page, 'orders-1280');
 
   await page.setViewportSize({ width: 390, height: 844 });
@@ -202,4 +229,82 @@ test('a member buys a 3-match "at least 2 win" all-up while prices move, and see
   await expect(page.getByTestId('event-row').first()).toBeVisible();
   await noSidewaysScroll(page);
   await shot(page, 'screen-390');
+});
+
+test('the slip survives a reload and another page; the list filters by date, league and bet type; names read in Chinese', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  const member = await fundedMember(baseURL!);
+  await page.addInitScript(
+    ([t, u]) => {
+      if (sessionStorage.getItem('seeded')) return;
+      localStorage.setItem('token', t);
+      localStorage.setItem('user', u);
+      localStorage.setItem('locale', 'zh-TW');
+      sessionStorage.setItem('seeded', '1');
+    },
+    [member.token, JSON.stringify(member.user)] as const,
+  );
+  const [a, b] = await nextThreeMatches(baseURL!);
+  await page.goto('/main/sports/hkjc-football');
+  const rowA = page.locator(`[data-testid="event-row"][data-event-id="${a!.id}"]`);
+  const rowB = page.locator(`[data-testid="event-row"][data-event-id="${b!.id}"]`);
+  await rowA.getByTestId('odds-button').first().click();
+  await rowB.getByTestId('odds-button').nth(2).click();
+  await expect(page.getByTestId('slip-pick')).toHaveCount(2);
+
+  // The simulated source names its leagues and teams in Chinese too.
+  const event = (await call<{ home: string; names?: { home?: Record<string, string> } }>(baseURL!, 'GET', `/api/football/events/${a!.id}`)).body;
+  expect(event.names?.home?.['zh-TW']).toBeTruthy();
+  await expect(rowA.getByTestId('event-home')).toHaveText(event.names!.home!['zh-TW']!);
+  await expect(page.getByTestId('slip-event').first()).toContainText(event.names!.home!['zh-TW']!);
+
+  // A reload and another page keep the slip (localStorage, per member).
+  await page.reload();
+  await expect(page.getByTestId('slip-pick')).toHaveCount(2);
+  await page.goto('/wallet');
+  await page.goto('/main/sports/hkjc-football');
+  await expect(page.getByTestId('slip-pick')).toHaveCount(2);
+  expect(await page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith('football.slip.')))).toBe(true);
+
+  // Filters: a bet type shows its prices in each row; a league keeps only its matches; a date only that day's.
+  await page.getByTestId('filter-market').selectOption('HIL');
+  await expect(page).toHaveURL(/market=HIL/);
+  await expect(page.getByTestId('event-focus').first()).toContainText('入球大細');
+  const league = await page.getByTestId('filter-league').locator('option').nth(1).getAttribute('value');
+  await page.getByTestId('filter-league').selectOption(league!);
+  const leagues = await call<{ id: string; tournamentCode: string }[]>(baseURL!, 'GET', '/api/football/events?status=open');
+  const inLeague = leagues.body.filter((e) => e.tournamentCode === league).map((e) => e.id);
+  const shown = await page.getByTestId('event-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-event-id')));
+  expect(shown.length).toBeGreaterThan(0);
+  expect(shown.every((id) => inLeague.includes(id!))).toBe(true);
+  const date = await page.getByTestId('filter-date').locator('option').nth(1).getAttribute('value');
+  await page.getByTestId('filter-date').selectOption(date!);
+  await expect(page).toHaveURL(new RegExp(`date=${date}`));
+  await page.getByTestId('filter-clear').click();
+  await expect(page).not.toHaveURL(/market=|league=|date=/);
+  await shot(page, 'zh-TW-1280');
+
+  // Buy opens the confirm step with the GP total and the balance after (500.00 GP from the PIN).
+  await page.getByTestId('unit-stake').fill('30');
+  // (Prices move every second here, closing the step when the quote goes stale: try until it holds.)
+  await expect(async () => {
+    const accept = page.getByTestId('accept-prices');
+    if (await accept.isVisible()) await accept.click();
+    if (!(await page.getByTestId('confirm-step').isVisible())) await page.getByTestId('confirm-order').click({ timeout: 1_500 });
+    await expect(page.getByTestId('confirm-total')).toHaveText('11.52 GP', { timeout: 1_000 }); // 2 singles of HK$30 + the HK$30 fee = HK$90
+    await expect(page.getByTestId('balance-after')).toHaveText('488.48 GP', { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await shot(page, 'confirm-zh-TW-1280');
+  if (await page.getByTestId('confirm-cancel').isVisible()) await page.getByTestId('confirm-cancel').click();
+
+  // On a phone, in Traditional Chinese and in English.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await noSidewaysScroll(page);
+  await shot(page, 'zh-TW-390');
+  await page.evaluate(() => localStorage.setItem('locale', 'en'));
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hong Kong football');
+  await expect(page.getByTestId('slip-pick')).toHaveCount(2);
+  await noSidewaysScroll(page);
+  await shot(page, 'en-390');
 });

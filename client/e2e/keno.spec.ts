@@ -62,6 +62,7 @@ test('a member buys Canada Keno once (even on a double click), watches it get pu
   await expect(page.getByTestId('keno-deadline')).toContainText('Deadline');
 
   // Canada Keno sells no side bets and no super number: 3 stars at ×3 make the 3-unit minimum.
+  await expect(page.getByTestId('keno-deadline')).toContainText(/UTC|GMT/);
   await expect(page.getByTestId('side-big')).toHaveCount(0);
   await expect(page.getByTestId('super-toggle')).toHaveCount(0);
   await page.getByRole('radio', { name: '3 stars' }).check();
@@ -74,21 +75,43 @@ test('a member buys Canada Keno once (even on a double click), watches it get pu
   await expect(page.getByTestId('pick-status')).toHaveText(/exceed the number chosen to play/);
   await expect(board.getByRole('button', { name: '77', exact: true })).toHaveAttribute('aria-pressed', 'false');
 
-  // One unit is under the minimum: the quote says so inline.
+  // One unit is under the 3-unit minimum: the summary says so before any quote, with the unit price shown from the start.
   const summary = page.getByTestId('ticket-summary');
-  await expect(summary.getByTestId('quote-error')).toContainText('minimum purchase is 3 units');
+  await expect(summary.getByTestId('summary-unit-price')).toHaveText('1 unit = 1.00 GP (CA$1 stake) · at least 3 units a ticket');
+  await expect(summary.getByTestId('summary-below-minimum')).toContainText('minimum purchase is 3 units; this ticket has 1');
+  await expect(summary.getByTestId('quote-error')).toHaveCount(0);
+  await expect(page.getByTestId('confirm-order')).toBeDisabled();
+
+  // A multiplier the game cannot take is refused as typed (10.5 is not cut to 10), and the error goes once corrected.
+  await page.getByTestId('multiplier-input').fill('10.5');
+  await expect(page.getByTestId('multiplier-error')).toContainText('“10.5” is not a multiplier this game takes');
+  await expect(page.getByTestId('multiplier-input')).toHaveValue('10.5');
+  await expect(page.getByTestId('confirm-order')).toBeDisabled();
+  await page.getByTestId('multiplier-input').fill('1');
+  await expect(page.getByTestId('multiplier-error')).toHaveCount(0);
   await page.getByTestId('multiplier-increase').click();
   await page.getByTestId('multiplier-increase').click();
   await expect(summary.getByTestId('summary-plays')).toContainText('3 stars: 05 · 23 · 41');
   await expect(summary.getByTestId('summary-units')).toHaveText('3');
+
+  // GP next to the local currency, with the rate used: the price includes the fee, prizes convert at the market rate.
   await expect(summary.getByTestId('summary-total')).toHaveText('3.00 GP');
-  await expect(summary.getByTestId('summary-stake')).toContainText('3');
+  await expect(summary.getByTestId('summary-stake')).toHaveText('CA$3 ≈ 3.00 GP');
+  await expect(summary.getByTestId('summary-price-rate')).toHaveText('1 GP = CA$1, service fee included');
+  await expect(summary.getByTestId('summary-max-prize')).toHaveText(/^CA\$[\d,]+ ≈ [\d,]+\.\d\d GP$/);
+  await expect(summary.getByTestId('summary-prize-rate')).toHaveText('1 GP = CA$1.37 at the market rate');
+  await expect(summary).toContainText('The price includes the service fee; prizes convert to GP at the market rate.');
   await expect(summary.getByTestId('quote-error')).toHaveCount(0);
   await shot(page, 'cab01-ticket-1280');
 
-  // Confirm with a double click: one order, then its live status reaches "purchase successful".
+  // Buy opens the confirm step: the GP total and the balance after. Confirming with a double click buys once.
   await expect(page.getByTestId('confirm-order')).toBeEnabled();
-  await page.getByTestId('confirm-order').dblclick();
+  await page.getByTestId('confirm-order').click();
+  const step = page.getByTestId('confirm-step');
+  await expect(step.getByTestId('confirm-total')).toHaveText('3.00 GP');
+  await expect(step.getByTestId('balance-after')).toHaveText('497.00 GP');
+  await shot(page, 'cab01-confirm-1280');
+  await step.getByTestId('confirm-spend').dblclick();
   const status = page.getByTestId('order-status');
   await expect(status).toHaveAttribute('data-status', '2', { timeout: 15_000 });
   await expect(status.getByTestId('order-status-label')).toHaveText('Purchase successful');
@@ -110,12 +133,37 @@ test('a member buys Canada Keno once (even on a double click), watches it get pu
   await expect(status.getByTestId('order-prize')).toBeVisible({ timeout: 30_000 });
   await shot(page, 'cab01-settled-1280');
 
+  // The settled order in the list: what it won in GP, and its details in GP next to Canadian dollars with each rate.
+  const placed = (await (await fetch(`${baseURL}/api/orders?productCode=CAB01`, { headers: { authorization: `Bearer ${token}` } })).json()) as { items: { id: string; prize: number }[] };
+  const settled = placed.items[0]!;
+  await page.goto('/orders?productCode=CAB01');
+  const row = page.locator(`[data-testid="order-row"][data-order-id="${settled.id}"]`);
+  await expect(row.getByTestId('order-status')).toHaveText(settled.prize > 0 ? `Settled — won ${(settled.prize / 100).toFixed(2)} GP` : 'Settled — no win');
+  await expect(row.getByTestId('order-points')).toHaveText('3.00 GP');
+  await expect(row.locator('.order-row__special')).toHaveText('—'); // Canada Keno has no super number
+  await expect(row.getByTestId('order-official-result')).not.toContainText('Super');
+  await row.getByTestId('order-toggle').click();
+  const details = page.getByTestId('order-details');
+  await expect(details.getByTestId('order-paid')).toHaveText('CA$3 ≈ 3.00 GP');
+  await expect(details).toContainText('1 GP = CA$1, service fee included');
+  if (settled.prize > 0) {
+    await expect(details.getByTestId('order-won')).toHaveText(/^CA\$[\d,.]+ ≈ [\d,]+\.\d\d GP$/);
+    await expect(details).toContainText('1 GP = CA$1.37 at the market rate');
+  } else {
+    await expect(details).toContainText('No win');
+  }
+  await shot(page, 'cab01-order-details-1280');
+
+  // The wallet's history says what each line was.
+  await page.goto('/wallet');
+  await expect(page.getByTestId('ledger-line').filter({ hasText: `Order ${settled.id} — Canada Keno` })).toHaveCount(1);
+
   await page.setViewportSize({ width: 390, height: 844 });
   await noSidewaysScroll(page);
-  await shot(page, 'cab01-settled-390');
+  await shot(page, 'cab01-wallet-390');
 });
 
-test('a member without points is pointed to the deposit page, and an issue that closed meanwhile moves the ticket on; retries reuse the ticket’s key', async ({ page, baseURL }) => {
+test('a new member with trial points but no real ones is shown the top-up before asking the server, plays on trial points instead, and a retry after an issue closed reuses the ticket’s key', async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   const email = `keno-${Date.now()}@example.com`;
   const signup = await fetch(`${baseURL}/api/auth/signup`, {
@@ -124,10 +172,12 @@ test('a member without points is pointed to the deposit page, and an issue that 
     body: JSON.stringify({ name: 'No Points', email, password: 'keno-pass-1', passwordCheck: 'keno-pass-1', promoOptIn: false }),
   });
   const { token, user } = (await signup.json()) as { token: string; user: object };
+  // This member turned the confirm step off in the wallet's settings: Buy spends at once.
   await page.addInitScript(([t, u]) => {
     localStorage.setItem('token', t);
     localStorage.setItem('user', u);
     localStorage.setItem('locale', 'en');
+    localStorage.setItem('confirm-purchases', 'off');
   }, [token, JSON.stringify(user)] as const);
 
   const keys: string[] = [];
@@ -148,20 +198,35 @@ test('a member without points is pointed to the deposit page, and an issue that 
   await page.getByTestId('multiplier-input').fill('3');
   await expect(page.getByTestId('summary-total')).toHaveText('3.00 GP');
 
-  await page.getByTestId('confirm-order').click();
-  const problem = page.getByTestId('order-error');
-  await expect(problem).toHaveAttribute('data-code', 'insufficient_points');
-  await expect(problem.getByRole('link', { name: 'Add points' })).toHaveAttribute('href', '/deposit');
+  // 0.00 real GP: Buy is disabled and the summary says by how much, with the way to top up; nothing was sent.
+  const short = page.getByTestId('balance-short');
+  await expect(short).toContainText('Your balance of 0.00 GP is 3.00 GP short for this order.');
+  await expect(short.getByTestId('top-up-link')).toHaveAttribute('href', '/deposit');
+  await expect(page.getByTestId('confirm-order')).toBeDisabled();
+  expect(keys).toHaveLength(0);
+  await shot(page, 'cab01-short-1280');
 
-  // The same ticket again, but the server is told an issue whose sales are over.
+  // Sign-up granted 10.00 trial GP: the same ticket as a trial order can be bought.
+  await page.getByLabel(/Pay with trial points \(10\.00 GP available\)/).check();
+  await expect(short).toHaveCount(0);
+  await expect(page.getByTestId('confirm-order')).toBeEnabled();
+
+  // The server is told an issue whose sales are over: refused, and the ticket moves on.
   const onSale = (await page.getByTestId('keno-clock-status').textContent())!.match(/\d+/)![0];
   sendIssue = String(Number(onSale) - 1);
   await page.getByTestId('confirm-order').click();
+  const problem = page.getByTestId('order-error');
   await expect(problem).toHaveAttribute('data-code', 'sales_closed');
   await expect(problem).toContainText(`Sales for issue ${onSale} closed while you were choosing. Your ticket now goes to issue ${onSale}`);
+
+  // Trying the same ticket again reuses its Idempotency-Key, and it is bought as a trial-play order.
+  sendIssue = null;
+  await page.getByTestId('confirm-order').click();
+  await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', '8', { timeout: 15_000 });
   expect(keys).toHaveLength(2);
   expect(keys[1]).toBe(keys[0]);
-  await shot(page, 'cab01-problems-1280');
+  await expect(page.getByTestId('header-balance')).toContainText('0.00');
+  await shot(page, 'cab01-trial-1280');
 });
 
 test('BINGO BINGO shows its countdown in Traditional Chinese, with big/small, odd/even and the super number, on a phone too', async ({ page, baseURL }) => {
@@ -173,7 +238,13 @@ test('BINGO BINGO shows its countdown in Traditional Chinese, with big/small, od
   // Open, closed or (outside 07:05–23:55 Taipei) idle: each names its issue or the non-draw period.
   await expect(page.getByTestId('keno-clock-status')).toContainText(/第 \d+ 期|非開獎時段/);
   await expect(page.getByTestId('side-big')).toContainText('大');
-  await expect(page.getByTestId('side-odd')).toContainText('未經證實');
+  // BINGO's draw, small odd and small even bets are on sale (spec §3, §9).
+  await expect(page.getByTestId('side-draw')).toContainText('和');
+  await expect(page.getByTestId('side-smallOdd')).toContainText('小單');
+  await expect(page.getByTestId('side-smallEven')).toContainText('小雙');
+  // An unconfirmed value shows with an info mark on the purchase screen; the rules page labels it in full.
+  await expect(page.getByTestId('side-odd').getByTestId('unconfirmed-mark')).toHaveAttribute('aria-label', '未經營運方確認。');
+  await expect(page.getByTestId('side-odd')).not.toContainText('未經證實');
 
   await page.getByRole('radio', { name: '2 星' }).check();
   await page.getByTestId('pick-auto').click();
@@ -188,4 +259,49 @@ test('BINGO BINGO shows its countdown in Traditional Chinese, with big/small, od
   await page.setViewportSize({ width: 390, height: 844 });
   await noSidewaysScroll(page);
   await shot(page, 'twb01-zh-TW-390');
+});
+
+test('on a phone, a sticky bottom bar carries the countdown (mm:ss, red in the last 30 s, deadline with its time zone), units, GP total and Buy', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, baseURL!, 'en');
+  await page.goto('/main/keno/keno24h');
+  const bar = page.getByTestId('keno-bar');
+  await expect(bar).toBeVisible();
+  await expect.poll(async () => (await phase(page)) === 'open' && (await seconds(page)) > 31, { timeout: 75_000, intervals: [500] }).toBe(true);
+
+  // Pinned to the bottom of the screen while the page scrolls.
+  const box = (await bar.boundingBox())!;
+  expect(box.y + box.height).toBeGreaterThan(844 - 2);
+  await page.mouse.wheel(0, 1200);
+  await expect.poll(async () => (await bar.boundingBox())!.y).toBeCloseTo(box.y, 0);
+
+  const countdown = bar.getByTestId('keno-bar-countdown');
+  await expect(countdown).toHaveText(/^\d\d:\d\d$/);
+  await expect(countdown).not.toHaveClass(/urgent/);
+  await expect(bar.getByTestId('keno-bar-deadline')).toContainText(/UTC|GMT/);
+  await expect(bar.getByTestId('keno-bar-units')).toHaveText('0 units');
+  await expect(bar.getByTestId('keno-bar-buy')).toBeDisabled();
+
+  await page.getByRole('radio', { name: '3 stars' }).check({ force: true });
+  await page.getByTestId('pick-auto').click();
+  await page.getByTestId('multiplier-input').fill('3');
+  await expect(bar.getByTestId('keno-bar-units')).toHaveText('3 units');
+  await expect(bar.getByTestId('keno-bar-total')).toHaveText('3.00 GP');
+  await noSidewaysScroll(page);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: 'test-results/keno-bar-390.png' });
+
+  // Buy opens the confirm step right above the bar, with the balance after.
+  await bar.getByTestId('keno-bar-buy').click();
+  await expect(bar.getByTestId('confirm-step')).toBeVisible();
+  await expect(bar.getByTestId('balance-after')).toHaveText(/^\d[\d,]*\.\d\d GP$/);
+  await page.screenshot({ path: 'test-results/keno-bar-confirm-390.png' });
+  await bar.getByTestId('confirm-cancel').click();
+  await expect(bar.getByTestId('confirm-step')).toHaveCount(0);
+
+  // The last 30 seconds turn the countdown red.
+  await expect.poll(async () => Number(await countdown.getAttribute('data-seconds')), { timeout: 30_000 }).toBeLessThanOrEqual(30);
+  await expect(countdown).toHaveClass(/urgent/);
+  await page.screenshot({ path: 'test-results/keno-bar-urgent-390.png' });
 });

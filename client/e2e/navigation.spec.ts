@@ -26,8 +26,8 @@ test('a new page starts at the top, and going back restores where the reader was
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
   const before = await page.evaluate(() => window.scrollY);
 
-  // The header's home link, clicked in place: Playwright's own click would first scroll the page.
-  await page.locator('header nav a[href="/"]').first().evaluate((link: HTMLAnchorElement) => link.click());
+  // The header's home link (the brand), clicked in place: Playwright's own click would first scroll the page.
+  await page.locator('header a.brand[href="/"]').evaluate((link: HTMLAnchorElement) => link.click());
   await expect(page).toHaveURL(/\/$/);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 
@@ -47,7 +47,7 @@ test('a thin progress bar runs during a navigation and goes away after', async (
     const target = document.querySelector('.progress-bar')!;
     new MutationObserver(() => (window as unknown as { recordPhase(p: string): void }).recordPhase(target.getAttribute('data-phase') ?? '')).observe(target, { attributes: true });
   });
-  await page.getByRole('link', { name: /幫助|help/i }).first().click();
+  await page.getByRole('link', { name: /常見問題|faq/i }).first().click();
   await expect.poll(() => phases).toContain('running');
   await expect(bar).toHaveAttribute('data-phase', 'idle');
 });

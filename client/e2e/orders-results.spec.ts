@@ -109,8 +109,10 @@ test('a member sees both keno orders in the list, filters them by status and ope
   else await expect(realRow.locator('.order-row__playType')).toContainText('2 stars');
   await expect(realRow.locator('.order-row__playType')).toContainText('3 stars');
   await expect(realRow.locator('.order-row__points')).toContainText(`${(real.pointsSpent / 100).toFixed(2)} GP`);
-  await expect(realRow.getByTestId('order-status')).toHaveText(/Pending confirmation|Purchase processing|Purchase successful/);
-  await expect(trialRow.getByTestId('order-status')).toHaveText('Trial-play order');
+  await expect(realRow.getByTestId('order-status')).toHaveText(/Pending confirmation|Purchase processing|Purchase successful|Settled — /);
+  await expect(trialRow.getByTestId('order-status')).toHaveText(/Trial-play order|Settled — /);
+  // GP spent with the stake it bought in the local currency.
+  await expect(realRow.locator('.order-row__points')).toContainText(real.productCode === 'TWB01' ? 'NT$' : 'CA$');
   await page.screenshot({ path: 'test-results/orders-desktop.png', fullPage: true });
 
   // Status filter: only trial-play orders; the address keeps the filter, so the view is linkable.
@@ -185,7 +187,15 @@ test('the rules page shows the prize table and labels Canada Keno’s unconfirme
   // 10 stars, all 10 matched: NT$25 × 200,000.
   await expect(table.getByRole('row', { name: /^10 stars/ })).toContainText('5,000,000');
   await expect(table).toContainText('Amounts in TWD');
-  await expect(page.getByTestId('side-bets')).toContainText('NT$150');
+  await expect(page.getByTestId('side-bets')).toContainText('NT$150 ≈ 4.61 GP');
+  // Every prize with its GP value at the market rate, and the two rates named.
+  await expect(table.locator('caption')).toContainText('1 GP = NT$32.50 at the market rate');
+  await expect(table.getByRole('row', { name: /^10 stars/ })).toContainText('153,846.15 GP');
+  await expect(page.getByTestId('rules-unit-price')).toContainText('1.00 GP 1 GP = NT$25, service fee included');
+  await expect(page.getByTestId('rules-prize-rate')).toContainText('1 GP = NT$32.50 at the market rate');
+  // BINGO's small odd, small even and draw bets are on sale.
+  await expect(page.getByTestId('side-bets')).toContainText('Small odd');
+  await expect(page.getByTestId('side-bets').locator('.side-table__unsold')).toHaveCount(0);
   await expect(page.getByTestId('caps')).toContainText('NT$100,000,000');
   await expect(page.getByTestId('rules-play')).toHaveAttribute('href', '/main/keno');
   await page.screenshot({ path: 'test-results/orders-rules-desktop.png', fullPage: true });

@@ -76,7 +76,7 @@ export function createApp(platform: Platform, services: Services) {
   api.use(openApiRoutes());
   api.use(authRoutes(platform, services.auth));
   api.use(walletRoutes(platform, services.auth));
-  api.use(pinRoutes(services.auth, services.pins));
+  api.use(pinRoutes(platform, services.auth, services.pins));
   api.use(adminRoutes(platform, services.auth));
   api.use(kenoRoutes(services.auth, services.keno, services.clocks ?? null));
   api.use(orderRoutes(services.auth, services.orders));
@@ -120,10 +120,11 @@ const errorHandler: ErrorRequestHandler = (error, req: Request, res, _next) => {
     res.status(error.status).json(error.toBody());
     return;
   }
-  // Malformed JSON bodies and oversize payloads are the caller's mistake, not ours.
+  // Malformed JSON bodies and oversize payloads are the caller's mistake, not ours; so is a path
+  // parameter that cannot be percent-decoded (the router's URIError): its path, like a NUL in it.
   const status = (error as { status?: number; type?: string }).status;
   if (status && status >= 400 && status < 500) {
-    res.status(422).json(new AppError('validation_failed', { fields: { body: 'invalid' } }).toBody());
+    res.status(422).json(new AppError('validation_failed', { fields: { [error instanceof URIError ? 'path' : 'body']: 'invalid' } }).toBody());
     return;
   }
   req.log?.error({ err: error }, 'unhandled error');

@@ -136,6 +136,8 @@ export const configSchema = z.object({
   OPERATOR_PASSWORD: z.string().min(8).default('operator-pass-2026'),
   OPERATOR_NAME: z.string().default('Back office'),
   SEED_DEMO: bool.default(true),
+  /** Trial points (GP hundredths) every new member account starts with, so trial play needs no operator; 0 turns it off. */
+  TRIAL_POINTS_ON_SIGNUP: z.coerce.number().int().min(0).max(100_000_000).default(1000),
   SUPPORT_EMAIL: z.email().default('service@example.com'),
   BRAND_MAIN: z.string().default('GPoints Lottery'),
   BRAND_KENO: z.string().default('GPoints Keno'),

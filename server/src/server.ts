@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { FOOTBALL_PRODUCT_CODE } from '@gp/common';
 import { startAdjustmentWorker } from './admin/jobs.ts';
+import { createAdjustmentService } from './admin/service.ts';
 import { createApp } from './app.ts';
 import { createAuthService } from './auth/service.ts';
 import { startKenoClocks, type KenoClocks } from './keno/clocks.ts';
@@ -47,7 +48,7 @@ export async function startServer(platform: Platform, role: Role, port: number, 
   const services = createServices(platform);
   if (role !== 'api') {
     await startMaintenance(platform);
-    startAdjustmentWorker(platform);
+    await startAdjustmentWorker(platform, createAdjustmentService(platform));
     await startKenoDrawWorker(platform, services.keno);
     await startOrderWorkers(platform, services.orders);
     await startSettlementWorkers(platform, services.settlement);

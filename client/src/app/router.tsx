@@ -50,12 +50,14 @@ export function createAppRouter() {
                 {
                   path: 'sidebar/dashboards',
                   children: [
+                    { index: true, ...page(() => import('../features/dashboards/dashboards-index-page.tsx').then((m) => m.DashboardsIndexPage)) },
                     { path: 'hkjc-football', ...page(() => import('../features/dashboards/odds-dashboard-page.tsx').then((m) => m.OddsDashboardPage)) },
                     { path: 'soccer', ...page(() => import('../features/dashboards/soccer-dashboard-page.tsx').then((m) => m.SoccerDashboardPage)) },
                   ],
                 },
               ],
             },
+            { path: 'navbar', ...page(() => import('../features/layout/navbar-page.tsx').then((m) => m.NavbarPage)) },
             { path: 'roadmap', ...page(() => import('../features/results/roadmap-page.tsx').then((m) => m.RoadmapPage)) },
             // Public, unlike the purchase screens under main/keno: anyone may read the rules first.
             { path: 'main/keno/rules', ...page(() => import('../features/rules/rules-page.tsx').then((m) => m.RulesPage)) },

@@ -70,9 +70,9 @@ describe('the keno catalogue', () => {
     expect(KENO_PRODUCTS.KRB01.superNumber).toBeNull();
   });
 
-  it('offers BINGO big, small, odd and even but not the older small odd, small even and draw bets', () => {
+  it('offers every BINGO betting option of spec §3: big, small, odd, even, small odd, small even and draw', () => {
     const offered = Object.entries(KENO_PRODUCTS.TWB01.sideBets).filter(([, bet]) => bet.offered);
-    expect(offered.map(([option]) => option)).toEqual(['big', 'small', 'odd', 'even']);
+    expect(offered.map(([option]) => option)).toEqual(['big', 'small', 'odd', 'even', 'smallOdd', 'smallEven', 'draw']);
     expect(KENO_PRODUCTS.TWB01.sideBets).toMatchObject({
       smallOdd: { prize: 4_500 },
       smallEven: { prize: 4_500 },

@@ -63,19 +63,19 @@ const TWB01: KenoProduct = {
     odd: { offered: true, prize: 15_000, ...unconfirmed('NT$150 per NT$25 (×6): third-party code only, consistent with big/small.') },
     even: { offered: true, prize: 15_000, ...unconfirmed('NT$150 per NT$25 (×6): third-party code only, consistent with big/small.') },
     smallOdd: {
-      offered: false,
+      offered: true,
       prize: 4_500,
-      ...unconfirmed('NT$45 per NT$25: older third-party code only; current official results show no such bet, so not offered.'),
+      ...unconfirmed('NT$45 per NT$25 at 11 or 12 odd numbers: older third-party code only; sold as product spec §3/§9 lists it.'),
     },
     smallEven: {
-      offered: false,
+      offered: true,
       prize: 4_500,
-      ...unconfirmed('NT$45 per NT$25: older third-party code only; current official results show no such bet, so not offered.'),
+      ...unconfirmed('NT$45 per NT$25 at 11 or 12 even numbers: older third-party code only; sold as product spec §3/§9 lists it.'),
     },
     draw: {
-      offered: false,
+      offered: true,
       prize: 7_000,
-      ...unconfirmed('NT$70 per NT$25 at 10 odd / 10 even: older third-party code only; not offered.'),
+      ...unconfirmed('NT$70 per NT$25 at 10 odd / 10 even: older third-party code only; sold as product spec §3/§9 lists it.'),
     },
   },
   sideBetNoWinner: {

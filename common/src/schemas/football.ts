@@ -56,6 +56,12 @@ export const matchResultSchema = z.object({
 });
 export type MatchResultWire = z.infer<typeof matchResultSchema>;
 
+/** A name in other languages, by locale: `{ 'zh-TW': '英超', 'zh-CN': '英超' }`. */
+export const localNameSchema = z.record(z.string(), z.string());
+/** The league's and teams' names in the languages the source has them in (HKJC: Chinese; our simulation: Chinese too). */
+export const footballLocalNamesSchema = z.object({ tournament: localNameSchema.optional(), home: localNameSchema.optional(), away: localNameSchema.optional() });
+export type FootballLocalNames = z.infer<typeof footballLocalNamesSchema>;
+
 export const footballEventSchema = z.object({
   id: z.string(),
   /** HKJC's public match code, `FB` + 4 digits. */
@@ -64,6 +70,8 @@ export const footballEventSchema = z.object({
   tournamentCode: z.string(),
   home: z.string(),
   away: z.string(),
+  /** `tournament`, `home` and `away` in other languages, where the source has them. */
+  names: footballLocalNamesSchema.optional(),
   kickOffAt: z.string(),
   salesCloseAt: z.string(),
   status: z.enum(FOOTBALL_EVENT_STATUSES),

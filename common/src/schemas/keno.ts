@@ -37,6 +37,13 @@ export const productRulesSchema = z.object({
   unconfirmed: z.array(z.string()),
 });
 
+/**
+ * A conversion rate as a fraction: GP hundredths per minor unit of `currency` (common
+ * `PointsRate`). With 1 GP worth NT$32.50: `{ currency: 'TWD', numerator: 2, denominator: 65 }`.
+ */
+export const pointsRateSchema = z.object({ currency: z.string(), numerator: z.number().int(), denominator: z.number().int() });
+export type PointsRateWire = z.infer<typeof pointsRateSchema>;
+
 export const productSummarySchema = z.object({
   code: z.string(),
   name: z.string(),
@@ -46,6 +53,12 @@ export const productSummarySchema = z.object({
   timezone: z.string(),
   currency: z.string(),
   unitPrice: z.number().int(),
+  /**
+   * The two rates of a product: `price` is what one unit costs in GP per minor unit staked
+   * (`unitPrice` over the unit stake: the service fee is in it), `prize` the market rate prizes
+   * convert at (the deployment's POINTS_RATES).
+   */
+  rates: z.object({ price: pointsRateSchema, prize: pointsRateSchema }),
   rules: productRulesSchema,
 });
 export type ProductSummary = z.infer<typeof productSummarySchema>;

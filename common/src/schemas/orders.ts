@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { MARKET_CODES } from '../football/markets.ts';
+import { BIG_SMALL_OPTIONS, ODD_EVEN_OPTIONS } from '../products/types.ts';
 import { paged, pageQuery } from './fields.ts';
 import { footballOrderBody, footballOrderPartSchema } from './football.ts';
-import { kenoResultSchema } from './keno.ts';
+import { kenoResultSchema, pointsRateSchema } from './keno.ts';
 
 /**
  * Orders (API.md "Orders"). The body is only shape-checked here; the product's own rules
@@ -52,6 +54,10 @@ export const quoteResponse = z.object({
   maxPrize: localAmount,
   /** GP hundredths: what placing the order debits. */
   total: z.number().int(),
+  /** GP hundredths: `maxPrize` converted at the prize rate, rounded down as a prize would be. */
+  maxPrizePoints: z.number().int(),
+  /** The rates used: `price` turned stake (and fee) into `total`, `prize` converts prizes. */
+  rates: z.object({ price: pointsRateSchema, prize: pointsRateSchema }),
 });
 export type QuoteResponse = z.infer<typeof quoteResponse>;
 
@@ -92,15 +98,41 @@ export type SettledLine = z.infer<typeof settledLineSchema>;
 export const drawOutcomeSchema = z.object({ prize: localAmount, lines: z.array(settledLineSchema) });
 export type DrawOutcome = z.infer<typeof drawOutcomeSchema>;
 
-export const orderSchema = z.object({
+/**
+ * One play of a keno order as bought (`auto` numbers filled in, side picks checked): common
+ * `KenoPlay` on the wire. A keno order's `selections` are its plays, in order (`play` of a settled
+ * line indexes them).
+ */
+export const kenoSelectionSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('pick'), stars: z.number().int(), numbers: z.array(z.number().int()) }),
+  z.object({ type: z.literal('bigSmall'), pick: z.enum(BIG_SMALL_OPTIONS) }),
+  z.object({ type: z.literal('oddEven'), pick: z.enum(ODD_EVEN_OPTIONS) }),
+  z.object({ type: z.literal('superNumber'), numbers: z.array(z.number().int()) }),
+]);
+export type KenoSelection = z.infer<typeof kenoSelectionSchema>;
+
+/**
+ * One pick of a football order as bought: the price taken (`"2.10"`) and the line the market
+ * offered (absent for markets without one). A football order's `selections` are its picks, in the
+ * order of its `football.legs`.
+ */
+export const footballPickSchema = z.object({
+  eventId: z.string(),
+  market: z.enum(MARKET_CODES),
+  line: z.string().optional(),
+  selection: z.string(),
+  odds: z.string(),
+});
+export type FootballPickWire = z.infer<typeof footballPickSchema>;
+
+/** What keno and football orders share; `playType` tells them apart (see `orderSchema`). */
+const orderBase = z.object({
   id: z.string(),
   productCode: z.string(),
   issue: z.string(),
   status: z.number().int(),
   statusLabel: z.string(),
-  playType: z.string(),
   trial: z.boolean(),
-  selections: z.array(z.unknown()),
   specialNumber: z.number().int().nullable(),
   multiplier: z.number().int(),
   units: z.number().int(),
@@ -118,12 +150,27 @@ export const orderSchema = z.object({
   /** GP hundredths credited (0 for no win); null until settled. */
   prize: z.number().int().nullable(),
   settledAt: z.string().nullable(),
-  /** Football orders (HKS01): legs, formula, odds taken, results and what the order returned. */
-  football: footballOrderPartSchema.optional(),
   /** Only on `GET /api/orders/:id`. */
   history: z.array(orderStatusChangeSchema).optional(),
 });
+
+/**
+ * An order (API.md). `playType` says which family and so what `selections` hold: `keno` → its
+ * plays (`KenoSelection`), `football` (HKS01) → its picks (`FootballPickWire`), with the `football`
+ * part (legs with their events, formula, results, what the order returned) that keno orders never have.
+ */
+export const orderSchema = z.discriminatedUnion('playType', [
+  orderBase.extend({ playType: z.literal('keno'), selections: z.array(kenoSelectionSchema), football: z.never().optional() }),
+  orderBase.extend({
+    playType: z.literal('football'),
+    selections: z.array(footballPickSchema),
+    /** Legs, formula, odds taken, results and what the order returned. */
+    football: footballOrderPartSchema,
+  }),
+]);
 export type OrderWire = z.infer<typeof orderSchema>;
+export type KenoOrderWire = Extract<OrderWire, { playType: 'keno' }>;
+export type FootballOrderWire = Extract<OrderWire, { playType: 'football' }>;
 export const orderResponse = z.object({ order: orderSchema });
 export const ordersPage = paged(orderSchema);
 

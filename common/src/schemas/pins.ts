@@ -11,6 +11,12 @@ export function normalizePin(input: string): string {
   return input.toUpperCase().replace(/[\s-]/g, '');
 }
 
+/** Whether input reads as a PIN at all (16 characters of the alphabet once spaces and dashes go): `isPinFormat('k7qx m2pa-9rtw-hc4d')` → true, `isPinFormat('1234')` → false. */
+export function isPinFormat(input: string): boolean {
+  const code = normalizePin(input);
+  return code.length === PIN_LENGTH && [...code].every((c) => PIN_ALPHABET.includes(c));
+}
+
 export function formatPin(code: string): string {
   return normalizePin(code).match(/.{1,4}/g)?.join('-') ?? '';
 }

@@ -21,5 +21,9 @@ export const siteInfo = z.object({
   title: z.string(),
   supportEmail: z.string(),
   monitoring: monitoringConfig.nullable(),
+  /** The market rates prizes convert at, per currency: GP hundredths per minor unit (POINTS_RATES). */
+  pointsRates: z.record(z.string(), z.object({ numerator: z.number().int(), denominator: z.number().int() })),
+  /** Trial points (GP hundredths) a new account starts with (TRIAL_POINTS_ON_SIGNUP). */
+  trialPointsOnSignup: z.number().int(),
 });
 export type SiteInfo = z.infer<typeof siteInfo>;

@@ -17,6 +17,8 @@ export const ledgerEntry = z.object({
   balanceAfter: z.number().int(),
   refType: z.string(),
   refId: z.string(),
+  /** The product of the order an entry belongs to (`order`, `refund`, `prize`), else null. */
+  productCode: z.string().nullable(),
   createdAt: z.string(),
 });
 export type LedgerEntry = z.infer<typeof ledgerEntry>;

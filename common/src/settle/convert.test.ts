@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toPoints } from './convert.ts';
+import { simplifyRate, toPoints, unitPriceRate } from './convert.ts';
 
 // 1 GP = NT$32.50: a TWD cent is 100/3250 = 2/65 of a GP hundredth.
 const TWD_RATE = { numerator: 2, denominator: 65, currency: 'TWD' as const };
@@ -42,5 +42,13 @@ describe('converting a local-currency prize into GPoints', () => {
     ['a fractional rate', { amount: 100, currency: 'TWD' as const }, { numerator: 0.5, denominator: 1 }],
   ])('refuses %s', (_, value, rate) => {
     expect(() => toPoints(value, rate)).toThrow(RangeError);
+  });
+});
+
+describe('the two rates of a product', () => {
+  it('states the unit price as GP per minor unit staked, in lowest terms', () => {
+    expect(unitPriceRate({ unitPrice: 100, unitStake: { amount: 2_500, currency: 'TWD' } })).toEqual({ numerator: 1, denominator: 25, currency: 'TWD' });
+    expect(unitPriceRate({ unitPrice: 100, unitStake: { amount: 100, currency: 'CAD' } })).toEqual({ numerator: 1, denominator: 1, currency: 'CAD' });
+    expect(simplifyRate({ numerator: 32, denominator: 250 })).toEqual({ numerator: 16, denominator: 125 });
   });
 });

@@ -35,3 +35,21 @@ export function toPoints(value: LocalAmount, rate: PointsRate): number {
   if (points > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError('converted amount is too large');
   return Number(points);
 }
+
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+
+/** A rate in lowest terms: `simplifyRate({ numerator: 100, denominator: 2500, currency: 'TWD' })` → `{ numerator: 1, denominator: 25, currency: 'TWD' }`. */
+export function simplifyRate<R extends PointsRate>(rate: R): R {
+  const divisor = gcd(rate.numerator, rate.denominator) || 1;
+  return { ...rate, numerator: rate.numerator / divisor, denominator: rate.denominator / divisor };
+}
+
+/**
+ * What one unit of a product costs, as a rate: its `unitPrice` (GP hundredths, service fee
+ * included) per `unitStake` (minor units staked with the operator).
+ *
+ * Example: BINGO BINGO, 1.00 GP a NT$25 unit → `{ numerator: 1, denominator: 25, currency: 'TWD' }` (1 GP = NT$25).
+ */
+export function unitPriceRate(product: { unitPrice: number; unitStake: LocalAmount }): PointsRate & { currency: CurrencyCode } {
+  return simplifyRate({ numerator: product.unitPrice, denominator: product.unitStake.amount, currency: product.unitStake.currency });
+}

@@ -80,7 +80,7 @@ describe('refusals a member can cause, with the API codes', () => {
     ['a multiplier above the maximum', TWB01, ticket(11, pick(3, [1, 2, 3])), { multiplier: 'invalid' }],
     ['a fractional multiplier', TWB01, ticket(1.5, pick(3, [1, 2, 3]), big, odd), { multiplier: 'invalid' }],
     ['big/small on Canada Keno', CAB01, ticket(3, { type: 'bigSmall', pick: 'big' }), { 'plays.0.pick': 'invalid' }],
-    ['"small odd", which BINGO no longer sells', TWB01, ticket(3, { type: 'oddEven', pick: 'smallOdd' }), { 'plays.0.pick': 'invalid' }],
+    ['"small odd" once the operator stops selling it', withOverrides(TWB01, { source: 'five-way withdrawn', sideBets: { smallOdd: { offered: false } } }), ticket(3, { type: 'oddEven', pick: 'smallOdd' }), { 'plays.0.pick': 'invalid' }],
     ['"odd" as a big/small pick', TWB01, ticket(3, { type: 'bigSmall', pick: 'odd' } as never), { 'plays.0.pick': 'invalid' }],
     ['a super number on Speed Keno', KRB01, ticket(3, superNumbers(7)), { 'plays.0.type': 'invalid' }],
     ['an unknown play', TWB01, ticket(3, { type: 'lucky' } as never), { 'plays.0.type': 'invalid' }],
@@ -101,9 +101,8 @@ describe('refusals a member can cause, with the API codes', () => {
     expect(validateKenoTicket(TWB01, ticket(1, superNumbers(), pick(3, [1, 2, 3]), big, odd))).toBeNull();
   });
 
-  it('accepts the five-way bets once the operator sells them', () => {
-    const fiveWay = withOverrides(TWB01, { source: 'five-way on sale', sideBets: { smallOdd: { offered: true } } });
-    expect(validateKenoTicket(fiveWay, ticket(3, { type: 'oddEven', pick: 'smallOdd' }))).toBeNull();
+  it('accepts BINGO’s small odd, small even and draw bets (spec §3, §9)', () => {
+    for (const pick of ['smallOdd', 'smallEven', 'draw'] as const) expect(validateKenoTicket(TWB01, ticket(3, { type: 'oddEven', pick }))).toBeNull();
   });
 });
 

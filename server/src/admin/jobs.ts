@@ -1,23 +1,55 @@
 import { UnrecoverableError } from 'bullmq';
+import { defineJob } from '../platform/jobs.ts';
+import type { Logger } from '../platform/logger.ts';
 import type { Platform } from '../platform/platform.ts';
-import { ADJUSTMENTS_QUEUE, createAdjustmentService, type AdjustmentJob } from './service.ts';
+import type { AdjustmentService } from './service.ts';
+
+export const ADJUSTMENTS_QUEUE = 'wallet-adjustments';
+
+/** What the api node hands the worker: only the id; the adjustments row is the truth. */
+export interface AdjustmentJob {
+  adjustmentId: string;
+}
+
+declare module '../platform/queues.ts' {
+  interface QueueMap {
+    'wallet-adjustments': AdjustmentJob;
+  }
+}
+
+/** BullMQ job ids may be neither integer strings nor contain ':'. Example: `adjustmentJobId('7')` → `adjustment-7`. */
+export const adjustmentJobId = (adjustmentId: string) => `adjustment-${adjustmentId}`;
+
+interface AdjustmentJobContext {
+  adjustments: AdjustmentService;
+  logger: Logger;
+}
 
 /**
- * The worker side of operator adjustments (roles `all` and `worker`). Database and bus errors are
- * retried with the queue's default backoff; a refused debit is a decision, not a fault, so it fails
- * at once (UnrecoverableError) — the adjustments row keeps the outcome for the back office.
+ * One operator adjustment, written to the outbox with its row (`request`) and applied by a worker.
+ * Database and bus errors are retried with the queue's default backoff; a refused debit is a
+ * decision, not a fault, so it fails at once (UnrecoverableError) — the adjustments row keeps the
+ * outcome for the back office.
  */
-export function startAdjustmentWorker(platform: Pick<Platform, 'db' | 'queues' | 'outbox' | 'bus' | 'now' | 'logger'>) {
-  const adjustments = createAdjustmentService(platform);
-  return platform.queues.worker<AdjustmentJob>(ADJUSTMENTS_QUEUE, async (job) => {
+export const adjustmentJob = defineJob({
+  queue: ADJUSTMENTS_QUEUE,
+  name: 'adjust',
+  jobId: ({ adjustmentId }) => adjustmentJobId(adjustmentId),
+  entity: true,
+  async process(job, { adjustments, logger }: AdjustmentJobContext) {
     const { adjustmentId } = job.data;
     const outcome = await adjustments.apply(adjustmentId);
     if (outcome.status === 'missing') throw new UnrecoverableError(`adjustment ${adjustmentId} does not exist`);
     if (outcome.status === 'refused') {
-      platform.logger.warn({ adjustmentId, userId: outcome.userId }, 'adjustment refused: the debit would overdraw the account');
+      logger.warn({ adjustmentId, userId: outcome.userId }, 'adjustment refused: the debit would overdraw the account');
       throw new UnrecoverableError(`adjustment ${adjustmentId} refused: ${outcome.reason}`);
     }
-    platform.logger.info({ adjustmentId, userId: outcome.userId, ...outcome.balances, outcome: outcome.status }, `adjustment ${outcome.status.replace('_', ' ')}`);
+    logger.info({ adjustmentId, userId: outcome.userId, ...outcome.balances, outcome: outcome.status }, `adjustment ${outcome.status.replace('_', ' ')}`);
     return outcome;
-  });
+  },
+});
+
+/** The worker side of operator adjustments (roles `all` and `worker`). */
+export async function startAdjustmentWorker(platform: Pick<Platform, 'queues' | 'config' | 'logger'>, adjustments: AdjustmentService) {
+  await adjustmentJob.start(platform, { adjustments, logger: platform.logger });
 }

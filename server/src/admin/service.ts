@@ -4,23 +4,17 @@ import { AppError } from '../platform/errors.ts';
 import { runIdempotent } from '../platform/idempotency.ts';
 import type { Platform } from '../platform/platform.ts';
 import { publishBalance, walletService, type Balances } from '../wallet/service.ts';
+import { adjustmentJob } from './jobs.ts';
 import { adjustmentsRepo } from './repo.ts';
-import { ENTITY_JOB_OPTIONS } from '../platform/queues.ts';
 
-export const ADJUSTMENTS_QUEUE = 'wallet-adjustments';
-
-/** What the api node hands the worker: only the id; the adjustments row is the truth. */
-export interface AdjustmentJob {
-  adjustmentId: string;
-}
+export { ADJUSTMENTS_QUEUE, adjustmentJobId, type AdjustmentJob } from './jobs.ts';
 
 export type AdjustmentOutcome =
   | { status: 'applied' | 'already_applied'; userId: string; balances: Balances }
   | { status: 'refused'; userId: string; reason: 'insufficient_points' }
   | { status: 'missing' };
 
-/** BullMQ job ids may be neither integer strings nor contain ':'. Example: `adjustmentJobId('7')` → `adjustment-7`. */
-export const adjustmentJobId = (adjustmentId: string) => `adjustment-${adjustmentId}`;
+export type AdjustmentService = ReturnType<typeof createAdjustmentService>;
 
 /**
  * Operator wallet adjustments. The api node validates, records the adjustment (status `queued`)
@@ -43,8 +37,7 @@ export function createAdjustmentService(platform: Pick<Platform, 'db' | 'outbox'
         // The job is written with the adjustment (outbox): it is queued once this commits, whatever
         // Redis is doing. The fixed job id makes a second delivery a no-op, and settling is
         // conditional on `queued`, so a job that runs twice cannot post twice.
-        const job: AdjustmentJob = { adjustmentId };
-        await outbox.write(trx, [{ kind: 'job', queue: ADJUSTMENTS_QUEUE, name: 'adjust', data: job, jobId: adjustmentJobId(adjustmentId), opts: ENTITY_JOB_OPTIONS }]);
+        await outbox.write(trx, [adjustmentJob.effect({ adjustmentId })]);
         return { status: 202, body: { adjustmentId } };
       });
       outbox.kick();

@@ -1,17 +1,15 @@
 import crypto from 'node:crypto';
-import { AppError } from '../platform/errors.ts';
+import type { Request } from 'express';
+import { attach, byAddress, countedAttempt, rateLimited, type Attempt, type AttemptOutcomes, type Parsed } from '../platform/http.ts';
 import type { Platform } from '../platform/platform.ts';
 import type { PolicyName } from '../platform/rate-limiter.ts';
 
-/** What the login route reports back once the password has been checked. */
-export interface LoginAttempt {
-  /** Wrong email or password: the counts taken stay. */
-  failed(): Promise<void>;
-  /** Logged in: the attempt was no failure, and this address becomes known to the account. */
-  succeeded(): Promise<void>;
-  /** Neither (the check itself broke): the counts taken are given back. */
-  abandoned(): Promise<void>;
-}
+/**
+ * What a login attempt reports once the password has been checked: `failed` (wrong email or
+ * password: the counts taken stay), `succeeded` (no failure, and this address becomes known to the
+ * account), `abandoned` (the check itself broke: the counts taken are given back).
+ */
+export type LoginAttempt = AttemptOutcomes;
 
 /**
  * How login and sign-up are limited, so that a limit can never be turned against the account it
@@ -32,18 +30,19 @@ export interface LoginAttempt {
  *    LOGIN_ADDRESS_MAX_FAILURES per LOGIN_WINDOW_SECONDS. Successes are given back, so members
  *    behind one NAT logging in correctly never add up.
  *
- * Sign-up: `signup.address`, SIGNUP_MAX_PER_ADDRESS valid forms per SIGNUP_WINDOW_SECONDS.
+ * The login route takes these as one middleware, `loginLimits`, after its body is validated.
+ * Sign-up's limit is a plain one, `rateLimit('signup.address', byAddress)` in auth/routes.ts:
+ * SIGNUP_MAX_PER_ADDRESS valid forms per SIGNUP_WINDOW_SECONDS.
  */
 export function createAuthLimits(platform: Pick<Platform, 'rateLimiter' | 'config' | 'secret'>) {
   const { rateLimiter: limiter, config, secret } = platform;
-  const refused = (retryAfter: number) => new AppError('rate_limited', { details: { retryAfter: Math.max(1, retryAfter) } });
   // Known addresses are kept for weeks: the store holds a keyed hash, not the address itself.
   const addressTag = (address: string) => crypto.createHmac('sha256', secret).update(`login-address:${address}`).digest('base64url').slice(0, 22);
   /** The slow-down's wait before the next attempt, after `failures` failures for the email. */
   const slowdownSeconds = (failures: number) =>
     failures < config.LOGIN_SLOWDOWN_AFTER ? 0 : Math.min(config.LOGIN_SLOWDOWN_MAX_SECONDS, 2 ** Math.min(failures - config.LOGIN_SLOWDOWN_AFTER, 20));
 
-  return {
+  const limits = {
     /** Counts a login attempt for `email` from `address`, or throws `rate_limited`. */
     async beginLogin(email: string, address: string): Promise<LoginAttempt> {
       const known = (await limiter.get('login.known', `${email}|${addressTag(address)}`)).count > 0;
@@ -56,7 +55,7 @@ export function createAuthLimits(platform: Pick<Platform, 'rateLimiter' | 'confi
         taken.push([policy, key]);
         if (verdict.limited) {
           await giveBack();
-          throw refused(verdict.retryAfter);
+          throw rateLimited(verdict.retryAfter);
         }
       };
 
@@ -69,7 +68,7 @@ export function createAuthLimits(platform: Pick<Platform, 'rateLimiter' | 'confi
           const gate = await limiter.consume('login.slowdown', email, { seconds: delay });
           if (gate.limited) {
             await giveBack();
-            throw refused(gate.retryAfter);
+            throw rateLimited(gate.retryAfter);
           }
         }
       }
@@ -89,13 +88,15 @@ export function createAuthLimits(platform: Pick<Platform, 'rateLimiter' | 'confi
       };
     },
 
-    /** Counts one sign-up from `address`, or throws `rate_limited`. */
-    async countSignup(address: string) {
-      const verdict = await limiter.consume('signup.address', address);
-      if (verdict.limited) {
-        await limiter.reward('signup.address', address);
-        throw refused(verdict.retryAfter);
-      }
+    /**
+     * The login route's limit as middleware (after `validateBody(loginBody)`): begins the attempt
+     * for `emailOf(req)` from the client's address, or answers 429, and attaches it. The handler
+     * checks the password through `loginLimits.of(req).run(…)`: `invalid_credentials` is a failure,
+     * a login a success, any other error gives the counts back.
+     */
+    loginLimits(emailOf: (req: Request) => string): Parsed<Attempt> {
+      return attach('loginLimits', async (req) => countedAttempt(['invalid_credentials'], await limits.beginLogin(emailOf(req), byAddress(req))));
     },
   };
+  return limits;
 }

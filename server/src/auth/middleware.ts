@@ -34,3 +34,6 @@ export function currentUser(req: Request): AuthenticatedUser {
   if (!req.auth) throw new AppError('unauthorized');
   return req.auth;
 }
+
+/** The signed-in member's id, as a rate-limit key (`rateLimit(policy, byMember)` after `requireUser`). */
+export const byMember = (req: Request): string => String(currentUser(req).user.id);

@@ -1,8 +1,7 @@
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import { loginBody, signupBody } from '@gp/common';
 import type { Platform } from '../platform/platform.ts';
-import { AppError } from '../platform/errors.ts';
-import { validate } from '../platform/http.ts';
+import { byAddress, rateLimits, validateBody } from '../platform/http.ts';
 import { walletReads } from '../wallet/service.ts';
 import { createAuthLimits } from './limits.ts';
 import { currentUser, requireUser } from './middleware.ts';
@@ -11,29 +10,19 @@ import type { AuthService } from './service.ts';
 export function authRoutes(platform: Platform, auth: AuthService) {
   const router = Router();
   const wallet = walletReads(platform);
-  const limits = createAuthLimits(platform);
-  // The client's address: the socket's peer, or X-Forwarded-For only through TRUST_PROXY's proxies.
-  const addressOf = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
+  const { rateLimit } = rateLimits(platform.rateLimiter);
+  const signup = validateBody(signupBody);
+  const login = validateBody(loginBody);
+  // Counted before the password is checked, so parallel guesses cannot slip past (auth/limits.ts).
+  const loginLimits = createAuthLimits(platform).loginLimits((req) => login.of(req).email);
 
-  router.post('/auth/signup', async (req, res) => {
-    const body = validate(signupBody, req.body);
-    await limits.countSignup(addressOf(req));
-    res.status(201).json(await auth.signup(body));
+  router.post('/auth/signup', signup, rateLimit('signup.address', byAddress), async (req, res) => {
+    res.status(201).json(await auth.signup(signup.of(req)));
   });
 
-  router.post('/auth/login', async (req, res) => {
-    const body = validate(loginBody, req.body);
-    // Counted before the password is checked (see auth/limits.ts), so parallel guesses cannot slip past.
-    const attempt = await limits.beginLogin(body.email, addressOf(req));
-    let result;
-    try {
-      result = await auth.login(body.email, body.password);
-    } catch (error) {
-      await (error instanceof AppError && error.code === 'invalid_credentials' ? attempt.failed() : attempt.abandoned());
-      throw error;
-    }
-    await attempt.succeeded();
-    res.json(result);
+  router.post('/auth/login', login, loginLimits, async (req, res) => {
+    const { email, password } = login.of(req);
+    res.json(await loginLimits.of(req).run(() => auth.login(email, password)));
   });
 
   router.post('/auth/logout', requireUser(auth), async (req, res) => {

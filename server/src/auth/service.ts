@@ -46,6 +46,11 @@ export function createAuthService(platform: Pick<Platform, 'db' | 'secret' | 'no
         });
         if (!inserted) throw new AppError('email_taken'); // API.md: a 409 of its own; `fields` belong to validation_failed
         await walletService.open(trx, String(inserted.id));
+        // Trial points to try the games with before any top-up (status 8 orders); members only.
+        const trial = role === 'member' ? config.TRIAL_POINTS_ON_SIGNUP : 0;
+        if (trial > 0) {
+          await walletService.credit(trx, { userId: String(inserted.id), account: 'trial', kind: 'adjustment', refType: 'signup-trial', refId: String(inserted.id), amount: trial });
+        }
         return inserted;
       });
       return { token: await openSession(String(row.id)), user: presentUser(row) };

@@ -1,7 +1,7 @@
 import type { MarketCode } from '@gp/common';
 import type { MarketChange } from './publish.ts';
 import type { SourceEvent } from './source.ts';
-import type { NewMarket, StoredMarket } from './odds-repo.ts';
+import type { NewMarket, StoredMarket } from './markets-repo.ts';
 
 /** What one tick changes of one open event. */
 export interface EventDiff {

@@ -4,7 +4,8 @@ import { newSeed, seedHash } from '../platform/seed-commitment.ts';
 import { diffEvent, marketChange } from './odds-diff.ts';
 import { oddsPayload, publishOdds, type MarketChange } from './publish.ts';
 import type { OddsSource, SourceEvent } from './source.ts';
-import { oddsRepo, type NewEvent, type StoredMarket } from './odds-repo.ts';
+import { eventsRepo, type NewEvent } from './events-repo.ts';
+import { marketsRepo, type StoredMarket } from './markets-repo.ts';
 
 /** History older than this is pruned; charts show the recent movement only. */
 const HISTORY_DAYS = 3;
@@ -60,59 +61,59 @@ export function createOddsPoller(
   let lastPrune = 0;
 
   async function tick(now: Date): Promise<TickSummary> {
-    const known = source.kind === 'simulated' ? await oddsRepo.openModels(db, 'simulated') : undefined;
+    const known = source.kind === 'simulated' ? await eventsRepo.openModels(db, 'simulated') : undefined;
     const reported = await source.events(now, known);
     const changes = new Map<string, { status?: FootballEventStatusWire; markets: MarketChange[] }>();
     const touch = (eventId: string) => changes.get(eventId) ?? changes.set(eventId, { markets: [] }).get(eventId)!;
     const voided: string[] = [];
 
     const summary = await db.transaction().execute(async (trx) => {
-      if (!(await oddsRepo.tryLock(trx, TICK_LOCK))) return null;
+      if (!(await eventsRepo.tryLock(trx, TICK_LOCK))) return null;
 
-      const existing = await oddsRepo.eventsByExternalId(trx, source.kind, reported.map((e) => e.externalId));
+      const existing = await eventsRepo.byExternalId(trx, source.kind, reported.map((e) => e.externalId));
       const byExternal = new Map(existing.map((row) => [row.external_id, row]));
       const fresh = reported.filter((e) => !byExternal.has(e.externalId) && !e.voided && now.getTime() < e.kickOffAt.getTime() - lead * 1000);
-      for (const row of await oddsRepo.insertEvents(trx, fresh.map((e) => newEventRow(e, source.kind, lead)))) byExternal.set(row.external_id, row);
+      for (const row of await eventsRepo.insert(trx, fresh.map((e) => newEventRow(e, source.kind, lead)))) byExternal.set(row.external_id, row);
 
       // Events past their sales close are left to the close below, which closes every market at once.
       const live = reported.flatMap((event) => {
         const row = byExternal.get(event.externalId);
         return row?.status === 'scheduled' && now < row.sales_close_at ? [{ event, id: row.id }] : [];
       });
-      const stored = await oddsRepo.marketsOf(trx, live.map((l) => l.id));
+      const stored = await marketsRepo.ofEvents(trx, live.map((l) => l.id));
       const storedByEvent = new Map<string, StoredMarket[]>();
       for (const m of stored) storedByEvent.set(m.event_id, [...(storedByEvent.get(m.event_id) ?? []), m]);
       const diffs = live.flatMap(({ event, id }) => diffEvent(id, event, storedByEvent.get(id) ?? [], known?.get(event.externalId)?.model) ?? []);
       // Hold the changed events until commit, so an operator's result waits for this tick (then
       // closes every market, these included) or, if it came first, this tick leaves the event alone.
-      const writable = await oddsRepo.lockScheduled(trx, diffs.map((d) => d.eventId));
+      const writable = await eventsRepo.lockScheduled(trx, diffs.map((d) => d.eventId));
       const applied = diffs.filter((d) => writable.has(d.eventId));
 
-      const inserted = await oddsRepo.insertMarkets(trx, applied.flatMap((d) => d.inserts), now);
+      const inserted = await marketsRepo.insert(trx, applied.flatMap((d) => d.inserts), now);
       const history = [...applied.flatMap((d) => d.history), ...inserted.map((m) => ({ market_id: m.id, odds: m.odds }))];
-      await oddsRepo.updateMarkets(trx, applied.flatMap((d) => d.updates), now);
-      await oddsRepo.appendHistory(trx, history, now);
-      await oddsRepo.closeMarkets(trx, { ids: applied.flatMap((d) => d.closeIds) }, now);
-      await oddsRepo.saveModels(trx, applied.flatMap((d) => (d.model === undefined ? [] : [{ id: d.eventId, model: d.model }])), now);
+      await marketsRepo.update(trx, applied.flatMap((d) => d.updates), now);
+      await marketsRepo.appendHistory(trx, history, now);
+      await marketsRepo.close(trx, { ids: applied.flatMap((d) => d.closeIds) }, now);
+      await eventsRepo.saveModels(trx, applied.flatMap((d) => (d.model === undefined ? [] : [{ id: d.eventId, model: d.model }])), now);
       for (const diff of applied) touch(diff.eventId).markets.push(...diff.changes);
 
       for (const event of reported) {
         const row = byExternal.get(event.externalId);
         if (!event.voided || !row || (row.status !== 'scheduled' && row.status !== 'closed')) continue;
         const result: MatchResult = { status: event.voided };
-        if (await oddsRepo.markFinal(trx, row.id, { status: event.voided, result, source: 'hkjc', from: ['scheduled', 'closed'] }, now)) {
+        if (await eventsRepo.markFinal(trx, row.id, { status: event.voided, result, source: 'hkjc', from: ['scheduled', 'closed'] }, now)) {
           voided.push(row.id);
           touch(row.id).status = event.voided;
         }
       }
-      const closedEvents = await oddsRepo.closeDueEvents(trx, now);
+      const closedEvents = await eventsRepo.closeDue(trx, now);
       for (const id of closedEvents) touch(id).status = 'closed';
-      for (const m of await oddsRepo.closeMarkets(trx, { eventIds: [...closedEvents, ...voided] }, now)) {
+      for (const m of await marketsRepo.close(trx, { eventIds: [...closedEvents, ...voided] }, now)) {
         touch(m.event_id).markets.push(marketChange(m, 'closed', m.odds, m.odds));
       }
       if (now.getTime() - lastPrune >= PRUNE_EVERY_MS) {
         lastPrune = now.getTime();
-        await oddsRepo.pruneHistory(trx, new Date(now.getTime() - HISTORY_DAYS * 86_400_000));
+        await marketsRepo.pruneHistory(trx, new Date(now.getTime() - HISTORY_DAYS * 86_400_000));
       }
       const changedMarkets = applied.reduce((n, d) => n + d.inserts.length + d.updates.length + d.closeIds.length, 0);
       return { created: fresh.length, changedMarkets, closedEvents: closedEvents.length };

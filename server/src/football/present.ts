@@ -11,7 +11,8 @@ import {
   type MatchResultWire,
 } from '@gp/common';
 import type { FootballEventRow } from '../db/types.ts';
-import type { StoredMarket } from './odds-repo.ts';
+import { simulatedLocalNames } from './simulated/local-names.ts';
+import type { StoredMarket } from './markets-repo.ts';
 
 /**
  * Presenters: event and market rows as API.md shows them. A simulated event's seed leaves the
@@ -85,6 +86,7 @@ export function presentEventHead(row: FootballEventRow, now: Date): Omit<Footbal
     tournamentCode: row.tournament_code,
     home: row.home_team,
     away: row.away_team,
+    ...(row.source === 'simulated' ? { names: simulatedLocalNames({ tournament: row.tournament, home: row.home_team, away: row.away_team }) } : {}),
     kickOffAt: row.kick_off_at.toISOString(),
     salesCloseAt: row.sales_close_at.toISOString(),
     status: wireStatus(row, now),

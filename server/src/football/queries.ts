@@ -1,7 +1,6 @@
 import {
   formatOdds,
   impliedProbabilities,
-  isFootballEventId,
   overround,
   selectionOutcome,
   type FootballEventDetail,
@@ -18,10 +17,11 @@ import { z } from 'zod';
 import type { Executor } from '../db/database.ts';
 import type { FootballEventRow } from '../db/types.ts';
 import { AppError } from '../platform/errors.ts';
+import { parseId } from '../platform/ids.ts';
 import type { Platform } from '../platform/platform.ts';
 import { orderedEntries, presentEvent, presentEventHead, sortMarkets } from './present.ts';
-import { footballRepo, type ListFilter } from './repo.ts';
-import { oddsRepo, type StoredMarket } from './odds-repo.ts';
+import { eventsRepo, type ListFilter } from './events-repo.ts';
+import { marketsRepo, type StoredMarket } from './markets-repo.ts';
 
 export type FootballResultItem = z.infer<typeof footballResultItemSchema>;
 
@@ -90,14 +90,19 @@ const FILTERS: Record<FootballEventStatusWire, ListFilter> = {
   cancelled: 'cancelled',
 };
 
-/** What the public football routes read. */
-export function createFootballQueries(platform: Pick<Platform, 'db' | 'now'>) {
+export type FootballReads = ReturnType<typeof createFootballReads>;
+
+/**
+ * The football read service: what the public routes show — the events list, one event's detail
+ * (form, implied probabilities, price history), the results pages and the standings — read
+ * through the events and markets repos and presented as API.md says. It writes nothing.
+ */
+export function createFootballReads(platform: Pick<Platform, 'db' | 'now'>) {
   const { db } = platform;
 
-  /** An event by id: a malformed id is the caller's mistake (422), a well-formed unknown one is `not_found`. */
+  /** An event by id: a malformed id is the caller's mistake (422, `parseId`), a well-formed unknown one is `not_found`. */
   async function findRow(id: string, executor: Executor = db) {
-    if (!isFootballEventId(id)) throw new AppError('validation_failed', { fields: { id: 'invalid' } });
-    const row = await footballRepo.find(executor, id);
+    const row = await eventsRepo.find(executor, parseId(id));
     if (!row) throw new AppError('not_found');
     return row;
   }
@@ -108,8 +113,8 @@ export function createFootballQueries(platform: Pick<Platform, 'db' | 'now'>) {
     /** `GET /api/football/events`: open and closed events by default, soonest first, every market with labels. */
     async listEvents(status?: FootballEventStatusWire): Promise<FootballEventWire[]> {
       const now = platform.now();
-      const rows = await footballRepo.list(db, status ? FILTERS[status] : 'openOrClosed', now);
-      const markets = groupByEvent(await oddsRepo.marketsOf(db, rows.map((r) => String(r.id))));
+      const rows = await eventsRepo.list(db, status ? FILTERS[status] : 'openOrClosed', now);
+      const markets = groupByEvent(await marketsRepo.ofEvents(db, rows.map((r) => String(r.id))));
       return rows.map((row) => presentEvent(row, markets.get(String(row.id)) ?? [], now));
     },
 
@@ -118,10 +123,10 @@ export function createFootballQueries(platform: Pick<Platform, 'db' | 'now'>) {
       const now = platform.now();
       const row = await findRow(id);
       const [markets, homeRecent, awayRecent, history] = await Promise.all([
-        oddsRepo.marketsOf(db, [id]),
-        footballRepo.recentOf(db, row.home_team, row.kick_off_at),
-        footballRepo.recentOf(db, row.away_team, row.kick_off_at),
-        footballRepo.history(db, id, { market: query.market, line: query.line, limit: HISTORY_POINTS }),
+        marketsRepo.ofEvents(db, [id]),
+        eventsRepo.recentOf(db, row.home_team, row.kick_off_at),
+        eventsRepo.recentOf(db, row.away_team, row.kick_off_at),
+        marketsRepo.history(db, id, { market: query.market, line: query.line, limit: HISTORY_POINTS }),
       ]);
       const had = markets.find((m) => m.market === 'HAD' && m.line === '');
       const prices = had && ['H', 'D', 'A'].every((k) => typeof had.odds[k] === 'number') ? [had.odds.H!, had.odds.D!, had.odds.A!] : null;
@@ -146,8 +151,8 @@ export function createFootballQueries(platform: Pick<Platform, 'db' | 'now'>) {
     /** `GET /api/football/results`: finished events, newest first, with what won per market. */
     async results(query: { page: number; pageSize: number; tournament?: string }): Promise<Paged<FootballResultItem>> {
       const now = platform.now();
-      const { rows, total } = await footballRepo.finished(db, { tournament: query.tournament, limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
-      const markets = groupByEvent(await oddsRepo.marketsOf(db, rows.map((r) => String(r.id))));
+      const { rows, total } = await eventsRepo.finished(db, { tournament: query.tournament, limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
+      const markets = groupByEvent(await marketsRepo.ofEvents(db, rows.map((r) => String(r.id))));
       const items = rows.map((row) => ({ ...presentEventHead(row, now), settledMarkets: settledMarkets(row, markets.get(String(row.id)) ?? []) }));
       return { items, page: query.page, pageSize: query.pageSize, total };
     },
@@ -155,7 +160,7 @@ export function createFootballQueries(platform: Pick<Platform, 'db' | 'now'>) {
     /** `GET /api/football/standings`: 3 points a win, 1 a draw; ties on goal difference, then goals for. */
     async standings(): Promise<Standings> {
       const byTournament = new Map<string, Standings[number]>();
-      for (const r of await footballRepo.standings(db)) {
+      for (const r of await eventsRepo.standings(db)) {
         const table = byTournament.get(r.tournament_code) ?? { tournament: r.tournament, tournamentCode: r.tournament_code, rows: [] };
         byTournament.set(r.tournament_code, table);
         table.rows.push({

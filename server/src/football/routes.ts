@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { footballEventDetailQuery, footballEventsQuery, footballResultBody, footballResultsQuery } from '@gp/common';
 import { requireOperator, requireUser } from '../auth/middleware.ts';
 import type { AuthService } from '../auth/service.ts';
-import { validate } from '../platform/http.ts';
+import { idParam, validateBody, validateQuery } from '../platform/http.ts';
 import type { FootballService } from './service.ts';
 
 /**
@@ -14,29 +14,31 @@ const lineParam = (line: string | undefined) => (line === undefined ? undefined 
 /** Football events, odds history, results and standings (public), and the operator's result entry. */
 export function footballRoutes(auth: AuthService, football: FootballService) {
   const router = Router();
+  const events = validateQuery(footballEventsQuery);
+  const eventId = idParam('id');
+  const detail = validateQuery(footballEventDetailQuery);
+  const results = validateQuery(footballResultsQuery);
+  const result = validateBody(footballResultBody);
 
-  router.get('/football/events', async (req, res) => {
-    const query = validate(footballEventsQuery, req.query);
-    res.json(await football.listEvents(query.status));
+  router.get('/football/events', events, async (req, res) => {
+    res.json(await football.listEvents(events.of(req).status));
   });
 
-  router.get('/football/events/:id', async (req, res) => {
-    const query = validate(footballEventDetailQuery, req.query);
-    res.json(await football.eventDetail(String(req.params.id), { market: query.market, line: lineParam(query.line) }));
+  router.get('/football/events/:id', eventId, detail, async (req, res) => {
+    const { market, line } = detail.of(req);
+    res.json(await football.eventDetail(eventId.of(req), { market, line: lineParam(line) }));
   });
 
-  router.get('/football/results', async (req, res) => {
-    const query = validate(footballResultsQuery, req.query);
-    res.json(await football.results(query));
+  router.get('/football/results', results, async (req, res) => {
+    res.json(await football.results(results.of(req)));
   });
 
   router.get('/football/standings', async (_req, res) => {
     res.json(await football.standings());
   });
 
-  router.post('/admin/events/:id/result', requireUser(auth), requireOperator, async (req, res) => {
-    const body = validate(footballResultBody, req.body);
-    res.json(await football.enterResult(String(req.params.id), body));
+  router.post('/admin/events/:id/result', requireUser(auth), requireOperator, eventId, result, async (req, res) => {
+    res.json(await football.enterResult(eventId.of(req), result.of(req)));
   });
 
   return router;

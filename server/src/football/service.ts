@@ -4,15 +4,15 @@ import type { Platform } from '../platform/platform.ts';
 import { createHkjcOddsSource, type Transport } from './hkjc/source.ts';
 import { createOddsPoller, type TickSummary } from './odds-poller.ts';
 import { wireStatus } from './present.ts';
-import { createFootballQueries } from './queries.ts';
-import { footballRepo } from './repo.ts';
-import { createResulting } from './resulting.ts';
-import { footballResultSource } from './results.ts';
+import { eventsRepo } from './events-repo.ts';
+import { marketsRepo } from './markets-repo.ts';
+import { createFootballReads } from './queries.ts';
+import { createResultRecorder } from './result-recorder.ts';
+import { footballResultSource } from './result-source.ts';
 import { backfillSimulated } from './simulated/backfill.ts';
 import type { Random } from './simulated/rng.ts';
 import { createSimulatedOddsSource } from './simulated/source.ts';
 import type { OddsSource } from './source.ts';
-import { oddsRepo } from './odds-repo.ts';
 
 export type FootballService = ReturnType<typeof createFootballService>;
 
@@ -68,11 +68,11 @@ export function createFootballService(platform: Pick<Platform, 'db' | 'bus' | 'c
       : createSimulatedOddsSource({ simulation: config.FOOTBALL_SIMULATION, salesCloseLeadSeconds: config.FOOTBALL_SALES_CLOSE_LEAD_SECONDS, random: hooks.random }));
   const resultSource = footballResultSource(config);
   const poller = createOddsPoller(platform, source, afterResulted);
-  const resulting = createResulting(platform, resultSource, afterResulted);
-  const queries = createFootballQueries(platform);
+  const recorder = createResultRecorder(platform, resultSource, afterResulted);
+  const reads = createFootballReads(platform);
 
   return {
-    ...queries,
+    ...reads,
     oddsSource: source.kind,
     resultSource: resultSource.kind,
 
@@ -82,7 +82,7 @@ export function createFootballService(platform: Pick<Platform, 'db' | 'bus' | 'c
      */
     async tick(now: Date = platform.now()): Promise<TickSummary & { backfilled: number }> {
       let backfilled = 0;
-      if (source.kind === 'simulated' && resultSource.kind === 'simulated' && !(await oddsRepo.hasEvents(db, 'simulated'))) {
+      if (source.kind === 'simulated' && resultSource.kind === 'simulated' && !(await eventsRepo.hasEvents(db, 'simulated'))) {
         backfilled = await db.transaction().execute((trx) =>
           backfillSimulated(trx, { now, simulation: config.FOOTBALL_SIMULATION, leadSeconds: config.FOOTBALL_SALES_CLOSE_LEAD_SECONDS, results: resultSource }),
         );
@@ -92,10 +92,10 @@ export function createFootballService(platform: Pick<Platform, 'db' | 'bus' | 'c
     },
 
     /** The results job: simulated results of closed matches that should be over. Returns how many. */
-    resultDue: (now: Date = platform.now()) => resulting.resultDue(now),
+    resultDue: (now: Date = platform.now()) => recorder.resultDue(now),
 
     /** `POST /api/admin/events/:id/result`. */
-    enterResult: async (id: string, body: MatchResultWire) => resulting.enterResult(await queries.findRow(id), body, platform.now()),
+    enterResult: async (id: string, body: MatchResultWire) => recorder.enterResult(await reads.findRow(id), body, platform.now()),
 
     /**
      * The events an order names, with their current prices (see `priceOf`). Pass the order's
@@ -105,8 +105,8 @@ export function createFootballService(platform: Pick<Platform, 'db' | 'bus' | 'c
       const ids = [...new Set(eventIds)].filter(isFootballEventId);
       if (ids.length === 0) return new Map();
       const now = platform.now();
-      const rows = await footballRepo.findMany(executor, ids);
-      const markets = await oddsRepo.marketsOf(executor, ids);
+      const rows = await eventsRepo.findMany(executor, ids);
+      const markets = await marketsRepo.ofEvents(executor, ids);
       return new Map(
         rows.map((row) => {
           const id = String(row.id);
@@ -132,9 +132,9 @@ export function createFootballService(platform: Pick<Platform, 'db' | 'bus' | 'c
     },
 
     /** The stored row of one event (the settlement reads its result). */
-    event: (id: string, executor: Executor = db) => footballRepo.find(executor, id),
+    event: (id: string, executor: Executor = db) => eventsRepo.find(executor, id),
 
     /** Whether an event with this id exists (the socket gateway's `odds:HKS01:<id>` channels). */
-    eventExists: (id: string) => footballRepo.exists(db, id),
+    eventExists: (id: string) => eventsRepo.exists(db, id),
   };
 }

@@ -1,4 +1,4 @@
-import type { ClockEventPayload, DrawEventPayload, KenoCode, LastResult, ScheduledDraw } from '@gp/common';
+import type { ClockEventPayload, KenoCode, LastResult, ScheduledDraw } from '@gp/common';
 import type { Platform } from '../platform/platform.ts';
 import { GameClock, systemTime, type ClockSnapshot, type TimeSource } from './clock.ts';
 import { lastResultOf } from './present.ts';
@@ -43,7 +43,13 @@ export async function startKenoClocks(platform: Pick<Platform, 'db' | 'bus' | 'l
       salesCloseAt: row.sales_close_at,
       drawAt: row.draw_at,
     }));
-    clocks.get(code)?.update(draws);
+    const clock = clocks.get(code);
+    clock?.update(draws);
+    // A clock started before the first results existed (a fresh install's history) picks up the latest one.
+    if (clock && !clock.snapshot().lastResult) {
+      const [latest] = await drawsRepo.listDrawn(db, code, 1);
+      if (latest) clock.setLastResult(lastResultOf(latest));
+    }
   }
   const reload = (code: KenoCode) => load(code).catch((error) => logger.warn({ err: error, productCode: code }, 'clock reload failed'));
 
@@ -68,7 +74,7 @@ export async function startKenoClocks(platform: Pick<Platform, 'db' | 'bus' | 'l
     if (!clock || !message.room.startsWith('draws:')) return;
     if (message.event === 'draws_updated') void reload(code);
     if (message.event === 'draw') {
-      const { issue, result, drawnAt } = message.payload as DrawEventPayload;
+      const { issue, result, drawnAt } = message.payload;
       clock.setLastResult({ issue, ...result, drawnAt });
       // A new result changes the snapshot without a phase change: push it so screens show it now.
       emit(clock.snapshot());

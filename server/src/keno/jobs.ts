@@ -1,10 +1,9 @@
-import type { Queue } from 'bullmq';
+import { defineJob } from '../platform/jobs.ts';
+import type { Logger } from '../platform/logger.ts';
 import type { Platform } from '../platform/platform.ts';
-import { ENTITY_JOB_OPTIONS } from '../platform/queues.ts';
 import type { KenoService } from './service.ts';
 
 export const KENO_DRAWS_QUEUE = 'keno-draws';
-const SCHEDULER_ID = 'keno-draw-schedule';
 const SCHEDULE_EVERY_MS = 60_000;
 /**
  * Draw jobs are enqueued for draws due within this horizon, not for the whole 6 hours ahead: each
@@ -14,7 +13,13 @@ const SCHEDULE_EVERY_MS = 60_000;
 const JOB_HORIZON_MS = 5 * 60_000;
 const JOB_LOOKBACK_MS = 3600_000;
 
-type KenoJob = { name: 'schedule' } | { name: 'draw'; drawId: string };
+export type KenoJob = { name: 'schedule' } | { name: 'draw'; drawId: string };
+
+declare module '../platform/queues.ts' {
+  interface QueueMap {
+    'keno-draws': KenoJob;
+  }
+}
 
 /**
  * The job id of a draw: BullMQ ignores a second add with the same id, so enqueueing is idempotent.
@@ -22,43 +27,53 @@ type KenoJob = { name: 'schedule' } | { name: 'draw'; drawId: string };
  */
 export const drawJobId = (drawId: string, drawAt: Date) => `draw-${drawId}-${drawAt.getTime().toString(36)}`;
 
-/**
- * The worker side of keno draws (roles `all` and `worker`): a job scheduler runs a scheduling
- * pass every 60 s (also once right here, so a fresh platform has draws at once), and one delayed
- * `draw` job per draw performs it at its time. Every step is idempotent: inserts skip existing
- * draws, job ids dedupe, and the result is written by a conditional update.
- */
-export async function startKenoDrawWorker(platform: Pick<Platform, 'queues' | 'bus' | 'now' | 'logger'>, keno: KenoService) {
-  const { queues, logger } = platform;
-  const queue = queues.queue<KenoJob>(KENO_DRAWS_QUEUE);
-  const pass = () => runSchedulingPass(platform, keno, queue);
+type SchedulingPlatform = Pick<Platform, 'queues' | 'bus' | 'now'>;
 
-  queues.worker<KenoJob>(KENO_DRAWS_QUEUE, async (job) => {
+interface KenoJobContext {
+  platform: SchedulingPlatform;
+  keno: KenoService;
+  logger: Logger;
+}
+
+/**
+ * Keno draws, one queue: a job scheduler runs a scheduling pass every 60 s (also once when the
+ * worker starts, so a fresh platform has draws at once), and one delayed `draw` job per draw
+ * performs it at its time. Every step is idempotent: inserts skip existing draws, job ids dedupe,
+ * and the result is written by a conditional update.
+ */
+export const kenoDrawJob = defineJob({
+  queue: KENO_DRAWS_QUEUE,
+  name: 'draw',
+  entity: true,
+  async process(job, { platform, keno, logger }: KenoJobContext) {
     if (job.data.name === 'draw') {
       const outcome = await keno.drawAtTime(job.data.drawId);
       if (outcome === 'missing') logger.warn({ drawId: job.data.drawId }, 'draw job for an unknown draw');
       return outcome;
     }
-    return pass();
-  });
-  await pass();
-  await queues.schedule({ queue: KENO_DRAWS_QUEUE, id: SCHEDULER_ID, everyMs: SCHEDULE_EVERY_MS, template: { name: 'schedule', data: { name: 'schedule' }, opts: { attempts: 3 } } });
+    return runSchedulingPass(platform, keno);
+  },
+  onStart: ({ platform, keno }) => runSchedulingPass(platform, keno),
+  repeat: [{ id: 'keno-draw-schedule', everyMs: SCHEDULE_EVERY_MS, name: 'schedule', data: { name: 'schedule' }, options: { attempts: 3 } }],
+});
+
+/** The worker side of keno draws (roles `all` and `worker`). */
+export async function startKenoDrawWorker(platform: SchedulingPlatform & Pick<Platform, 'config' | 'logger'>, keno: KenoService) {
+  await kenoDrawJob.start(platform, { platform, keno, logger: platform.logger });
 }
 
 /** One pass: create the missing draws, make sure every draw due soon has its job, tell the clocks. */
-export async function runSchedulingPass(platform: Pick<Platform, 'bus' | 'now'>, keno: KenoService, queue: Queue<KenoJob>) {
+export async function runSchedulingPass(platform: SchedulingPlatform, keno: KenoService) {
   const now = platform.now();
   const created = await keno.createUpcomingDraws(now);
   const due = await keno.scheduledBetween(new Date(now.getTime() - JOB_LOOKBACK_MS), new Date(now.getTime() + JOB_HORIZON_MS));
-  if (due.length > 0) {
-    await queue.addBulk(
-      due.map((draw) => ({
-        name: 'draw',
-        data: { name: 'draw' as const, drawId: draw.id },
-        opts: { jobId: drawJobId(draw.id, draw.drawAt), delay: Math.max(0, draw.drawAt.getTime() - now.getTime()), ...ENTITY_JOB_OPTIONS },
-      })),
-    );
-  }
+  await kenoDrawJob.enqueueMany(
+    platform.queues,
+    due.map((draw) => ({
+      data: { name: 'draw' as const, drawId: draw.id },
+      options: { jobId: drawJobId(draw.id, draw.drawAt), delay: Math.max(0, draw.drawAt.getTime() - now.getTime()) },
+    })),
+  );
   for (const productCode of new Set(created.map((draw) => draw.productCode))) {
     await platform.bus.publish({ room: `draws:${productCode}`, event: 'draws_updated', payload: { productCode } });
   }

@@ -1,4 +1,7 @@
 import type { DrawWire, KenoProduct, KenoResult, LastResult, ProductDetail, ProductSummary } from '@gp/common';
+
+/** A product's price rate and prize rate (see `KenoService.rates`). */
+export type ProductRates = ProductSummary['rates'];
 import type { DrawRow } from '../db/types.ts';
 
 /**
@@ -68,7 +71,7 @@ function rules(product: KenoProduct) {
   };
 }
 
-export function presentProduct(product: KenoProduct): ProductSummary {
+export function presentProduct(product: KenoProduct, rates: ProductRates): ProductSummary {
   return {
     code: product.code,
     name: product.name,
@@ -78,12 +81,13 @@ export function presentProduct(product: KenoProduct): ProductSummary {
     timezone: product.schedule.timezone,
     currency: product.currency,
     unitPrice: product.unitPrice,
+    rates,
     rules: rules(product),
   };
 }
 
-export function presentProductDetail(product: KenoProduct): ProductDetail {
-  const summary = presentProduct(product);
+export function presentProductDetail(product: KenoProduct, rates: ProductRates): ProductDetail {
+  const summary = presentProduct(product, rates);
   return {
     ...summary,
     rules: {

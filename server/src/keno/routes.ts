@@ -3,49 +3,48 @@ import { drawsQuery, manualResultBody, resultsQuery } from '@gp/common';
 import { requireOperator, requireUser } from '../auth/middleware.ts';
 import type { AuthService } from '../auth/service.ts';
 import { AppError } from '../platform/errors.ts';
-import { validate } from '../platform/http.ts';
+import { attach, idParam, validateBody, validateQuery } from '../platform/http.ts';
 import type { KenoClocks } from './clocks.ts';
 import { presentProduct, presentProductDetail } from './present.ts';
 import type { KenoService } from './service.ts';
 
-const DRAW_ID = /^[1-9]\d{0,17}$/;
-
 /** Products, draws, results and the game clock (public), and the operator's manual result entry. */
 export function kenoRoutes(auth: AuthService, keno: KenoService, clocks: KenoClocks | null) {
   const router = Router();
+  /** The `:code` product, before the query is read (an unknown product is `product_not_found` whatever the query). */
+  const product = attach('product', (req) => keno.product(String(req.params.code)));
+  const draws = validateQuery(drawsQuery);
+  const results = validateQuery(resultsQuery);
+  const drawId = idParam('id');
+  const manualResult = validateBody(manualResultBody);
 
   router.get('/products', (_req, res) => {
-    res.json(keno.products().map(presentProduct));
+    res.json(keno.products().map((product) => presentProduct(product, keno.rates(product))));
   });
 
   router.get('/products/:code', (req, res) => {
-    res.json(presentProductDetail(keno.product(req.params.code)));
+    const product = keno.product(req.params.code);
+    res.json(presentProductDetail(product, keno.rates(product)));
   });
 
-  router.get('/products/:code/draws', async (req, res) => {
-    keno.product(req.params.code);
-    const query = validate(drawsQuery, req.query);
-    res.json(await keno.listDraws(req.params.code, query.status, query.limit));
+  router.get('/products/:code/draws', product, draws, async (req, res) => {
+    const { status, limit } = draws.of(req);
+    res.json(await keno.listDraws(product.of(req).code, status, limit));
   });
 
-  router.get('/results/:code', async (req, res) => {
-    keno.product(req.params.code);
-    const query = validate(resultsQuery, req.query);
-    res.json(await keno.results(req.params.code, query.page, query.pageSize));
+  router.get('/results/:code', product, results, async (req, res) => {
+    const { page, pageSize } = results.of(req);
+    res.json(await keno.results(product.of(req).code, page, pageSize));
   });
 
-  router.get('/keno/:code/clock', (req, res) => {
-    keno.product(req.params.code);
-    const clock = clocks?.get(req.params.code);
+  router.get('/keno/:code/clock', product, (req, res) => {
+    const clock = clocks?.get(product.of(req).code);
     if (!clock) throw new AppError('product_not_found');
     res.json(clock.snapshot());
   });
 
-  router.post('/admin/draws/:id/result', requireUser(auth), requireOperator, async (req, res) => {
-    const body = validate(manualResultBody, req.body);
-    const id = String(req.params.id);
-    if (!DRAW_ID.test(id)) throw new AppError('not_found');
-    res.json(await keno.enterResult(id, body.numbers));
+  router.post('/admin/draws/:id/result', requireUser(auth), requireOperator, drawId, manualResult, async (req, res) => {
+    res.json(await keno.enterResult(drawId.of(req), manualResult.of(req).numbers));
   });
 
   return router;

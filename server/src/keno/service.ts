@@ -1,8 +1,10 @@
-import { drawsBetween, type DrawEventPayload, type FieldCode, type KenoProduct, type KenoResult } from '@gp/common';
+import { drawsBetween, unitPriceRate, type DrawEventPayload, type FieldCode, type KenoProduct, type KenoResult } from '@gp/common';
 import type { DrawRow } from '../db/types.ts';
 import { AppError } from '../platform/errors.ts';
 import type { Platform } from '../platform/platform.ts';
+import { pointsRate } from '../platform/points-rate.ts';
 import { newSeed, seedHash } from '../platform/seed-commitment.ts';
+import { backfillKenoHistory } from './backfill.ts';
 import { findProduct, kenoCatalogue } from './catalogue.ts';
 import { presentDraw } from './present.ts';
 import { drawsRepo, type NewDraw } from './repo.ts';
@@ -27,6 +29,7 @@ export function createKenoService(
   const { db, bus, config, logger } = platform;
   const catalogue = kenoCatalogue(config);
   const source = resultSourceFor(config.RESULT_SOURCE);
+  let historyChecked = false;
 
   function product(code: string): KenoProduct {
     const found = findProduct(catalogue, code);
@@ -55,6 +58,8 @@ export function createKenoService(
     catalogue,
     product,
     products: () => [...catalogue.values()],
+    /** What a unit costs in GP (service fee included) and the market rate its prizes convert at (POINTS_RATES). */
+    rates: (item: KenoProduct) => ({ price: unitPriceRate(item), prize: { ...pointsRate(config, item.currency), currency: item.currency } }),
     resultSource: source.kind,
 
     /**
@@ -62,6 +67,12 @@ export function createKenoService(
      * secret seed. Returns the new rows per product; a second pass over the same window creates nothing.
      */
     async createUpcomingDraws(now: Date) {
+      // Once per process, before the first draws exist: a fresh simulated install starts with a day of results.
+      if (!historyChecked && source.kind === 'simulated') {
+        const backfilled = await backfillKenoHistory(db, catalogue.values(), now);
+        if (backfilled) logger.info({ backfilled }, 'simulated keno results history filled in');
+      }
+      historyChecked = true;
       const until = new Date(now.getTime() + config.DRAWS_AHEAD_HOURS * 3600_000);
       const created: Array<{ productCode: string; id: string; drawAt: Date }> = [];
       for (const item of catalogue.values()) {

@@ -43,6 +43,7 @@ import {
   standingsSchema,
   type ErrorCode,
 } from '@gp/common';
+import { ID_PATTERN } from '../platform/ids.ts';
 
 interface Operation {
   method: 'get' | 'post';
@@ -55,9 +56,16 @@ interface Operation {
   body?: z.ZodType;
   response?: z.ZodType;
   status?: number;
-  /** The route's own errors; the ones its auth and Idempotency-Key imply are added by the builder. */
+  /**
+   * The route's own errors; the ones its auth, Idempotency-Key and `{id}` imply are added by the
+   * builder. A route with an `{id}` lists the 404 it answers for a well-formed id of nothing.
+   */
   errors: ErrorCode[];
 }
+
+/** How every `{id}` path parameter is read (platform/ids.ts `parseId`, docs/architecture.md "The HTTP edge"). */
+export const ID_PARAMETER_RULE =
+  'A positive decimal integer of at most 18 digits. A malformed id (letters, 0, a sign, a fraction, too many digits) answers 422 `validation_failed` with `fields.id = "invalid"` on every route; a well-formed id that names nothing answers the route\'s 404.';
 
 /** Every route, described by the same zod schemas the server validates with. */
 export const OPERATIONS: Operation[] = [
@@ -105,6 +113,7 @@ function errorsOf(op: Operation): ErrorCode[] {
     ...(op.auth ? (['unauthorized', 'session_expired', 'token_invalid'] as const) : []),
     ...(op.auth === 'operator' ? (['forbidden'] as const) : []),
     ...(op.idempotent ? (['validation_failed', 'idempotency_key_reused'] as const) : []),
+    ...(op.path.includes('{id}') ? (['validation_failed'] as const) : []),
   ];
   return [...new Set([...implied, ...op.errors])];
 }
@@ -156,7 +165,11 @@ export function buildOpenApiDocument() {
       };
     }
     const parameters = [
-      ...[...op.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
+      ...[...op.path.matchAll(/\{(\w+)\}/g)].map(([, name]) =>
+        name === 'id'
+          ? { name, in: 'path', required: true, description: ID_PARAMETER_RULE, schema: { type: 'string', pattern: ID_PATTERN } }
+          : { name, in: 'path', required: true, schema: { type: 'string' } },
+      ),
       ...queryParameters(op.query),
       ...(op.idempotent ? [{ name: 'Idempotency-Key', in: 'header', description: 'Repeats return the first result', schema: { type: 'string', maxLength: 100 } }] : []),
     ];

@@ -161,7 +161,9 @@ export function footballOrders(platform: Pick<Platform, 'db' | 'now' | 'config'>
   return {
     async quote(body: FootballOrderRequest): Promise<QuoteResponse> {
       const { cost, maxPrize, total } = await price(db, body, now());
-      return { units: cost.bets, bets: cost.bets, stake: cost.stake, fee: cost.fee, maxPrize, total };
+      // Stake, fee and prizes all convert at the HKD rate: the handling fee is charged on its own line.
+      const rates = { price: { ...rate, currency: rules.currency }, prize: { ...rate, currency: rules.currency } };
+      return { units: cost.bets, bets: cost.bets, stake: cost.stake, fee: cost.fee, maxPrize, total, maxPrizePoints: toPoints(maxPrize, rate), rates };
     },
 
     /**

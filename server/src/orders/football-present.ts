@@ -4,23 +4,17 @@ import {
   type DrawOutcome,
   type FootballEventStatusWire,
   type FootballOrderPart,
+  type FootballPickWire,
   type FootballSettlement,
   type FootballSlip,
   type LocalAmount,
-  type MarketCode,
   type MatchResultWire,
 } from '@gp/common';
 import type { OrderRow } from '../db/types.ts';
 import type { OrderEvent } from './football-repo.ts';
 
-/** One pick as bought: the price actually taken, the line as the market offered it (absent for markets without one). */
-export interface FootballPlayLeg {
-  eventId: string;
-  market: MarketCode;
-  line?: string;
-  selection: string;
-  odds: string;
-}
+/** One pick as bought: the price actually taken, the line as the market offered it (absent for markets without one). Stored as the wire shows it. */
+export type FootballPlayLeg = FootballPickWire;
 
 /** A football order's `plays`: the slip as bought, and the most it can return (kept: lists would otherwise recompute it per order). */
 export interface FootballPlays {

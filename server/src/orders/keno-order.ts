@@ -4,6 +4,7 @@ import {
   kenoCost,
   kenoMaxPrize,
   toPoints,
+  unitPriceRate,
   validateKenoTicket,
   type KenoOrderRequest,
   type KenoPlayRequest,
@@ -91,6 +92,7 @@ export function kenoOrders(platform: Pick<Platform, 'db' | 'now' | 'config'>) {
       const { ticket, maxPrize } = checkTicket(product, ticketOf(product, body));
       await openDraw(db, product, body.issue, now());
       const cost = kenoCost(product, ticket);
+      const prizeRate = pointsRate(config, product.currency);
       return {
         units: cost.units,
         bets: ticket.plays.length,
@@ -98,6 +100,8 @@ export function kenoOrders(platform: Pick<Platform, 'db' | 'now' | 'config'>) {
         fee: { amount: 0, currency: product.currency },
         maxPrize,
         total: cost.points,
+        maxPrizePoints: toPoints(maxPrize, prizeRate),
+        rates: { price: unitPriceRate(product), prize: { ...prizeRate, currency: product.currency } },
       };
     },
 

@@ -4,23 +4,10 @@ import type { OrderRow, OrderStatus } from '../db/types.ts';
 import { runIdempotent } from '../platform/idempotency.ts';
 import type { Effect } from '../platform/outbox.ts';
 import type { Platform } from '../platform/platform.ts';
-import { ENTITY_JOB_OPTIONS } from '../platform/queues.ts';
 import { balanceMessage, walletService } from '../wallet/service.ts';
+import { incarnation, purchaseJob, purchaseJobId, timeoutJob, timeoutJobId } from './jobs.ts';
 import { ordersRepo } from './repo.ts';
 
-export const PURCHASE_QUEUE = 'order-purchase';
-export const TIMEOUT_QUEUE = 'order-timeout';
-export const RECONCILE_QUEUE = 'order-reconcile';
-
-export interface OrderJob {
-  orderId: string;
-}
-
-/** The base-36 creation time of an order: an order id reused after a database reset is a new job. */
-const incarnation = (createdAt: Date | string) => new Date(createdAt).getTime().toString(36);
-/** BullMQ job ids may be neither integer strings nor contain ':'. */
-export const purchaseJobId = (orderId: string, createdAt: Date | string) => `purchase-${orderId}-${incarnation(createdAt)}`;
-export const timeoutJobId = (orderId: string, createdAt: Date | string) => `order-timeout-${orderId}-${incarnation(createdAt)}`;
 /**
  * What the gateway knows the order by: this database's identity, the order id and its creation
  * time — stable for the order's whole life, never the same for two orders, in any database.
@@ -53,10 +40,9 @@ export function orderPlumbing(platform: Pick<Platform, 'db' | 'outbox' | 'now'>)
   function jobs(row: Pick<OrderRow, 'id' | 'trial' | 'sales_close_at' | 'created_at'>): Effect[] {
     if (row.trial) return [];
     const orderId = String(row.id);
-    const data: OrderJob = { orderId };
     return [
-      { kind: 'job', queue: PURCHASE_QUEUE, name: 'purchase', data, jobId: purchaseJobId(orderId, row.created_at), opts: ENTITY_JOB_OPTIONS },
-      { kind: 'job', queue: TIMEOUT_QUEUE, name: 'order-timeout', data, jobId: timeoutJobId(orderId, row.created_at), runAt: iso(row.sales_close_at), opts: ENTITY_JOB_OPTIONS },
+      purchaseJob.effect({ orderId }, { jobId: purchaseJobId(orderId, row.created_at) }),
+      timeoutJob.effect({ orderId }, { jobId: timeoutJobId(orderId, row.created_at), runAt: row.sales_close_at }),
     ];
   }
 

@@ -1,6 +1,6 @@
-import { FOOTBALL_PRODUCT_CODE, ORDER_STATUS_LABELS, type DrawOutcome, type KenoResult, type OrderWire } from '@gp/common';
+import { FOOTBALL_PRODUCT_CODE, ORDER_STATUS_LABELS, type DrawOutcome, type KenoResult, type KenoSelection, type OrderWire } from '@gp/common';
 import type { OrderRow } from '../db/types.ts';
-import { footballDrawResult, presentFootballPart } from './football-present.ts';
+import { footballDrawResult, presentFootballPart, type FootballPlays } from './football-present.ts';
 import type { OrderEvent } from './football-repo.ts';
 
 const iso = (at: Date | string) => new Date(at).toISOString();
@@ -22,16 +22,13 @@ const NO_EVENTS: FootballContext = { events: new Map(), now: new Date(0) };
  */
 export function presentOrder(row: OrderRow, officialResult: KenoResult | null = null, football: FootballContext = NO_EVENTS): OrderWire {
   const stake = row.stake as { amount: number; currency: string };
-  const isFootball = row.product_code === FOOTBALL_PRODUCT_CODE;
-  const base: OrderWire = {
+  const shared = {
     id: String(row.id),
     productCode: row.product_code,
     issue: row.issue,
     status: row.status,
     statusLabel: ORDER_STATUS_LABELS[row.status],
-    playType: isFootball ? 'football' : 'keno',
     trial: row.trial,
-    selections: isFootball ? (row.plays as { legs: unknown[] }).legs : (row.plays as unknown[]),
     specialNumber: null,
     multiplier: row.multiplier,
     units: row.units,
@@ -42,12 +39,21 @@ export function presentOrder(row: OrderRow, officialResult: KenoResult | null = 
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
     ticketRef: row.ticket_ref,
-    drawResult: isFootball ? footballDrawResult(row) : ((row.draw_result as DrawOutcome | null) ?? null),
     officialResult,
     prize: row.prize,
     settledAt: row.settled_at ? iso(row.settled_at) : null,
   };
-  return isFootball ? { ...base, football: presentFootballPart(row, football.events, football.now) } : base;
+  if (row.product_code === FOOTBALL_PRODUCT_CODE) {
+    return {
+      ...shared,
+      playType: 'football',
+      selections: (row.plays as FootballPlays).legs,
+      drawResult: footballDrawResult(row),
+      football: presentFootballPart(row, football.events, football.now),
+    };
+  }
+  // The plays as `checkTicket` validated them when the order was placed (common `KenoPlay`).
+  return { ...shared, playType: 'keno', selections: row.plays as KenoSelection[], drawResult: (row.draw_result as DrawOutcome | null) ?? null };
 }
 
 /** The event ids a page of orders needs for its football parts (one query for the whole page). */

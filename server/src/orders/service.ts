@@ -13,20 +13,21 @@ import { UnrecoverableError } from 'bullmq';
 import type { Executor } from '../db/database.ts';
 import type { OrderRow } from '../db/types.ts';
 import { AppError } from '../platform/errors.ts';
+import { isId } from '../platform/ids.ts';
 import type { Platform } from '../platform/platform.ts';
-import { ENTITY_JOB_OPTIONS } from '../platform/queues.ts';
 import { balanceMessage, walletService } from '../wallet/service.ts';
 import { footballOrders } from './football-order.ts';
 import { footballOrdersRepo } from './football-repo.ts';
 import { purchaseGateway, type PurchaseGateway } from './gateway.ts';
 import { kenoOrders } from './keno-order.ts';
-import { orderPlumbing, PURCHASE_QUEUE, purchaseJobId, purchaseRef, type OrderJob } from './placement.ts';
+import { PURCHASE_QUEUE, purchaseJob, purchaseJobId } from './jobs.ts';
+import { orderPlumbing, purchaseRef } from './placement.ts';
 import { footballEventIds, presentOrder } from './present.ts';
 import { ordersRepo } from './repo.ts';
 
 export { autoNumbers } from './keno-order.ts';
 export { slipOfPlays, type FootballOutcome, type FootballPlays } from './football-present.ts';
-export { PURCHASE_QUEUE, RECONCILE_QUEUE, TIMEOUT_QUEUE, purchaseJobId, timeoutJobId, type OrderJob } from './placement.ts';
+export { PURCHASE_QUEUE, RECONCILE_QUEUE, TIMEOUT_QUEUE, purchaseJobId, timeoutJobId, type OrderJob } from './jobs.ts';
 
 /** An order body of either family (API.md "Orders"): the route validates it with its family's schema. */
 export type OrderRequest = KenoOrderRequest | FootballOrderRequest;
@@ -106,7 +107,7 @@ export function createOrderService(
 
     /** One of the member's own orders with its history; anyone else's reads as `order_not_found`. */
     async get(userId: string, id: string): Promise<OrderWire> {
-      const found = /^[1-9]\d{0,17}$/.test(id) ? await ordersRepo.findWithResult(db, id) : undefined;
+      const found = isId(id) ? await ordersRepo.findWithResult(db, id) : undefined;
       if (!found || String(found.user_id) !== String(userId)) throw new AppError('order_not_found');
       const [order] = await present(db, [found]);
       const history = await ordersRepo.history(db, id);
@@ -155,7 +156,7 @@ export function createOrderService(
 
     /** Back office (manual gateway): the ticket was bought. `order_issue` once the order has left 0/1. */
     async confirm(orderId: string, ticketRef: string): Promise<OrderWire> {
-      const row = /^[1-9]\d{0,17}$/.test(orderId) ? await ordersRepo.find(db, orderId) : undefined;
+      const row = isId(orderId) ? await ordersRepo.find(db, orderId) : undefined;
       if (!row || row.trial) throw new AppError('order_not_found');
       const moved = await transition(orderId, [0, 1], 2, 'purchase confirmed by operator', { ticket_ref: ticketRef, purchased_at: now() });
       if (!moved) {
@@ -221,7 +222,7 @@ export function createOrderService(
     async reconcile(): Promise<{ requeued: number; expired: number; undecided: number }> {
       const at = now();
       let requeued = 0;
-      const purchases = queues.queue<OrderJob>(PURCHASE_QUEUE);
+      const purchases = queues.queue(PURCHASE_QUEUE);
       for (const { id, created_at } of await ordersRepo.stalePending(db, new Date(at.getTime() - 10_000), 500)) {
         const orderId = String(id);
         const jobId = purchaseJobId(orderId, created_at);
@@ -229,7 +230,7 @@ export function createOrderService(
         const state = job ? await job.getState() : 'missing';
         if (state === 'waiting' || state === 'active' || state === 'delayed' || state === 'prioritized' || state === 'waiting-children') continue;
         if (job) await job.remove();
-        await purchases.add('purchase', { orderId }, { ...ENTITY_JOB_OPTIONS, jobId });
+        await purchaseJob.enqueue(queues, { orderId }, { jobId });
         requeued++;
       }
       let expired = 0;

@@ -27,21 +27,18 @@ export async function issuePins({ db, secret }: Pick<Platform, 'db' | 'secret'>,
   return { batchId, points: input.points, codes: codes.map(formatPin) };
 }
 
-export function createPinService(platform: Pick<Platform, 'db' | 'secret' | 'now' | 'outbox' | 'rateLimiter' | 'config' | 'logger'>) {
-  const { db, secret, now, outbox, rateLimiter, config, logger } = platform;
+export function createPinService(platform: Pick<Platform, 'db' | 'secret' | 'now' | 'outbox' | 'logger'>) {
+  const { db, secret, now, outbox, logger } = platform;
 
   return {
     createBatch: (input: PinBatchInput) => issuePins(platform, input),
 
     /**
-     * Credits the PIN's points to the member exactly once. Wrong codes count towards a per-member
-     * limit (`rate_limited` once exceeded), so codes cannot be guessed by brute force.
+     * Credits the PIN's points to the member exactly once. A wrong code is `pin_not_found`; the
+     * route counts those towards a per-member limit (`failureLimit('pin.failures', byMember)` in
+     * pins/routes.ts), so codes cannot be guessed by brute force.
      */
     async redeem(userId: string, code: string, idempotencyKey?: string): Promise<RedeemResponse> {
-      // Only wrong codes count ('pin.failures', PIN_MAX_FAILURES per PIN_WINDOW_SECONDS): a member at
-      // the limit is refused before the code is even looked at, whether it is right or not.
-      const failures = await rateLimiter.get('pin.failures', userId);
-      if (failures.count >= config.PIN_MAX_FAILURES) throw new AppError('rate_limited', { details: { retryAfter: failures.retryAfter } });
       const codeHash = hashPinCode(secret, code);
       let result;
       try {
@@ -62,10 +59,7 @@ export function createPinService(platform: Pick<Platform, 'db' | 'secret' | 'now
           return { status: 200, body: { points: pin.points, balance: balances.balance, trialBalance: balances.trialBalance } };
         });
       } catch (error) {
-        if (error instanceof AppError) {
-          if (error.code === 'pin_not_found') await rateLimiter.penalty('pin.failures', userId);
-          throw error;
-        }
+        if (error instanceof AppError) throw error;
         logger.error({ err: error, userId }, 'PIN redemption failed');
         throw new AppError('redeem_failed');
       }

@@ -1,26 +1,40 @@
 import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
-import type { ServerEventName } from '@gp/common';
+import type { ServerEventName, ServerToClientEvents } from '@gp/common';
 import type { Logger } from './logger.ts';
+
+/** The payload of each socket event, as common's `ServerToClientEvents` gives it. */
+export type SocketPayloads = { [E in ServerEventName]: Parameters<ServerToClientEvents[E]>[0] };
+
+/**
+ * Events for the api nodes themselves, never emitted to sockets.
+ * `draws_updated`: the scheduler created draws of the product `productCode`; clocks reload.
+ */
+export interface ControlPayloads {
+  draws_updated: { productCode: string };
+}
+export type ControlEvent = keyof ControlPayloads;
+
+/** Every event the bus carries: the socket events, `session_ended` (disconnect every socket in the room: logout, expiry), the control events. */
+export interface BusPayloads extends SocketPayloads, ControlPayloads {
+  session_ended: null;
+}
+export type BusEvent = keyof BusPayloads;
 
 /**
  * What a worker (or any process) tells the api nodes: "emit `event` with `payload` to `room`".
  * Rooms are `user:<id>` for private events and channel names (`clock:TWB01`, ...) for public ones.
+ * One member per event, so `event` decides the payload's type: `{ event: 'order', payload }` needs
+ * common's `OrderEventPayload`.
  */
-export interface BusMessage {
-  room: string;
-  /**
-   * A socket event; `session_ended`: disconnect every socket in `room` (logout, expiry); or a
-   * control event for the api nodes themselves (never emitted to sockets).
-   */
-  event: ServerEventName | 'session_ended' | ControlEvent;
-  payload: unknown;
-}
+export type BusMessage<E extends BusEvent = BusEvent> = { [K in E]: { room: string; event: K; payload: BusPayloads[K] } }[E];
+/** A message the socket gateway relays to sockets as it is. */
+export type SocketMessage = BusMessage<ServerEventName>;
+export type ControlMessage = BusMessage<ControlEvent>;
 
-/** `draws_updated`: the scheduler created draws of the product in `payload.productCode`; clocks reload. */
-export type ControlEvent = 'draws_updated';
-const CONTROL_EVENTS: ReadonlySet<string> = new Set<ControlEvent>(['draws_updated']);
-export const isControlEvent = (event: BusMessage['event']): event is ControlEvent => CONTROL_EVENTS.has(event);
+/** Every control event: a `Record`, so one added to `ControlPayloads` must be listed here too. */
+const CONTROL_EVENTS: Readonly<Record<ControlEvent, true>> = { draws_updated: true };
+export const isControlMessage = (message: BusMessage): message is ControlMessage => Object.hasOwn(CONTROL_EVENTS, message.event);
 
 export interface EventBus {
   readonly kind: 'memory' | 'redis';

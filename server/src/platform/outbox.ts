@@ -3,7 +3,23 @@ import { sql } from 'kysely';
 import type { Db, Tx } from '../db/database.ts';
 import type { BusMessage, EventBus } from './event-bus.ts';
 import type { Logger } from './logger.ts';
-import type { QueueFactory } from './queues.ts';
+import type { QueueFactory, QueueMap, QueueName } from './queues.ts';
+
+/**
+ * A job to queue: on a queue of `QueueMap`, with that queue's data (build one with a job
+ * definition's `effect`, see ./jobs.ts).
+ */
+export type JobEffect = { [Q in QueueName]: JobEffectOf<Q> }[QueueName];
+/** A job effect on queue `Q`. */
+export interface JobEffectOf<Q extends QueueName> {
+  kind: 'job';
+  queue: Q;
+  name: string;
+  data: QueueMap[Q];
+  jobId: string;
+  runAt?: string;
+  opts?: Omit<JobsOptions, 'jobId' | 'delay'>;
+}
 
 /**
  * Follow-up work of a committed change. A job is queued with its fixed `jobId` (so a second
@@ -11,9 +27,7 @@ import type { QueueFactory } from './queues.ts';
  * event is a hint to sockets: past `staleAfter` it is dropped, never delivered out of date (after a
  * reconnect the client re-reads HTTP anyway).
  */
-export type Effect =
-  | { kind: 'job'; queue: string; name: string; data: unknown; jobId: string; runAt?: string; opts?: Omit<JobsOptions, 'jobId' | 'delay'> }
-  | { kind: 'event'; message: BusMessage; staleAfter: string };
+export type Effect = JobEffect | { kind: 'event'; message: BusMessage; staleAfter: string };
 
 /** How long an event may wait in the outbox before it is no longer worth pushing. */
 export const EVENT_FRESH_MS = 30_000;

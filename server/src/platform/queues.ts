@@ -5,6 +5,22 @@ import type { Logger } from './logger.ts';
 export type Processor<T> = (job: Job<T>, token?: string) => Promise<unknown>;
 
 /**
+ * Queue name → the data of its jobs. The platform knows no feature, so the map is empty here: each
+ * feature adds its queues next to their job definitions (see `defineJob` in ./jobs.ts):
+ *
+ *   declare module '../platform/queues.ts' {
+ *     interface QueueMap { 'order-settle': SettleJob; 'order-settle-sweep': NoData }
+ *   }
+ *
+ * Then `queues.queue('order-settle')` is a `Queue<SettleJob>` with no type argument at the call, and
+ * the outbox's job effects (`Effect` in ./outbox.ts) must name a queue of the map with its data.
+ */
+export interface QueueMap {}
+export type QueueName = keyof QueueMap & string;
+/** The data of a job made by a scheduler without a template `data` (a sweep): BullMQ reads it back as `{}`. */
+export type NoData = Record<string, never>;
+
+/**
  * Where BullMQ keeps its jobs: the PostgreSQL backend on our own database (embedded mode) or
  * Redis (scaled mode). Features ask this factory for queues and workers and never learn which.
  */
@@ -26,7 +42,12 @@ export interface ScheduleHooks {
 
 export interface QueueFactory {
   readonly backend: QueueBackend['kind'];
+  /** A queue of `QueueMap`, typed by it. */
+  queue<Q extends QueueName>(name: Q): Queue<QueueMap[Q]>;
+  /** A queue outside the map (a test's own): its data type is the caller's to name. */
   queue<T = unknown>(name: string): Queue<T>;
+  /** The worker of a queue of `QueueMap` (features start theirs through `defineJob`'s `start`). */
+  worker<Q extends QueueName>(name: Q, processor: Processor<QueueMap[Q]>, options?: Partial<WorkerOptions>): Worker<QueueMap[Q]>;
   worker<T = unknown>(name: string, processor: Processor<T>, options?: Partial<WorkerOptions>): Worker<T>;
   /**
    * Registers a repeatable job and keeps it registered: the scheduler is upserted now, again

@@ -13,7 +13,7 @@ import {
 import type { AuthenticatedUser, AuthService } from '../auth/service.ts';
 import type { Config } from '../config.ts';
 import { AppError } from '../platform/errors.ts';
-import { isControlEvent, type EventBus } from '../platform/event-bus.ts';
+import { isControlMessage, type EventBus } from '../platform/event-bus.ts';
 import type { Logger } from '../platform/logger.ts';
 
 interface SocketData {
@@ -175,12 +175,13 @@ export function createRealtimeGateway(server: http.Server, deps: GatewayDeps) {
   const bufferTimer = setInterval(dropStalledSockets, BUFFER_CHECK_MS);
   bufferTimer.unref();
 
-  // The bus carries JSON between processes: a payload is typed where it is published (built from
-  // common's payload types), so relaying it goes through Socket.IO's untyped view of this server.
+  // A bus message's payload is typed by its event (`BusMessage`), but Socket.IO's typed `emit`
+  // cannot take an event and its payload as one correlated pair: relaying goes through its untyped
+  // view of this server.
   const relay: Server = io;
   const unsubscribe = deps.bus.subscribe((message) => {
     // `local`: every node hears the bus itself, so each acts only on the sockets it holds.
-    if (isControlEvent(message.event)) return;
+    if (isControlMessage(message)) return;
     deps.channelPublished?.(message.room);
     if (message.event === 'session_ended') io.local.in(message.room).disconnectSockets(true);
     else relay.local.to(message.room).emit(message.event, message.payload);

@@ -30,7 +30,9 @@ export async function seedDemo(platform: Platform, services: { auth: AuthService
     await db.transaction().execute(async (trx) => {
       const grant = { userId: user.id, kind: 'adjustment' as const, refType: 'demo-seed' };
       await walletService.credit(trx, { ...grant, refId: user.id, account: 'real', amount: DEMO_BALANCE });
-      await walletService.credit(trx, { ...grant, refId: `${user.id}:trial`, account: 'trial', amount: DEMO_TRIAL_BALANCE });
+      // Sign-up already granted TRIAL_POINTS_ON_SIGNUP: top the trial account up to the demo amount.
+      const trialTopUp = DEMO_TRIAL_BALANCE - config.TRIAL_POINTS_ON_SIGNUP;
+      if (trialTopUp > 0) await walletService.credit(trx, { ...grant, refId: `${user.id}:trial`, account: 'trial', amount: trialTopUp });
     });
     const batch = await services.pins.createBatch({ count: 3, points: DEMO_PIN_POINTS, createdBy: null });
     fs.mkdirSync(path.dirname(pinsFile), { recursive: true });

@@ -22,6 +22,13 @@ export function siteInfo(config: Config, host: string | undefined): SiteInfo {
     brand,
     title: `${brand} · ${tagline}`,
     supportEmail: config.SUPPORT_EMAIL,
+    pointsRates: Object.fromEntries(
+      Object.entries(config.POINTS_RATES).map(([currency, text]) => {
+        const [numerator = 0, denominator = 1] = text.split('/').map(Number);
+        return [currency, { numerator, denominator }];
+      }),
+    ),
+    trialPointsOnSignup: config.TRIAL_POINTS_ON_SIGNUP,
     monitoring: config.APM_SERVER_URL
       ? {
           serverUrl: config.APM_SERVER_URL,

@@ -74,9 +74,15 @@ export const walletRepo = {
     const [rows, total] = await Promise.all([
       db
         .selectFrom('ledger')
-        .select(['id', 'kind', 'account', 'amount', 'balance_after', 'ref_type', 'ref_id', 'created_at'])
-        .where('user_id', '=', userId)
-        .orderBy('id', 'desc')
+        // An order's entries name its product, so the history reads "Order 123 — BINGO BINGO". The
+        // CASE keeps the cast to order ids safe (other causes' refs are not numbers) and lets each
+        // page row find its order by primary key.
+        .leftJoin('orders', (join) =>
+          join.on(sql<boolean>`orders.id = case when ledger.ref_type = 'order' and ledger.ref_id ~ '^[0-9]{1,18}$' then ledger.ref_id::bigint end`),
+        )
+        .select(['ledger.id', 'ledger.kind', 'ledger.account', 'ledger.amount', 'ledger.balance_after', 'ledger.ref_type', 'ledger.ref_id', 'ledger.created_at', 'orders.product_code'])
+        .where('ledger.user_id', '=', userId)
+        .orderBy('ledger.id', 'desc')
         .limit(pageSize)
         .offset((page - 1) * pageSize)
         .execute(),

@@ -57,6 +57,7 @@ export const walletService = {
         balanceAfter: r.balance_after,
         refType: r.ref_type,
         refId: r.ref_id,
+        productCode: r.product_code ?? null,
         createdAt: new Date(r.created_at).toISOString(),
       })),
       page,

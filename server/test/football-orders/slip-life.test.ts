@@ -55,6 +55,9 @@ describe.each(MODES)('a football slip from quote to prize (%s mode)', (mode) => 
       fee: { amount: fee, currency: 'HKD' },
       maxPrize: { amount: maxPrize, currency: 'HKD' },
       total: 5_504, // HK$430 at 32 GP hundredths per HK$2.50 = 55.04 GP
+      maxPrizePoints: points(maxPrize),
+      // Stake, fee and prizes convert at the one HKD rate.
+      rates: { price: { numerator: 32, denominator: 250, currency: 'HKD' }, prize: { numerator: 32, denominator: 250, currency: 'HKD' } },
     });
     expect(points(stake + fee)).toBe(5_504);
     expect(await m.balance()).toBe(20_000); // a quote debits nothing

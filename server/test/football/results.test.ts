@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MatchResult, OddsEventPayload } from '@gp/common';
-import { seedStream, simulatedResult } from '../../src/football/results.ts';
+import { seedStream, simulatedResult } from '../../src/football/result-source.ts';
 import { createFootballService } from '../../src/football/service.ts';
 import { initialModel } from '../../src/football/simulated/model.ts';
 import { seededRandom } from '../../src/football/simulated/rng.ts';

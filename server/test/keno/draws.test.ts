@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawsBetween, type DrawEventPayload, type DrawWire } from '@gp/common';
-import { KENO_DRAWS_QUEUE, runSchedulingPass } from '../../src/keno/jobs.ts';
+import { runSchedulingPass } from '../../src/keno/jobs.ts';
 import { apiClient } from '../http/api-client.ts';
 import { MODES, testServer } from '../support/platform.ts';
 import { type ClientSocket, connectSocket, drained, emitWithAck, record } from '../support/sockets.ts';
@@ -45,9 +45,9 @@ describe.each(MODES)('keno draws (%s mode)', (mode) => {
     const before = await rowsOf('CAB01');
     // Both passes at one instant: on the wall clock a 4-second draw may enter the 6-hour window between them.
     const at = env.clock.now();
-    const sameInstant = { bus: env.platform.bus, now: () => at };
-    const pass = await runSchedulingPass(sameInstant, env.services.keno, env.platform.queues.queue(KENO_DRAWS_QUEUE));
-    const again = await runSchedulingPass(sameInstant, env.services.keno, env.platform.queues.queue(KENO_DRAWS_QUEUE));
+    const sameInstant = { bus: env.platform.bus, queues: env.platform.queues, now: () => at };
+    const pass = await runSchedulingPass(sameInstant, env.services.keno);
+    const again = await runSchedulingPass(sameInstant, env.services.keno);
     expect(again.created).toBe(0);
     const after = await rowsOf('CAB01');
     // A pass may add the draws whose time came into the 6-hour window since start; nothing else.

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import WebSocket from 'ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE, type Ack } from '@gp/common';
+import type { BusMessage } from '../../src/platform/event-bus.ts';
 import { footballEnv, onGrid } from '../football/support.ts';
 import { newMember } from '../support/members.ts';
 import { testServer } from '../support/platform.ts';
@@ -165,7 +166,7 @@ describe('what one socket can make the server hold is bounded (embedded mode)', 
         reader.on('odds', deliver as never);
         return () => reader.off('odds', deliver as never);
       }, (payload) => payload.eventId === eventId);
-      await env.platform.bus.publish({ room: 'odds:HKS01', event: 'odds', payload: { eventId, filler } });
+      await env.platform.bus.publish({ room: 'odds:HKS01', event: 'odds', payload: { eventId, filler } } as unknown as BusMessage);
       await arrived;
       published += 1;
       env.server.gateway!.dropStalledSockets();

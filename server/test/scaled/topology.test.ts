@@ -32,7 +32,7 @@ async function launch(env: Record<string, string>) {
   const child: ChildProcess = spawn(process.execPath, ['scripts/scaled-local.mjs', '--json', '--api-ports', apiPorts.join(',')], {
     cwd: ROOT,
     // A clean environment: only what a user would set, so nothing of the test runner leaks in.
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: '5000', ...env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: '5000', TRIAL_POINTS_ON_SIGNUP: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>

@@ -26,6 +26,8 @@ export async function testPlatform(mode: Mode = 'embedded', env: Record<string, 
     DATA_DIR: path.resolve(import.meta.dirname, '../../../.tmp/test-data'),
     JWT_SECRET: 'test-secret-that-is-long-enough-to-be-valid-0123456789',
     SEED_DEMO: 'false',
+    // Tests count balances to the cent from zero; the sign-up grant has its own test (auth/signup-trial).
+    TRIAL_POINTS_ON_SIGNUP: '0',
     // Test files share one redis-server: each platform gets its own key/queue/channel namespace.
     ...(mode === 'scaled' ? { REDIS_URL: inject('redisUrl'), REDIS_PREFIX: name } : {}),
     ...env,

@@ -1,6 +1,7 @@
 import { io, type Socket } from 'socket.io-client';
 import type { Ack, BalancePayload, ClientToServerEvents, ServerEventName, ServerToClientEvents } from '@gp/common';
 import type { Platform } from '../../src/platform/platform.ts';
+import type { BusMessage } from '../../src/platform/event-bus.ts';
 import { eventually, firstMatching } from './wait.ts';
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -83,7 +84,8 @@ export async function drained<T>(
 ): Promise<T[]> {
   await platform.outbox.drain();
   const marker = `drain-marker-${process.pid}-${++markers}`;
-  await platform.bus.publish({ room, event, payload: { marker } });
+  // Any event of the room's, with a payload of the test's own (the bus carries JSON, whatever its types say).
+  await platform.bus.publish({ room, event, payload: { marker } } as unknown as BusMessage);
   const isMarker = (item: T) => (item as { marker?: string } | null)?.marker === marker;
   await eventually(`the marker on ${room} to arrive`, () => received.some(isMarker), timeoutMs);
   received.splice(received.findIndex(isMarker), 1);

@@ -1,9 +1,11 @@
 import './auth.css';
+import { formatPoints } from '@gp/common/money';
 import { useAtomValue } from 'jotai';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { safeNextPath } from '../../shared/navigation/navigator.ts';
 import { isLoggedInAtom } from '../../shared/session/session-atoms.ts';
+import { useSite } from '../../shared/site/site-query.ts';
 import { usePageTitle } from '../../shared/site/use-page-title.ts';
 import { CheckIcon, LogoMark } from '../../shared/ui/icons.tsx';
 import { LoginForm } from './login-form.tsx';
@@ -13,9 +15,12 @@ const PERKS = ['auth.perk.points', 'auth.perk.orders', 'auth.perk.refunds'] as c
 
 /** Sign-up and login on one screen (spec §2); `?mode=login` shows login, `?next=` is where to go after. */
 export function AuthPage() {
+  const intl = useIntl();
   const [params] = useSearchParams();
   const loggedIn = useAtomValue(isLoggedInAtom);
   const mode = params.get('mode') === 'login' ? 'login' : 'signup';
+  const why = params.get('why');
+  const { trialPointsOnSignup } = useSite();
   usePageTitle(mode === 'login' ? 'auth.loginTitle' : 'auth.title');
 
   if (loggedIn) return <Navigate to={safeNextPath(params.get('next'))} replace />;
@@ -38,6 +43,12 @@ export function AuthPage() {
               <FormattedMessage id={id} />
             </li>
           ))}
+          {trialPointsOnSignup > 0 && (
+            <li data-testid="auth-trial-perk">
+              <CheckIcon size={18} />
+              <FormattedMessage id="auth.perk.trial" values={{ amount: formatPoints(trialPointsOnSignup, intl.locale) }} />
+            </li>
+          )}
         </ul>
       </aside>
       <section className="card auth__card" aria-labelledby="auth-title">
@@ -47,6 +58,11 @@ export function AuthPage() {
         <p className="muted auth__subtitle">
           <FormattedMessage id={mode === 'login' ? 'auth.loginSubtitle' : 'auth.subtitle'} />
         </p>
+        {mode === 'login' && (why === 'required' || why === 'expired') && (
+          <p className="notice notice--info auth__why" role="status" data-testid="login-required">
+            <FormattedMessage id={why === 'expired' ? 'error.session_expired' : 'error.unauthorized'} />
+          </p>
+        )}
         {mode === 'login' ? <LoginForm /> : <SignupForm />}
         <p className="auth__switch">
           <Link to={{ search: `?${other.toString()}` }} data-testid="auth-switch">

@@ -21,9 +21,10 @@ export function LoginForm() {
     mutationFn: (body: LoginOutput) => http.post<AuthResponse>('/api/auth/login', body),
     onSuccess: (session) => startSession(session, 'auth.welcomeBack'),
     onError: (error) => {
-      const fields = serverFieldErrors(error);
+      // A wrong password is said under the password field (and in a toast); other field problems in place.
+      const fields = serverFieldErrors(error, { invalid_credentials: 'password' });
       if (fields) showErrors(fields);
-      else notify.error(error);
+      if (!fields || fields.password === 'invalid_credentials') notify.error(error);
     },
   });
 

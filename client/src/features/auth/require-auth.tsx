@@ -1,16 +1,20 @@
 import { useAtomValue } from 'jotai';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { authPathFor } from '../../shared/navigation/navigator.ts';
-import { isLoggedInAtom, sessionExpiredAtom } from '../../shared/session/session-atoms.ts';
+import { isLoggedInAtom, leavingAtom, sessionExpiredAtom } from '../../shared/session/session-atoms.ts';
 
-/** Spec §6 guard for member-only routes: guests go to /auth and come back here afterwards. */
+/**
+ * Spec §6 guard for member-only routes: a guest lands on the login form, told "Please log in"
+ * (spec §8), and comes back here afterwards. A member logging out is on the way home: no detour.
+ */
 export function RequireAuth() {
   const loggedIn = useAtomValue(isLoggedInAtom);
   const expired = useAtomValue(sessionExpiredAtom);
+  const leaving = useAtomValue(leavingAtom);
   const { pathname, search, hash } = useLocation();
   if (!loggedIn) {
-    // After a server-ended session the member has an account: show the login form, not sign-up.
-    return <Navigate to={authPathFor(`${pathname}${search}${hash}`, expired ? 'login' : undefined)} replace />;
+    if (leaving) return null;
+    return <Navigate to={authPathFor(`${pathname}${search}${hash}`, 'login', expired ? 'expired' : 'required')} replace />;
   }
   return <Outlet />;
 }

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { MessageId } from '../../shared/i18n/message-ids.ts';
 import { usePageTitle } from '../../shared/site/use-page-title.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { PointsSources } from '../../shared/account/points-sources.tsx';
 import { CardIcon, PhoneIcon, StoreIcon, TicketIcon } from '../../shared/ui/icons.tsx';
 
 const METHODS: { label: MessageId; Icon: ComponentType<{ size?: number }> }[] = [
@@ -21,6 +22,7 @@ export function DepositPage() {
   return (
     <div className="container page page--narrow">
       <PageHeader title="deposit.title" lead="deposit.lead" leadClass="lead" />
+      <PointsSources />
       <section className="card section-card section-card--accent" aria-labelledby="deposit-pin-title">
         <span className="icon-badge">
           <TicketIcon size={24} />

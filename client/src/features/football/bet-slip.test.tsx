@@ -23,6 +23,7 @@ const PRICES: Array<{ label: string; pick: SlipPick }> = [
   { label: 'High', pick: { eventId: '102', market: 'HIL', line: '2.5', selection: 'H', odds: '1.85', event: LEE_MAN } },
 ];
 
+const HKD_RATE = { currency: 'HKD', numerator: 32, denominator: 250 };
 /** No quote asked (the slip has a problem) or none back yet. */
 const NO_QUOTE: Quote = { data: undefined, error: null, current: false, loading: false };
 /** What the server answers for a priceable slip: the common rules' figures, the total in GP at HK$7.8125 a GP. */
@@ -34,6 +35,8 @@ const serverQuote = (preview: SlipPreview): Quote => ({
     fee: { amount: preview.fee, currency: 'HKD' },
     maxPrize: { amount: preview.maxPrize, currency: 'HKD' },
     total: Math.floor((preview.total * 32) / 250),
+    maxPrizePoints: Math.floor((preview.maxPrize * 32) / 250),
+    rates: { price: HKD_RATE, prize: HKD_RATE },
   },
   error: null,
   current: true,
@@ -87,9 +90,13 @@ function FootballSlip({
         changes={[]}
         closedLegs={false}
         onAcceptPrices={() => undefined}
+        spend={{ balance: 50_000, after: null, shortBy: 0 }}
         placing={placing}
         held={false}
+        confirming={false}
+        onBuy={() => onConfirm(body)}
         onConfirm={() => onConfirm(body)}
+        onCancel={() => undefined}
       />
     </>
   );
@@ -98,7 +105,7 @@ function FootballSlip({
 const quoted = (body: FootballOrderBody | null, preview: SlipPreview | null) => (body && preview ? serverQuote(preview) : NO_QUOTE);
 const price = (label: string) => screen.getByRole('button', { name: new RegExp(`^${label} `) });
 const figure = (testId: string) => screen.getByTestId(testId).textContent;
-const confirm = () => screen.getByRole('button', { name: 'Confirm order' });
+const confirm = () => screen.getByRole('button', { name: 'Buy' });
 const setAmount = (dollars: string) => fireEvent.change(screen.getByLabelText('Amount per bet'), { target: { value: dollars } });
 
 describe('the football bet slip and its order summary', () => {
@@ -142,7 +149,9 @@ describe('the football bet slip and its order summary', () => {
     expect(screen.queryByTestId('slip-problem')).toBeNull();
     expect(figure('summary-stake')).toBe('HK$30');
     expect(figure('summary-fee')).toBe('HK$30');
-    expect(figure('summary-max-prize')).toBe('HK$63');
+    expect(figure('summary-max-prize')).toBe('HK$63 ≈ 8.06 GP');
+    expect(figure('summary-prize-rate')).toBe('1 GP = HK$7.81 at the market rate');
+    expect(figure('summary-total-local')).toBe('HK$60 with the fee · 1 GP = HK$7.81');
     expect(figure('summary-total')).toBe('7.68 GP'); // HK$60 at HK$7.8125 a GP
     expect(confirm()).toHaveProperty('disabled', false);
 
@@ -202,6 +211,22 @@ describe('the football bet slip and its order summary', () => {
     const placing = screen.getByTestId('confirm-order');
     expect(placing.textContent).toBe('Placing the order…');
     expect(placing).toHaveProperty('disabled', true);
+  });
+
+  it('an amount HKJC cannot take is refused as typed, never cut to whole dollars, and the error goes once it is corrected', () => {
+    renderUi(<FootballSlip quoteFor={quoted} />);
+    fireEvent.click(price('Home'));
+    setAmount('10.5');
+    expect(screen.getByTestId('unit-stake')).toHaveProperty('value', '10.5');
+    expect(screen.getByTestId('unit-stake-error').textContent).toContain('“10.5” cannot be staked');
+    expect(screen.queryByTestId('slip-problem')).toBeNull();
+    expect(figure('summary-stake')).toBe('—');
+    expect(confirm()).toHaveProperty('disabled', true);
+
+    setAmount('30');
+    expect(screen.queryByTestId('unit-stake-error')).toBeNull();
+    expect(figure('summary-stake')).toBe('HK$30');
+    expect(confirm()).toHaveProperty('disabled', false);
   });
 
   it('an empty amount is explained, and a refused quote is shown in words with the way forward', () => {

@@ -5,6 +5,7 @@ import type { LivePrice } from './odds-cache.ts';
 import { pickKey, slipEvents, type Slip, type SlipPick } from './slip.ts';
 import type { PriceChange } from './slip-prices.ts';
 import { formatKickOff } from './time-zone.ts';
+import { useLocalName } from '../../shared/football/use-local-name.ts';
 
 interface BetSlipProps {
   slip: Slip;
@@ -67,6 +68,7 @@ function PickLine({ pick, live, change, onRemove }: { pick: SlipPick; live: Live
 /** The cart: the picks by match with the price taken and, when it moved, the price now; flags for closed matches. */
 export function BetSlip({ slip, live, changes, refusedEvents, replaced, zone, onRemove, onClear }: BetSlipProps) {
   const intl = useIntl();
+  const name = useLocalName();
   const labels = useFootballLabels();
   const events = slipEvents(slip);
   const changeOf = new Map(changes.map((c) => [pickKey(c.pick), c]));
@@ -101,7 +103,9 @@ export function BetSlip({ slip, live, changes, refusedEvents, replaced, zone, on
                 <p className="slip-event__head">
                   {info ? (
                     <>
-                      <span className="mono">{info.code}</span> <span className="slip-event__teams">{info.home} – {info.away}</span>{' '}
+                      <span className="mono">{info.code}</span> <span className="slip-event__teams">
+                        {name(info.home, info.names?.home)} – {name(info.away, info.names?.away)}
+                      </span>{' '}
                       <time className="muted" dateTime={info.kickOffAt}>
                         {formatKickOff(info.kickOffAt, zone, intl.locale)}
                       </time>

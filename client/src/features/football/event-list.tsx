@@ -5,6 +5,9 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { AlertIcon } from '../../shared/ui/icons.tsx';
 import { EventRow } from './event-row.tsx';
 import { EventsToolbar } from './events-toolbar.tsx';
+import { EventFilterBar } from './event-filter-bar.tsx';
+import { useLocalName } from '../../shared/football/use-local-name.ts';
+import { filterChoices, filterEvents, NO_FILTER, type EventFilter } from './event-filters.ts';
 import { timeZoneChoiceAtom } from './slip-atoms.ts';
 import { formatDateHeading, groupByDate, zoneOf } from './time-zone.ts';
 
@@ -17,12 +20,16 @@ interface EventListProps {
   onRefresh: () => void;
   /** Events the slip has picks on. */
   picked: ReadonlySet<string>;
+  filter: EventFilter;
+  onFilter: (filter: EventFilter) => void;
 }
 
 /** The events on sale, grouped by kick-off date in the chosen zone, each opening to all its markets. */
-export function EventList({ events, loading, error, refreshing, updatedAt, onRefresh, picked }: EventListProps) {
+export function EventList({ events, loading, error, refreshing, updatedAt, onRefresh, picked, filter, onFilter }: EventListProps) {
   const intl = useIntl();
   const zone = zoneOf(useAtomValue(timeZoneChoiceAtom));
+  const shown = events ? filterEvents(events, filter, zone) : undefined;
+  const localName = useLocalName();
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const expand = (id: string, open: boolean) =>
     setExpanded((was) => {
@@ -38,6 +45,7 @@ export function EventList({ events, loading, error, refreshing, updatedAt, onRef
         <FormattedMessage id="football.events.title" />
       </h2>
       <EventsToolbar refreshing={refreshing} updatedAt={updatedAt} onRefresh={onRefresh} anyExpanded={expanded.size > 0} onCollapseAll={() => setExpanded(new Set())} />
+      {events && events.length > 0 && <EventFilterBar filter={filter} choices={filterChoices(events, zone, localName)} onChange={onFilter} />}
       {error && !events ? (
         <div className="notice notice--error" role="alert">
           <AlertIcon size={18} />
@@ -56,13 +64,30 @@ export function EventList({ events, loading, error, refreshing, updatedAt, onRef
         <p className="empty-state" data-testid="events-empty">
           <FormattedMessage id="football.events.empty" />
         </p>
+      ) : !shown || shown.length === 0 ? (
+        <div className="empty-state" data-testid="events-filtered-empty">
+          <p>
+            <FormattedMessage id="football.filter.none" />
+          </p>
+          <button type="button" className="button button--ghost button--small" onClick={() => onFilter(NO_FILTER)}>
+            <FormattedMessage id="football.filter.clear" />
+          </button>
+        </div>
       ) : (
-        groupByDate(events, zone).map((group) => (
+        groupByDate(shown, zone).map((group) => (
           <section key={group.date} className="event-day" aria-label={formatDateHeading(group.date, intl.locale)}>
             <h3 className="event-day__title">{formatDateHeading(group.date, intl.locale)}</h3>
             <ul className="event-day__list" data-testid="event-list">
               {group.events.map((event) => (
-                <EventRow key={event.id} event={event} zone={zone} expanded={expanded.has(event.id)} onExpand={(open) => expand(event.id, open)} inSlip={picked.has(event.id)} />
+                <EventRow
+                  key={event.id}
+                  event={event}
+                  zone={zone}
+                  expanded={expanded.has(event.id)}
+                  onExpand={(open) => expand(event.id, open)}
+                  inSlip={picked.has(event.id)}
+                  focus={filter.market}
+                />
               ))}
             </ul>
           </section>

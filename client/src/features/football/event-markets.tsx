@@ -2,6 +2,7 @@ import { MARKET_CODES, type FootballEventWire, type FootballMarketWire, type Mar
 import { FormattedMessage } from 'react-intl';
 import { EventAnalysis } from './event-analysis.tsx';
 import { MarketBlock } from './market-block.tsx';
+import { useLocalName } from '../../shared/football/use-local-name.ts';
 
 /** An event's markets by code, in the order of the 14 bet types, the main line first. */
 export function marketsByCode(markets: readonly FootballMarketWire[]): { code: MarketCode; markets: FootballMarketWire[] }[] {
@@ -14,6 +15,7 @@ export function marketsByCode(markets: readonly FootballMarketWire[]): { code: M
 /** The opened event: every market it offers, then the analysis. */
 export function EventMarkets({ event, id }: { event: FootballEventWire; id: string }) {
   const groups = marketsByCode(event.markets);
+  const name = useLocalName();
   return (
     <div id={id} className="event-markets" data-testid="event-markets">
       {groups.length === 0 && (
@@ -26,7 +28,7 @@ export function EventMarkets({ event, id }: { event: FootballEventWire; id: stri
           <MarketBlock key={group.code} event={event} code={group.code} markets={group.markets} />
         ))}
       </div>
-      <EventAnalysis eventId={event.id} home={event.home} away={event.away} />
+      <EventAnalysis eventId={event.id} home={name(event.home, event.names?.home)} away={name(event.away, event.names?.away)} />
     </div>
   );
 }

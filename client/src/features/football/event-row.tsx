@@ -1,11 +1,13 @@
-import type { FootballEventWire } from '@gp/common';
+import type { FootballEventWire, MarketCode } from '@gp/common';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ChevronRightIcon } from '../../shared/ui/icons.tsx';
-import { EventMarkets } from './event-markets.tsx';
+import { EventMarkets, marketsByCode } from './event-markets.tsx';
+import { MarketBlock } from './market-block.tsx';
 import { useFootballLabels } from '../../shared/football/use-football-labels.ts';
 import { OddsButton } from './odds-button.tsx';
 import { usePicks } from './pick-context.tsx';
 import { pickKey } from './slip.ts';
+import { useLocalName } from '../../shared/football/use-local-name.ts';
 import { formatKickOff } from './time-zone.ts';
 
 const HAD_KEYS = ['H', 'D', 'A'] as const;
@@ -50,11 +52,14 @@ interface EventRowProps {
   onExpand: (open: boolean) => void;
   /** The slip has a pick on this event. */
   inSlip: boolean;
+  /** The bet type the list is filtered to: its prices show in the row (HAD's always do). */
+  focus: MarketCode | null;
 }
 
 /** One match: code, tournament, kick-off in the chosen zone, teams, HAD prices; opens to every market and the analysis. */
-export function EventRow({ event, zone, expanded, onExpand, inSlip }: EventRowProps) {
+export function EventRow({ event, zone, expanded, onExpand, inSlip, focus }: EventRowProps) {
   const intl = useIntl();
+  const name = useLocalName();
   const panelId = `event-${event.id}-markets`;
   const closed = event.status !== 'open';
   return (
@@ -66,7 +71,7 @@ export function EventRow({ event, zone, expanded, onExpand, inSlip }: EventRowPr
             {formatKickOff(event.kickOffAt, zone, intl.locale)}
           </time>
           <span className="event-row__tournament" title={event.tournament}>
-            {event.tournament}
+            {name(event.tournament, event.names?.tournament)}
           </span>
           {closed && (
             <span className="football-badge football-badge--closed" data-testid="event-closed">
@@ -75,11 +80,11 @@ export function EventRow({ event, zone, expanded, onExpand, inSlip }: EventRowPr
           )}
         </div>
         <p className="event-row__teams">
-          <span>{event.home}</span>
+          <span data-testid="event-home">{name(event.home, event.names?.home)}</span>
           <span className="event-row__vs">
             <FormattedMessage id="football.event.vs" />
           </span>
-          <span>{event.away}</span>
+          <span data-testid="event-away">{name(event.away, event.names?.away)}</span>
         </p>
         <HadPrices event={event} />
         <button
@@ -94,6 +99,13 @@ export function EventRow({ event, zone, expanded, onExpand, inSlip }: EventRowPr
           <FormattedMessage id={expanded ? 'football.event.collapse' : 'football.event.expand'} values={{ count: new Set(event.markets.map((m) => m.market)).size }} />
         </button>
       </div>
+      {focus && focus !== 'HAD' && !expanded && (
+        <div className="event-row__focus" data-testid="event-focus">
+          {marketsByCode(event.markets.filter((m) => m.market === focus)).map((group) => (
+            <MarketBlock key={group.code} event={event} code={group.code} markets={group.markets} />
+          ))}
+        </div>
+      )}
       {expanded && <EventMarkets event={event} id={panelId} />}
     </li>
   );

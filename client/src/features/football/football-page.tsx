@@ -7,10 +7,14 @@ import { oddsChangedDetails, type FootballEventWire } from '@gp/common';
 import { useAtom, useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { useSearchParams } from 'react-router';
+import { eventFilterSearch, parseEventFilter } from './event-filters.ts';
 import { ApiError } from '../../shared/api/api-error.ts';
 import { usePageTitle } from '../../shared/site/use-page-title.ts';
 import { FootballLinks } from '../../shared/football/football-links.tsx';
-import { ResetPrompt } from '../../shared/orders/reset-prompt.tsx';
+import { confirmPurchasesAtom } from '../../shared/orders/confirm-setting.ts';
+import { useSpend } from '../../shared/orders/spend.tsx';
+import { SlipCleared } from './slip-cleared.tsx';
 import { BetSlip } from './bet-slip.tsx';
 import { EventList } from './event-list.tsx';
 import { useFootballEvents } from './football-queries.ts';
@@ -37,7 +41,8 @@ function withEvent(pick: SlipPick, events: readonly FootballEventWire[] | undefi
   const event = events?.find((e) => e.id === pick.eventId);
   if (!event) return pick;
   const player = pick.market === 'FGS' ? event.players.find((p) => p.code === pick.selection)?.name : undefined;
-  return { ...pick, event: { code: event.code, home: event.home, away: event.away, kickOffAt: event.kickOffAt, ...(player ? { selectionName: player } : {}) } };
+  const names = event.names && (event.names.home || event.names.away) ? { names: { home: event.names.home, away: event.names.away } } : {};
+  return { ...pick, event: { code: event.code, home: event.home, away: event.away, kickOffAt: event.kickOffAt, ...(player ? { selectionName: player } : {}), ...names } };
 }
 
 /** Event ids a `sales_closed` refusal names (`details.eventId` or `details.eventIds`), when it names any. */
@@ -52,11 +57,16 @@ export function FootballPage() {
   usePageTitle('football.title');
   useOddsFeed();
   const events = useFootballEvents();
+  const [params, setParams] = useSearchParams();
+  const filter = parseEventFilter(params);
   const [slip, setSlip] = useAtom(slipAtom);
   const zone = zoneOf(useAtomValue(timeZoneChoiceAtom));
   const followed = useAtomValue(followedOrderAtom);
   const [replaced, setReplaced] = useState<readonly SlipPick[]>([]);
-  const [asking, setAsking] = useState(false);
+  // The slip as it was bought, while the member may still keep its picks for another order.
+  const [bought, setBought] = useState<Slip | null>(null);
+  const askFirst = useAtomValue(confirmPurchasesAtom) === 'on';
+  const [confirming, setConfirming] = useState(false);
 
   const problem = slipProblem(slip);
   const preview = slipPreview(slip);
@@ -76,10 +86,40 @@ export function FootballPage() {
     if (refusal(order.error, 'sales_closed') || refusal(quote.error, 'sales_closed')) void refetch();
   }, [order.error, quote.error, refetch]);
 
+  const total = quote.current && quote.data ? quote.data.total : null;
+  const spend = useSpend(total, false);
+
+  // Bought: the slip is cleared at once (picks on closed or moved prices are rarely wanted twice),
+  // and "keep these picks" puts them back.
   const { placed, reset: resetOrder } = order;
   useEffect(() => {
-    if (placed) setAsking(true);
-  }, [placed]);
+    if (!placed) return;
+    let before: Slip | null = null;
+    setSlip((current) => {
+      before = current;
+      return { ...EMPTY_SLIP, mode: current.mode, allUp: current.allUp, unitDollars: current.unitDollars, acceptBetterOdds: current.acceptBetterOdds };
+    });
+    setBought(before);
+    resetOrder();
+  }, [placed, setSlip, resetOrder]);
+
+  // Nothing left to confirm (the slip emptied, a price moved): the confirm step closes.
+  const unpriceable = problem !== null || quote.error != null;
+  useEffect(() => {
+    if (unpriceable) setConfirming(false);
+  }, [unpriceable]);
+  const buy = () => {
+    const body = orderBody(slip);
+    if (!body) return;
+    if (askFirst) setConfirming(true);
+    else order.place(body);
+  };
+  const confirm = () => {
+    const body = orderBody(slip);
+    if (!body || total === null || spend.shortBy > 0) return;
+    setConfirming(false);
+    order.place(body);
+  };
 
   const picks = useMemo(
     () => ({
@@ -121,6 +161,8 @@ export function FootballPage() {
             updatedAt={events.dataUpdatedAt}
             onRefresh={() => void refetch()}
             picked={pickedEvents}
+            filter={filter}
+            onFilter={(next) => setParams(eventFilterSearch(next, params), { replace: true })}
           />
           <aside className="football__aside" id="football-slip">
             <BetSlip
@@ -147,21 +189,22 @@ export function FootballPage() {
                 setSlip((s) => acceptPrices(s, changes.map((c) => ({ ...c.pick, odds: c.to }))));
                 resetOrder();
               }}
+              spend={spend}
               placing={order.pending}
-              held={asking}
-              onConfirm={() => {
-                const body = orderBody(slip);
-                if (body) order.place(body);
-              }}
+              held={false}
+              confirming={confirming}
+              onBuy={buy}
+              onConfirm={confirm}
+              onCancel={() => setConfirming(false)}
             />
             {order.error != null && !(refusal(order.error, 'odds_changed') && changes.length > 0) && <FootballProblem error={order.error} context="order" />}
-            {asking && (
-              <ResetPrompt
-                onAnswer={(clear) => {
-                  setAsking(false);
-                  resetOrder();
-                  if (clear) clearPicks();
+            {bought && (
+              <SlipCleared
+                onKeep={() => {
+                  setSlip((current) => ({ ...bought, unitDollars: current.unitDollars ?? bought.unitDollars }));
+                  setBought(null);
                 }}
+                onClose={() => setBought(null)}
               />
             )}
             {followed && <FootballOrderStatus id={followed} />}

@@ -27,26 +27,31 @@ const isSlip = (value: unknown): value is Slip => {
 const storage = jsonStorage(isSlip);
 const storageKey = (userId: string) => `football.slip.${userId}`;
 
-/** Slips read or written in this tab, by member id (localStorage is read once per member). */
-const slipsAtom = atom<Readonly<Record<string, Slip>>>({});
+/** Each member's slip in localStorage (`football.slip.<member id>`), one atomWithStorage per member seen in this tab. */
+const memberSlips = new Map<string, ReturnType<typeof memberSlip>>();
+const memberSlip = (userId: string) => atomWithStorage<Slip>(storageKey(userId), EMPTY_SLIP, storage, { getOnInit: true });
+function slipOf(userId: string) {
+  let slip = memberSlips.get(userId);
+  if (!slip) {
+    slip = memberSlip(userId);
+    memberSlips.set(userId, slip);
+  }
+  return slip;
+}
 
 /**
  * The signed-in member's bet slip. It survives moving between pages and a reload (stored under
- * the member's id), and nobody else signing in on this device sees it; signed out, it is empty.
+ * the member's id, and kept in step across tabs), and nobody else signing in on this device sees
+ * it; signed out, it is empty.
  */
 export const slipAtom = atom(
   (get) => {
     const owner = get(tokenAtom) ? get(userAtom).id : undefined;
-    if (!owner) return EMPTY_SLIP;
-    return get(slipsAtom)[owner] ?? storage.getItem(storageKey(owner), EMPTY_SLIP);
+    return owner ? get(slipOf(owner)) : EMPTY_SLIP;
   },
   (get, set, update: SetStateAction<Slip>) => {
     const owner = get(tokenAtom) ? get(userAtom).id : undefined;
-    if (!owner) return;
-    const current = get(slipsAtom)[owner] ?? storage.getItem(storageKey(owner), EMPTY_SLIP);
-    const next = typeof update === 'function' ? update(current) : update;
-    set(slipsAtom, { ...get(slipsAtom), [owner]: next });
-    storage.setItem(storageKey(owner), next);
+    if (owner) set(slipOf(owner), update);
   },
 );
 

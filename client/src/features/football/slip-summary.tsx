@@ -1,11 +1,15 @@
+import type { QuoteResponse } from '@gp/common';
 import type { ReactNode } from 'react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ApiError } from '../../shared/api/api-error.ts';
 import type { MessageId } from '../../shared/i18n/message-ids.ts';
 import { formatLocalAmount, formatLocalMoney } from '../../shared/money/local-money.ts';
 import type { Quote } from '../../shared/orders/use-debounced-quote.ts';
 import { Points } from '../../shared/money/points.tsx';
+import { LocalWithPoints, RateNote } from '../../shared/money/money-pair.tsx';
+import { ConfirmSpend, ShortBalance, type Spend } from '../../shared/orders/spend.tsx';
+import { AlertIcon } from '../../shared/ui/icons.tsx';
 import { FootballProblem } from './football-problem.tsx';
 import type { Slip } from './slip.ts';
 import type { PriceChange } from './slip-prices.ts';
@@ -22,35 +26,70 @@ interface SlipSummaryProps {
   /** Some match of the slip is no longer on sale. */
   closedLegs: boolean;
   onAcceptPrices: () => void;
+  /** The balance the slip is paid from, and what the quoted total leaves of it. */
+  spend: Spend;
   placing: boolean;
-  /** Confirming waits while the member answers "reset the order information?". */
+  /** Buying waits while the member decides what to do with the slip after an order. */
   held: boolean;
+  /** The confirm step is open. */
+  confirming: boolean;
+  /** Buy: opens the confirm step, or places the order at once when the member turned the step off. */
+  onBuy: () => void;
+  /** The confirm step's Confirm: places the order. */
   onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** Whole Hong Kong dollars only: `"30"` → 30; `"10.5"`, `"-5"`, `"1e2"` → `'invalid'`; `""` → `'empty'`. */
+export function parseUnitDollars(text: string): number | 'empty' | 'invalid' {
+  const trimmed = text.trim();
+  if (trimmed === '') return 'empty';
+  if (!/^\d{1,7}$/.test(trimmed)) return 'invalid';
+  const value = Number(trimmed);
+  return value > 0 ? value : 'invalid';
 }
 
 /** A refusal the moved-prices notice below already explains. */
 const isOddsChanged = (error: unknown) => error instanceof ApiError && error.code === 'odds_changed';
 
-function Row({ label, testId, children }: { label: MessageId; testId: string; children: ReactNode }) {
+function Row({ label, testId, children, note }: { label: MessageId; testId: string; children: ReactNode; note?: ReactNode }) {
   return (
     <div className="summary__row">
       <dt>
         <FormattedMessage id={label} />
       </dt>
-      <dd data-testid={testId}>{children}</dd>
+      <dd>
+        <span data-testid={testId}>{children}</span>
+        {note && <span className="summary__note">{note}</span>}
+      </dd>
     </div>
   );
 }
 
+/** "HK$70 (stake and fee) · 1 GP = HK$7.81": what the GP total converts. */
+function TotalNote({ quoted }: { quoted: QuoteResponse }) {
+  const intl = useIntl();
+  const paid = { amount: quoted.stake.amount + quoted.fee.amount, currency: quoted.stake.currency };
+  return (
+    <span data-testid="summary-total-local">
+      <FormattedMessage id="football.summary.totalLocal" values={{ amount: formatLocalAmount(paid, intl.locale) }} /> ·{' '}
+      <RateNote rate={quoted.rates.price} kind="same" testId="summary-price-rate" />
+    </span>
+  );
+}
+
 /** Amount per bet, the totals (server quote, previewed by the common rules), rule problems, moved prices and the confirm action. */
-export function SlipSummary({ slip, update, preview, quote, problem, changes, closedLegs, onAcceptPrices, placing, held, onConfirm }: SlipSummaryProps) {
+export function SlipSummary({ slip, update, preview, quote, problem, changes, closedLegs, onAcceptPrices, spend, placing, held, confirming, onBuy, onConfirm, onCancel }: SlipSummaryProps) {
   const intl = useIntl();
   const id = useId();
   const quoted = quote.data && !quote.error && quote.current ? quote.data : null;
   const hkd = (cents: number) => formatLocalMoney(cents, 'HKD', intl.locale);
+  // What the member typed while it is not an amount HKJC takes: shown as typed, with why (never cut to whole dollars).
+  const [entry, setEntry] = useState<string | null>(null);
+  const refusedEntry = entry !== null && parseUnitDollars(entry) === 'invalid';
   // A price that moved down (or away) must be accepted; one that moved up is taken when the member allows better odds.
   const mustAccept = changes.some((c) => c.direction !== 'up' || !slip.acceptBetterOdds);
-  const canConfirm = problem === null && !closedLegs && !mustAccept && quote.current && !placing && !held;
+  const canConfirm = problem === null && !refusedEntry && !closedLegs && !mustAccept && quote.current && spend.shortBy === 0 && !placing && !held;
 
   return (
     <section className="card football-section summary" aria-labelledby={`${id}-title`} data-testid="slip-summary">
@@ -61,26 +100,34 @@ export function SlipSummary({ slip, update, preview, quote, problem, changes, cl
         <label htmlFor={`${id}-unit`} className="field__label">
           <FormattedMessage id="football.summary.unit" />
         </label>
-        <div className="unit-input">
+        <div className={`unit-input${refusedEntry ? ' unit-input--invalid' : ''}`}>
           <span className="unit-input__currency" aria-hidden="true">
             HK$
           </span>
           <input
             id={`${id}-unit`}
             className="field__input"
-            type="number"
+            type="text"
             inputMode="numeric"
-            min={10}
-            step={10}
-            value={slip.unitDollars ?? ''}
-            aria-describedby={`${id}-unit-hint`}
+            autoComplete="off"
+            value={entry ?? (slip.unitDollars === null ? '' : String(slip.unitDollars))}
+            aria-invalid={refusedEntry || undefined}
+            aria-describedby={`${id}-unit-hint${refusedEntry ? ` ${id}-unit-error` : ''}`}
             onChange={(e) => {
-              const value = e.target.valueAsNumber;
-              update((s) => ({ ...s, unitDollars: Number.isFinite(value) && value > 0 ? Math.trunc(value) : null }));
+              const text = e.target.value;
+              const parsed = parseUnitDollars(text);
+              setEntry(typeof parsed === 'number' ? null : text);
+              update((s) => ({ ...s, unitDollars: typeof parsed === 'number' ? parsed : null }));
             }}
             data-testid="unit-stake"
           />
         </div>
+        {refusedEntry && (
+          <p id={`${id}-unit-error`} className="field__error" role="alert" data-testid="unit-stake-error">
+            <AlertIcon size={14} />
+            <FormattedMessage id="football.summary.unitInvalid" values={{ value: entry.trim() }} />
+          </p>
+        )}
         <p id={`${id}-unit-hint`} className="field__hint">
           <FormattedMessage id="football.summary.unitHint" values={{ minimum: hkd(1000), handicap: hkd(20000), purchase: hkd(3000) }} />
         </p>
@@ -96,15 +143,20 @@ export function SlipSummary({ slip, update, preview, quote, problem, changes, cl
         <Row label="football.summary.fee" testId="summary-fee">
           {quoted ? formatLocalAmount(quoted.fee, intl.locale) : preview ? hkd(preview.fee) : '—'}
         </Row>
-        <Row label="football.summary.maxPrize" testId="summary-max-prize">
-          {quoted ? formatLocalAmount(quoted.maxPrize, intl.locale) : preview ? hkd(preview.maxPrize) : '—'}
+        <Row label="football.summary.maxPrize" testId="summary-max-prize" note={quoted && <RateNote rate={quoted.rates.prize} kind="prize" testId="summary-prize-rate" />}>
+          {quoted ? <LocalWithPoints value={quoted.maxPrize} rate={quoted.rates.prize} points={quoted.maxPrizePoints} /> : preview ? hkd(preview.maxPrize) : '—'}
         </Row>
-        <Row label="football.summary.total" testId="summary-total">
+        <Row label="football.summary.total" testId="summary-total" note={quoted && <TotalNote quoted={quoted} />}>
           {quoted ? <Points value={quoted.total} /> : '—'}
         </Row>
       </dl>
+      {quoted && (
+        <p className="muted summary__rates">
+          <FormattedMessage id="money.sameRate" />
+        </p>
+      )}
 
-      {problem && problem.code !== 'empty' && (
+      {problem && problem.code !== 'empty' && !(refusedEntry && problem.code === 'noAmount') && (
         <p className="football-hint football-hint--warning" role="status" data-testid="slip-problem" data-code={problem.code}>
           <SlipProblemText problem={problem} />
         </p>
@@ -134,15 +186,20 @@ export function SlipSummary({ slip, update, preview, quote, problem, changes, cl
         </span>
       </label>
 
-      <button
-        type="button"
-        className="button button--primary button--large button--block"
-        disabled={!canConfirm}
-        onClick={onConfirm}
-        data-testid="confirm-order"
-      >
-        <FormattedMessage id={placing ? 'keno.summary.placing' : 'keno.summary.confirm'} />
-      </button>
+      {quoted && !confirming && <ShortBalance spend={spend} trial={false} />}
+      {confirming ? (
+        <ConfirmSpend total={quoted?.total ?? null} trial={false} spend={spend} placing={placing} onConfirm={onConfirm} onCancel={onCancel} />
+      ) : (
+        <button
+          type="button"
+          className="button button--primary button--large button--block"
+          disabled={!canConfirm}
+          onClick={onBuy}
+          data-testid="confirm-order"
+        >
+          <FormattedMessage id={placing ? 'keno.summary.placing' : 'order.buy'} />
+        </button>
+      )}
     </section>
   );
 }

@@ -31,6 +31,8 @@ export interface PickEvent {
   kickOffAt: string;
   /** FGS: the player's name (the list's `players` are gone with the event). */
   selectionName?: string;
+  /** The teams' names in other languages, where the source has them. */
+  names?: { home?: Readonly<Record<string, string>>; away?: Readonly<Record<string, string>> };
 }
 
 export type ProxyMode = 'single' | 'allup';

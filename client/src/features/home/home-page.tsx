@@ -1,13 +1,18 @@
 import './home.css';
 import { useAtomValue } from 'jotai';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { isLoggedInAtom } from '../../shared/session/session-atoms.ts';
 import { useSite } from '../../shared/site/site-query.ts';
 import { usePageTitle } from '../../shared/site/use-page-title.ts';
 import { HeroArt } from './hero-art.tsx';
 import { HowItWorks } from './how-it-works.tsx';
-import { PRODUCT_FAMILIES } from './product-families.ts';
+import { PRODUCT_FAMILIES, purchasePath, type ProductFamily } from './product-families.ts';
+import { FOOTBALL_PRODUCT_CODE } from '@gp/common';
+import { PointsSources } from '../../shared/account/points-sources.tsx';
+import { productNameId } from '../../shared/keno/keno-codes.ts';
+import { useProducts } from '../../shared/keno/product-query.ts';
+import { ChevronRightIcon } from '../../shared/ui/icons.tsx';
 
 function HeroActions() {
   const loggedIn = useAtomValue(isLoggedInAtom);
@@ -32,9 +37,52 @@ function HeroActions() {
   );
 }
 
+/** One family: what it is, and each product as a link to its purchase screen, or marked "coming". */
+function FamilyCard({ family, onSale }: { family: ProductFamily; onSale: ReadonlySet<string> }) {
+  const intl = useIntl();
+  const { id, title, body, Icon, products } = family;
+  return (
+    <article className={`card family family--${id}`} data-testid={`family-${id}`}>
+      <span className="icon-badge">
+        <Icon size={26} />
+      </span>
+      <h3>
+        <FormattedMessage id={title} />
+      </h3>
+      <p className="muted">
+        <FormattedMessage id={body} />
+      </p>
+      <ul className="chip-list">
+        {products.map((code) => {
+          const path = purchasePath(code);
+          const name = intl.formatMessage({ id: productNameId(code) });
+          return onSale.has(code) && path ? (
+            <li key={code}>
+              <Link to={path} className="chip chip--buy" data-testid={`buy-${code}`} aria-label={intl.formatMessage({ id: 'home.product.buy' }, { product: name })}>
+                {name}
+                <ChevronRightIcon size={14} />
+              </Link>
+            </li>
+          ) : (
+            <li key={code} className="chip chip--coming" data-testid={`coming-${code}`}>
+              {name}{' '}
+              <span className="chip__tag">
+                <FormattedMessage id="home.product.coming" />
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </article>
+  );
+}
+
 export function HomePage() {
   usePageTitle();
   const { brand } = useSite();
+  const products = useProducts();
+  // On sale: the keno products this deployment sells (GET /api/products) and Hong Kong football.
+  const onSale = new Set<string>([...(products.data?.map((p) => p.code) ?? []), FOOTBALL_PRODUCT_CODE]);
   return (
     <div className="home">
       <section className="hero">
@@ -55,6 +103,10 @@ export function HomePage() {
         </div>
       </section>
 
+      <div className="container home__sources">
+        <PointsSources />
+      </div>
+
       <section className="container section" aria-labelledby="families-title">
         <header className="section__header">
           <h2 id="families-title">
@@ -65,25 +117,8 @@ export function HomePage() {
           </p>
         </header>
         <div className="family-grid">
-          {PRODUCT_FAMILIES.map(({ id, title, body, Icon, products }) => (
-            <article key={id} className={`card family family--${id}`}>
-              <span className="icon-badge">
-                <Icon size={26} />
-              </span>
-              <h3>
-                <FormattedMessage id={title} />
-              </h3>
-              <p className="muted">
-                <FormattedMessage id={body} />
-              </p>
-              <ul className="chip-list">
-                {products.map((code) => (
-                  <li key={code} className="chip" title={code}>
-                    <FormattedMessage id={`product.${code}`} />
-                  </li>
-                ))}
-              </ul>
-            </article>
+          {PRODUCT_FAMILIES.map((family) => (
+            <FamilyCard key={family.id} family={family} onSale={onSale} />
           ))}
         </div>
       </section>

@@ -1,4 +1,5 @@
-import { FOOTBALL_PRODUCT_CODE } from '@gp/common';
+import { FOOTBALL_PRODUCT_CODE, isKenoCode } from '@gp/common';
+import { FOOTBALL_PURCHASE_PATH, PURCHASE_PATHS } from '../../shared/keno/keno-codes.ts';
 import type { ComponentType } from 'react';
 import type { MessageId } from '../../shared/i18n/message-ids.ts';
 import { BallIcon, GridIcon, TicketIcon } from '../../shared/ui/icons.tsx';
@@ -41,3 +42,9 @@ export const PRODUCT_FAMILIES: ProductFamily[] = [
     products: [FOOTBALL_PRODUCT_CODE],
   },
 ];
+
+/** Where a product is bought, when it has a purchase screen: `purchasePath('CAB01')` → `/main/keno/keno24h`; a lottery → null. */
+export function purchasePath(code: ProductCode): string | null {
+  if (code === FOOTBALL_PRODUCT_CODE) return FOOTBALL_PURCHASE_PATH;
+  return isKenoCode(code) ? PURCHASE_PATHS[code] : null;
+}

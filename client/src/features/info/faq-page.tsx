@@ -1,7 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import { InfoPage } from './info-page.tsx';
 
-const QUESTIONS = [1, 2, 3, 4, 5, 6, 7] as const;
+const QUESTIONS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 
 export function FaqPage() {
   return (

@@ -1,15 +1,16 @@
 import { FormattedMessage, FormattedTime } from 'react-intl';
 import { AlertIcon } from '../../shared/ui/icons.tsx';
-import { clockView, formatDuration, type ClockView } from './countdown.ts';
+import { clockView, formatClock, URGENT_SECONDS, type ClockView } from './countdown.ts';
 import { useServerNow, type GameClock } from './use-game-clock.ts';
 
-function Deadline({ view }: { view: ClockView }) {
+/** When the phase ends, with its time zone (the reader's own, named). */
+export function Deadline({ view }: { view: ClockView }) {
   const at = view.kind === 'open' ? view.deadline : view.kind === 'closed' ? view.drawAt : view.opensAt;
   if (!at) return null;
   const id = view.kind === 'open' ? 'keno.clock.deadline' : view.kind === 'closed' ? 'keno.clock.drawAt' : 'keno.clock.opensAt';
   return (
     <p className="clock__deadline muted" data-testid="keno-deadline">
-      <FormattedMessage id={id} values={{ time: <FormattedTime value={at} hour="2-digit" minute="2-digit" second="2-digit" /> }} />
+      <FormattedMessage id={id} values={{ time: <FormattedTime value={at} hour="2-digit" minute="2-digit" second="2-digit" timeZoneName="short" /> }} />
     </p>
   );
 }
@@ -66,14 +67,13 @@ export function ClockPanel({ clock }: { clock: GameClock }) {
           <span className="clock__timer-label">
             <FormattedMessage id={timerLabel} />
           </span>
-          <span className="clock__seconds" role="timer" data-testid="keno-countdown" data-seconds={seconds}>
-            {view.kind === 'closed' && seconds === 0 ? (
-              <FormattedMessage id="keno.clock.drawing" />
-            ) : view.kind === 'idle' && seconds >= 100 ? (
-              formatDuration(seconds)
-            ) : (
-              <FormattedMessage id="keno.clock.seconds" values={{ seconds }} />
-            )}
+          <span
+            className={`clock__seconds${view.kind === 'open' && seconds <= URGENT_SECONDS ? ' clock__seconds--urgent' : ''}`}
+            role="timer"
+            data-testid="keno-countdown"
+            data-seconds={seconds}
+          >
+            {view.kind === 'closed' && seconds === 0 ? <FormattedMessage id="keno.clock.drawing" /> : formatClock(seconds)}
           </span>
         </div>
       )}

@@ -1,6 +1,6 @@
 import type { ClockEventPayload } from '@gp/common';
 import { describe, expect, it } from 'vitest';
-import { clockOffset, clockView, formatDuration, isNewerSnapshot, issueOnSale, phaseEndsAt, secondsUntil } from './countdown.ts';
+import { clockOffset, clockView, formatClock, formatDuration, isNewerSnapshot, issueOnSale, phaseEndsAt, secondsUntil } from './countdown.ts';
 
 const at = (time: string) => Date.parse(`2026-03-20T${time}Z`);
 const iso = (time: string) => `2026-03-20T${time}Z`;
@@ -61,5 +61,14 @@ describe('the countdown on this device', () => {
     expect(isNewerSnapshot(null, open, 'TWB01')).toBe(true);
     expect(isNewerSnapshot(null, { ...open, productCode: 'CAB01' }, 'TWB01')).toBe(false);
     expect(isNewerSnapshot({ ...pushed, productCode: 'CAB01' }, open, 'TWB01')).toBe(true);
+  });
+});
+
+describe('the countdown as a clock face', () => {
+  it('shows minutes and seconds with two digits each, and hours only when there are some', () => {
+    expect(formatClock(0)).toBe('00:00');
+    expect(formatClock(48)).toBe('00:48');
+    expect(formatClock(65)).toBe('01:05');
+    expect(formatClock(3725)).toBe('1:02:05');
   });
 });

@@ -83,3 +83,13 @@ export function formatDuration(totalSeconds: number): string {
   const two = (n: number) => String(n).padStart(2, '0');
   return hours > 0 ? `${hours}:${two(minutes)}:${two(seconds)}` : `${minutes}:${two(seconds)}`;
 }
+
+/** A countdown as a clock face with two-digit minutes: `65` → `"01:05"`, `3725` → `"1:02:05"`. */
+export function formatClock(totalSeconds: number): string {
+  const { hours, minutes, seconds } = splitDuration(totalSeconds);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return hours > 0 ? `${hours}:${two(minutes)}:${two(seconds)}` : `${two(minutes)}:${two(seconds)}`;
+}
+
+/** The last seconds before sales close, when the countdown changes colour. */
+export const URGENT_SECONDS = 30;

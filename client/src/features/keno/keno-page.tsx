@@ -21,11 +21,18 @@ import { SideBets } from './side-bets.tsx';
 import { SuperNumber } from './super-number.tsx';
 import { followedOrdersAtom, useTicket } from './ticket-atoms.ts';
 import { TicketOptions } from './ticket-options.tsx';
-import { TicketSummary } from './ticket-summary.tsx';
-import { EMPTY_TICKET, orderBody, sideMarkets } from './ticket.ts';
+import { canBuy, TicketSummary } from './ticket-summary.tsx';
+import { EMPTY_TICKET, orderBody, sideMarkets, ticketUnits } from './ticket.ts';
+import { KenoBar } from './keno-bar.tsx';
+import { confirmPurchasesAtom } from '../../shared/orders/confirm-setting.ts';
+import { useSpend } from '../../shared/orders/spend.tsx';
+import { useMediaQuery } from '../../shared/ui/use-media-query.ts';
 import { useGameClock, useIssueOnSale } from './use-game-clock.ts';
 import { usePlaceOrder } from './use-place-order.ts';
 import { useQuote } from './use-quote.ts';
+
+/** Below this width the summary is no longer beside the board: the bottom bar carries Buy. */
+const COMPACT_LAYOUT = '(max-width: 980px)';
 
 const isSalesClosed = (error: unknown) => error instanceof ApiError && error.code === 'sales_closed';
 
@@ -35,12 +42,34 @@ function KenoPurchase({ product }: { product: ProductDetail }) {
   const clock = useGameClock(code);
   const issue = useIssueOnSale(clock);
   const [ticket, update] = useTicket(code);
-  const body = orderBody(ticket, code, issue);
+  const body = orderBody(ticket, code, issue, product.rules.minimumUnits);
   const quote = useQuote(body);
   const order = usePlaceOrder(code);
   const followed = useAtomValue(followedOrdersAtom)[code] ?? null;
   const [asking, setAsking] = useState(false);
   const markets = sideMarkets(product.rules);
+  const askFirst = useAtomValue(confirmPurchasesAtom) === 'on';
+  const [confirming, setConfirming] = useState(false);
+  const compact = useMediaQuery(COMPACT_LAYOUT);
+  const total = quote.current && quote.data ? quote.data.total : null;
+  const spend = useSpend(total, ticket.trial);
+  const buyable = canBuy({ product, issue, ticket, quote, spend, placing: order.pending, held: asking });
+
+  // Nothing left to confirm (the ticket was emptied, its issue closed): the confirm step closes.
+  const unpriceable = body === null;
+  useEffect(() => {
+    if (unpriceable) setConfirming(false);
+  }, [unpriceable]);
+  const buy = () => {
+    if (!body || !buyable) return;
+    if (askFirst) setConfirming(true);
+    else order.place(body);
+  };
+  const confirm = () => {
+    if (!body || total === null || spend.shortBy > 0) return;
+    setConfirming(false);
+    order.place(body);
+  };
 
   // The issue closed while the member was choosing: re-read the clock, which moves the ticket on.
   const { refresh } = clock;
@@ -82,11 +111,16 @@ function KenoPurchase({ product }: { product: ProductDetail }) {
           ticket={ticket}
           issue={issue}
           quote={quote}
+          spend={spend}
           placing={order.pending}
           held={asking}
-          onConfirm={() => body && order.place(body)}
+          confirming={confirming && !compact}
+          onBuy={buy}
+          onConfirm={confirm}
+          onCancel={() => setConfirming(false)}
           onReset={() => {
             resetOrder();
+            setConfirming(false);
             update((t) => ({ ...EMPTY_TICKET, trial: t.trial }));
           }}
         />
@@ -94,6 +128,21 @@ function KenoPurchase({ product }: { product: ProductDetail }) {
         {asking && <ResetPrompt onAnswer={answer} />}
         {followed && <OrderStatus id={followed} resultIssue={clock.snapshot?.lastResult?.issue ?? null} />}
       </aside>
+      {compact && (
+        <KenoBar
+          clock={clock}
+          units={ticketUnits(ticket)}
+          total={total}
+          trial={ticket.trial}
+          spend={spend}
+          canBuy={buyable}
+          placing={order.pending}
+          confirming={confirming}
+          onBuy={buy}
+          onConfirm={confirm}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
     </div>
   );
 }
@@ -101,9 +150,10 @@ function KenoPurchase({ product }: { product: ProductDetail }) {
 /** Loads the product's rules (prize tables, side bets, super number, multiplier) for the screen. */
 function KenoScreen({ code }: { code: KenoScreenCode }) {
   usePageTitle(`product.${code}`);
+  const compact = useMediaQuery(COMPACT_LAYOUT);
   const product = useKenoProduct(code);
   return (
-    <div className="container page keno">
+    <div className={`container page keno${compact ? ' keno--with-bar' : ''}`}>
       <header className="page__header keno__header">
         <ProductSwitcher current={code} />
         <h1>

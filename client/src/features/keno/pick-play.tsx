@@ -7,7 +7,7 @@ import { AlertIcon } from '../../shared/ui/icons.tsx';
 import { NumberBoard } from './number-board.tsx';
 import type { TicketUpdate } from './ticket-atoms.ts';
 import { autoPick, boardAreas, toggleNumber, type Ticket } from './ticket.ts';
-import { UnconfirmedBadge } from './unconfirmed-badge.tsx';
+import { UnconfirmedMark } from './unconfirmed-mark.tsx';
 
 const NOTICE_MS = 6_000;
 
@@ -59,7 +59,7 @@ export function PickPlay({ product, ticket, update }: { product: ProductDetail; 
       <fieldset className="chip-group">
         <legend className="chip-group__legend">
           <FormattedMessage id="keno.stars.title" />
-          {picks.confidence === 'unconfirmed' && <UnconfirmedBadge source={picks.source} />}
+          {picks.confidence === 'unconfirmed' && <UnconfirmedMark source={picks.source} />}
         </legend>
         <div className="chip-group__options">
           {starOptions.map((count) => (

@@ -1,10 +1,10 @@
 import type { BigSmallOption, OddEvenOption, ProductDetail } from '@gp/common';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import type { MessageId } from '../../shared/i18n/message-ids.ts';
-import { formatLocalAmount } from '../../shared/money/local-money.ts';
+import { useLocalWithPointsText } from '../../shared/money/money-pair.tsx';
 import type { TicketUpdate } from './ticket-atoms.ts';
 import { sideMarkets, type Ticket } from './ticket.ts';
-import { UnconfirmedBadge } from './unconfirmed-badge.tsx';
+import { UnconfirmedMark } from './unconfirmed-mark.tsx';
 
 interface MarketProps<O extends string> {
   market: 'bigSmall' | 'oddEven';
@@ -15,7 +15,7 @@ interface MarketProps<O extends string> {
 }
 
 function Market<O extends string>({ market, options, chosen, onChoose, product }: MarketProps<O>) {
-  const intl = useIntl();
+  const withPoints = useLocalWithPointsText(product.rates.prize);
   const titleId = `keno-${market}-title`;
   return (
     <div className="side-market" role="group" aria-labelledby={titleId}>
@@ -44,10 +44,10 @@ function Market<O extends string>({ market, options, chosen, onChoose, product }
               <span className="side-option__payout">
                 <FormattedMessage
                   id="keno.side.payout"
-                  values={{ amount: formatLocalAmount({ amount: bet.prize, currency: product.currency }, intl.locale) }}
+                  values={{ amount: withPoints({ amount: bet.prize, currency: product.currency }) }}
                 />
               </span>
-              {bet.confidence === 'unconfirmed' && <UnconfirmedBadge source={bet.source} />}
+              {bet.confidence === 'unconfirmed' && <UnconfirmedMark source={bet.source} />}
             </button>
           );
         })}

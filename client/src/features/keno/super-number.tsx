@@ -1,16 +1,16 @@
 import type { ProductDetail } from '@gp/common';
 import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { AlertIcon } from '../../shared/ui/icons.tsx';
-import { formatLocalAmount } from '../../shared/money/local-money.ts';
+import { useLocalWithPointsText } from '../../shared/money/money-pair.tsx';
 import { NumberBoard } from './number-board.tsx';
 import type { TicketUpdate } from './ticket-atoms.ts';
 import { toggleNumber, type Ticket } from './ticket.ts';
-import { UnconfirmedBadge } from './unconfirmed-badge.tsx';
+import { UnconfirmedMark } from './unconfirmed-mark.tsx';
 
 /** The super prize number option: up to `maxNumbers` numbers, one unit each, paying when one is the last drawn. */
 export function SuperNumber({ product, ticket, update }: { product: ProductDetail; ticket: Ticket; update: TicketUpdate }) {
-  const intl = useIntl();
+  const withPoints = useLocalWithPointsText(product.rates.prize);
   const [refused, setRefused] = useState(false);
   const rule = product.rules.superNumber;
   if (!rule?.offered) return null;
@@ -27,12 +27,12 @@ export function SuperNumber({ product, ticket, update }: { product: ProductDetai
     <section className="card keno-section" aria-labelledby="keno-super-title">
       <h2 id="keno-super-title" className="keno-section__title">
         <FormattedMessage id="keno.super.title" />
-        {rule.confidence === 'unconfirmed' && <UnconfirmedBadge source={rule.source} />}
+        {rule.confidence === 'unconfirmed' && <UnconfirmedMark source={rule.source} />}
       </h2>
       <p className="muted">
         <FormattedMessage
           id="keno.super.help"
-          values={{ amount: formatLocalAmount({ amount: rule.prize, currency: product.currency }, intl.locale), max }}
+          values={{ amount: withPoints({ amount: rule.prize, currency: product.currency }), max }}
         />
       </p>
       <label className="checkbox">

@@ -1,11 +1,12 @@
 import type { ProductDetail } from '@gp/common';
 import { formatPoints } from '@gp/common/money';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useMe } from '../../shared/account/me-query.ts';
 import type { TicketUpdate } from './ticket-atoms.ts';
-import { clampMultiplier, type Ticket } from './ticket.ts';
-import { UnconfirmedBadge } from './unconfirmed-badge.tsx';
+import { clampMultiplier, parseMultiplier, type Ticket } from './ticket.ts';
+import { UnconfirmedMark } from './unconfirmed-mark.tsx';
+import { AlertIcon } from '../../shared/ui/icons.tsx';
 
 /** The betting multiplier (1..the product's maximum, labelled when unconfirmed) and, with trial points, trial play. */
 export function TicketOptions({ product, ticket, update }: { product: ProductDetail; ticket: Ticket; update: TicketUpdate }) {
@@ -13,7 +14,20 @@ export function TicketOptions({ product, ticket, update }: { product: ProductDet
   const id = useId();
   const me = useMe();
   const { value: max, confidence, source } = product.rules.maxMultiplier;
-  const set = (value: number) => update((t) => ({ ...t, multiplier: clampMultiplier(value, max) }));
+  // What the member typed while it is not a multiplier this product takes: shown as typed, with why.
+  const [entry, setEntry] = useState<string | null>(null);
+  const shown = entry ?? (ticket.multiplier === null ? '' : String(ticket.multiplier));
+  const refused = typeof parseMultiplier(shown, max) !== 'number';
+  const set = (value: number) => {
+    setEntry(null);
+    update((t) => ({ ...t, multiplier: clampMultiplier(value, max) }));
+  };
+  const type = (text: string) => {
+    const parsed = parseMultiplier(text, max);
+    setEntry(typeof parsed === 'number' ? null : text);
+    update((t) => ({ ...t, multiplier: typeof parsed === 'number' ? parsed : null }));
+  };
+  const step = ticket.multiplier ?? 1;
   const trialBalance = me.data?.trialBalance ?? 0;
 
   return (
@@ -22,7 +36,7 @@ export function TicketOptions({ product, ticket, update }: { product: ProductDet
         <FormattedMessage id="keno.options.title" />
       </h2>
       <div className="keno-options">
-        <div className="field multiplier">
+        <div className={`field multiplier${refused ? ' field--invalid' : ''}`}>
           <label htmlFor={`${id}-multiplier`} className="field__label">
             <FormattedMessage id="keno.multiplier.label" />
           </label>
@@ -31,29 +45,29 @@ export function TicketOptions({ product, ticket, update }: { product: ProductDet
               type="button"
               className="icon-button"
               aria-label={intl.formatMessage({ id: 'keno.multiplier.decrease' })}
-              disabled={ticket.multiplier <= 1}
-              onClick={() => set(ticket.multiplier - 1)}
+              disabled={step <= 1 && !refused}
+              onClick={() => set(step - 1)}
             >
               −
             </button>
             <input
               id={`${id}-multiplier`}
               className="field__input stepper__input"
-              type="number"
+              type="text"
               inputMode="numeric"
-              min={1}
-              max={max}
-              value={ticket.multiplier}
-              aria-describedby={`${id}-multiplier-hint`}
-              onChange={(event) => set(event.target.valueAsNumber)}
+              autoComplete="off"
+              value={shown}
+              aria-invalid={refused || undefined}
+              aria-describedby={`${id}-multiplier-hint${refused ? ` ${id}-multiplier-error` : ''}`}
+              onChange={(event) => type(event.target.value)}
               data-testid="multiplier-input"
             />
             <button
               type="button"
               className="icon-button"
               aria-label={intl.formatMessage({ id: 'keno.multiplier.increase' })}
-              disabled={ticket.multiplier >= max}
-              onClick={() => set(ticket.multiplier + 1)}
+              disabled={step >= max && !refused}
+              onClick={() => set(step + 1)}
               data-testid="multiplier-increase"
             >
               +
@@ -61,8 +75,14 @@ export function TicketOptions({ product, ticket, update }: { product: ProductDet
           </div>
           <p id={`${id}-multiplier-hint`} className="field__hint">
             <FormattedMessage id="keno.multiplier.hint" values={{ max }} />
-            {confidence === 'unconfirmed' && <UnconfirmedBadge source={source} />}
+            {confidence === 'unconfirmed' && <UnconfirmedMark source={source} />}
           </p>
+          {refused && (
+            <p id={`${id}-multiplier-error`} className="field__error" role="alert" data-testid="multiplier-error">
+              <AlertIcon size={14} />
+              <FormattedMessage id={shown.trim() === '' ? 'keno.multiplier.empty' : 'keno.multiplier.invalid'} values={{ value: shown.trim(), max }} />
+            </p>
+          )}
         </div>
         {(trialBalance > 0 || ticket.trial) && (
           <label className="checkbox keno-trial">

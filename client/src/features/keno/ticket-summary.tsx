@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import type { KenoPlayInput, ProductDetail } from '@gp/common';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Points } from '../../shared/money/points.tsx';
 import { formatLocalAmount } from '../../shared/money/local-money.ts';
+import { Points } from '../../shared/money/points.tsx';
+import { LocalWithPoints, RateNote } from '../../shared/money/money-pair.tsx';
 import { pad } from './number-board.tsx';
+import { ConfirmSpend, ShortBalance, type Spend } from '../../shared/orders/spend.tsx';
 import { OrderProblem } from './order-problem.tsx';
 import { ticketPlays, ticketProblem, ticketUnits, type Ticket } from './ticket.ts';
 import type { Quote } from './use-quote.ts';
@@ -27,13 +29,16 @@ function PlayLine({ play }: { play: KenoPlayInput }) {
   }
 }
 
-function Row({ label, children, testId }: { label: 'keno.summary.units' | 'keno.summary.total' | 'keno.summary.stake' | 'keno.summary.maxPrize'; children: ReactNode; testId: string }) {
+function Row({ label, children, testId, note }: { label: 'keno.summary.units' | 'keno.summary.total' | 'keno.summary.stake' | 'keno.summary.maxPrize'; children: ReactNode; testId: string; note?: ReactNode }) {
   return (
     <div className="summary__row">
       <dt>
         <FormattedMessage id={label} />
       </dt>
-      <dd data-testid={testId}>{children}</dd>
+      <dd>
+        <span data-testid={testId}>{children}</span>
+        {note && <span className="summary__note">{note}</span>}
+      </dd>
     </div>
   );
 }
@@ -43,21 +48,52 @@ interface TicketSummaryProps {
   ticket: Ticket;
   issue: string | null;
   quote: Quote;
+  /** The balance the ticket is paid from, and what the quoted total leaves of it. */
+  spend: Spend;
   placing: boolean;
-  /** Confirming is held while the member answers "reset the order information?". */
+  /** Buying is held while the member answers "reset the order information?". */
   held: boolean;
+  /** The confirm step is open and shows here (on a phone it opens in the bottom bar instead). */
+  confirming: boolean;
+  /** Buy: opens the confirm step, or places the order at once when the member turned the step off. */
+  onBuy: () => void;
+  /** The confirm step's Confirm: places the order. */
   onConfirm: () => void;
+  onCancel: () => void;
   onReset: () => void;
 }
 
-/** The purchase items, total units and price (from the server's quote) and the confirm and reset actions. */
-export function TicketSummary({ product, ticket, issue, quote, placing, held, onConfirm, onReset }: TicketSummaryProps) {
+/** Whether the ticket on screen can be bought now: complete, priced as it is, affordable, nothing in flight. */
+export function canBuy({ product, issue, ticket, quote, spend, placing, held }: Pick<TicketSummaryProps, 'product' | 'issue' | 'ticket' | 'quote' | 'spend' | 'placing' | 'held'>): boolean {
+  return issue !== null && ticketProblem(ticket, product.rules.minimumUnits) === null && quote.current && spend.shortBy === 0 && !placing && !held;
+}
+
+/** What one unit costs and the smallest ticket, said before the member builds one: "1 unit = 1.00 GP (CA$1 stake) · at least 3 units". */
+function UnitPrice({ product }: { product: ProductDetail }) {
   const intl = useIntl();
+  const stake = product.rules.unitStake;
+  return (
+    <p className="summary__unit" data-testid="summary-unit-price">
+      <FormattedMessage
+        id="keno.summary.unitPrice"
+        values={{
+          price: <Points value={product.unitPrice} />,
+          stake: formatLocalAmount(stake, intl.locale),
+          minimum: product.rules.minimumUnits,
+        }}
+      />
+    </p>
+  );
+}
+
+/** The purchase items, total units and price (from the server's quote) and the confirm and reset actions. */
+export function TicketSummary({ product, ticket, issue, quote, spend, placing, held, confirming, onBuy, onConfirm, onCancel, onReset }: TicketSummaryProps) {
   const plays = ticketPlays(ticket);
-  const problem = ticketProblem(ticket);
+  const problem = ticketProblem(ticket, product.rules.minimumUnits);
   const data = quote.data;
-  const canConfirm = issue !== null && problem === null && quote.current && !placing && !held;
-  const local = (value: { amount: number; currency: string }) => formatLocalAmount(value, intl.locale);
+  const buyable = canBuy({ product, issue, ticket, quote, spend, placing, held });
+  const priced = data && !quote.error ? data : null;
+  const rates = priced?.rates ?? product.rates;
 
   return (
     <section className="card summary" aria-labelledby="keno-summary-title" data-testid="ticket-summary">
@@ -72,6 +108,7 @@ export function TicketSummary({ product, ticket, issue, quote, placing, held, on
           </span>
         )}
       </p>
+      <UnitPrice product={product} />
       {plays.length > 0 ? (
         <ul className="summary__plays" data-testid="summary-plays">
           {plays.map((play) => (
@@ -79,7 +116,7 @@ export function TicketSummary({ product, ticket, issue, quote, placing, held, on
               <PlayLine play={play} />
             </li>
           ))}
-          {ticket.multiplier > 1 && (
+          {ticket.multiplier !== null && ticket.multiplier > 1 && (
             <li>
               <FormattedMessage id="keno.summary.multiplier" values={{ multiplier: ticket.multiplier }} />
             </li>
@@ -96,6 +133,12 @@ export function TicketSummary({ product, ticket, issue, quote, placing, held, on
             <FormattedMessage id="keno.board.pickMore" values={{ count: problem.count }} />
           ) : problem.code === 'choose_stars' ? (
             <FormattedMessage id="keno.board.chooseStarsFirst" />
+          ) : problem.code === 'below_minimum' ? (
+            <span data-testid="summary-below-minimum">
+              <FormattedMessage id="keno.problem.belowMinimum" values={{ minimum: problem.minimum, units: problem.units }} />
+            </span>
+          ) : problem.code === 'multiplier' ? (
+            <FormattedMessage id="keno.summary.fixMultiplier" />
           ) : (
             <FormattedMessage id="error.selection_exceeds_pick_count" />
           )}
@@ -107,35 +150,40 @@ export function TicketSummary({ product, ticket, issue, quote, placing, held, on
           {data && !quote.error ? data.units : ticketUnits(ticket)}
         </Row>
         <Row label="keno.summary.total" testId="summary-total">
-          {data && !quote.error ? <Points value={data.total} /> : '—'}
+          {priced ? <Points value={priced.total} /> : '—'}
         </Row>
-        <Row label="keno.summary.stake" testId="summary-stake">
-          {data && !quote.error ? local(data.stake) : '—'}
+        <Row label="keno.summary.stake" testId="summary-stake" note={<RateNote rate={rates?.price} kind="price" testId="summary-price-rate" />}>
+          {priced ? <LocalWithPoints value={priced.stake} rate={rates?.price} points={priced.total} /> : '—'}
         </Row>
-        <Row label="keno.summary.maxPrize" testId="summary-max-prize">
-          {data && !quote.error ? local(data.maxPrize) : '—'}
+        <Row label="keno.summary.maxPrize" testId="summary-max-prize" note={<RateNote rate={rates?.prize} kind="prize" testId="summary-prize-rate" />}>
+          {priced ? <LocalWithPoints value={priced.maxPrize} rate={rates?.prize} points={priced.maxPrizePoints} /> : '—'}
         </Row>
       </dl>
-      {quote.error != null && <OrderProblem error={quote.error} issue={issue} context="quote" />}
-      <p className="muted summary__minimum">
-        <FormattedMessage id="keno.summary.minimumNote" values={{ minimum: product.rules.minimumUnits }} />
+      <p className="muted summary__rates">
+        <FormattedMessage id="money.twoRates" />
       </p>
+      {quote.error != null && <OrderProblem error={quote.error} issue={issue} context="quote" />}
 
-      <div className="summary__actions">
-        <button
-          type="button"
-          className="button button--primary button--large button--block"
-          disabled={!canConfirm}
-          aria-disabled={!canConfirm}
-          onClick={onConfirm}
-          data-testid="confirm-order"
-        >
-          <FormattedMessage id={placing ? 'keno.summary.placing' : 'keno.summary.confirm'} />
-        </button>
-        <button type="button" className="button button--ghost button--block" onClick={onReset} disabled={placing} data-testid="reset-ticket">
-          <FormattedMessage id="keno.summary.reset" />
-        </button>
-      </div>
+      {quote.current && !confirming && <ShortBalance spend={spend} trial={ticket.trial} />}
+      {confirming ? (
+        <ConfirmSpend total={priced?.total ?? null} trial={ticket.trial} spend={spend} placing={placing} onConfirm={onConfirm} onCancel={onCancel} />
+      ) : (
+        <div className="summary__actions">
+          <button
+            type="button"
+            className="button button--primary button--large button--block"
+            disabled={!buyable}
+            aria-disabled={!buyable}
+            onClick={onBuy}
+            data-testid="confirm-order"
+          >
+            <FormattedMessage id={placing ? 'keno.summary.placing' : 'order.buy'} />
+          </button>
+          <button type="button" className="button button--ghost button--block" onClick={onReset} disabled={placing} data-testid="reset-ticket">
+            <FormattedMessage id="keno.summary.reset" />
+          </button>
+        </div>
+      )}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { KENO_PRODUCTS } from '@gp/common';
 import { describe, expect, it } from 'vitest';
-import { autoPick, boardAreas, clampMultiplier, cryptoRandomBelow, EMPTY_TICKET, orderBody, sideMarkets, ticketProblem, ticketUnits, toggleNumber, type Ticket } from './ticket.ts';
+import { autoPick, boardAreas, clampMultiplier, cryptoRandomBelow, EMPTY_TICKET, orderBody, parseMultiplier, sideMarkets, ticketProblem, ticketUnits, toggleNumber, type Ticket } from './ticket.ts';
 
 const ticket = (patch: Partial<Ticket>): Ticket => ({ ...EMPTY_TICKET, ...patch });
 
@@ -88,16 +88,32 @@ describe('the ticket as an order', () => {
     expect(orderBody(ticket({ stars: 4, bigSmall: 'small' }), 'TWB01', '1')?.plays).toEqual([{ type: 'bigSmall', pick: 'small' }]);
   });
 
-  it('keeps the multiplier within 1 and the product’s maximum', () => {
+  it('refuses a typed multiplier it cannot take instead of cutting it: 10.5 is not 10, 11 is not 10', () => {
+    expect(parseMultiplier('3', 10)).toBe(3);
+    expect(parseMultiplier(' 10 ', 10)).toBe(10);
+    expect(parseMultiplier('10.5', 10)).toBe('invalid');
+    expect(parseMultiplier('11', 10)).toBe('invalid');
+    expect(parseMultiplier('0', 10)).toBe('invalid');
+    expect(parseMultiplier('-2', 10)).toBe('invalid');
+    expect(parseMultiplier('', 10)).toBe('empty');
+  });
+
+  it('a ticket whose multiplier field holds something unusable cannot be ordered', () => {
+    const t = ticket({ stars: 1, numbers: [7], multiplier: null });
+    expect(ticketProblem(t)).toEqual({ code: 'multiplier' });
+    expect(orderBody(t, 'TWB01', '1')).toBeNull();
+  });
+
+  it('the − and + buttons keep the multiplier within 1 and the product’s maximum', () => {
     expect(clampMultiplier(0, 10)).toBe(1);
     expect(clampMultiplier(12, 10)).toBe(10);
     expect(clampMultiplier(3.7, 10)).toBe(3);
     expect(clampMultiplier(Number.NaN, 10)).toBe(1);
   });
 
-  it('offers only the side bets the product sells: BINGO big/small/odd/even, none for Canada Keno', () => {
+  it('offers only the side bets the product sells: BINGO big/small and odd/even with draw, small odd and small even; none for Canada Keno', () => {
     const rules = (code: 'TWB01' | 'CAB01') => ({ sideBets: KENO_PRODUCTS[code].sideBets }) as never;
-    expect(sideMarkets(rules('TWB01'))).toEqual({ bigSmall: ['big', 'small'], oddEven: ['odd', 'even'] });
+    expect(sideMarkets(rules('TWB01'))).toEqual({ bigSmall: ['big', 'small'], oddEven: ['odd', 'even', 'smallOdd', 'smallEven', 'draw'] });
     expect(sideMarkets(rules('CAB01'))).toEqual({ bigSmall: [], oddEven: [] });
   });
 });

@@ -21,7 +21,8 @@ export interface Ticket {
   /** The spec's "super prize number" flag: the super-number board is open. */
   superNumber: boolean;
   superNumbers: readonly number[];
-  multiplier: number;
+  /** Null while what the member typed is not a multiplier this product takes (the field says why). */
+  multiplier: number | null;
   trial: boolean;
 }
 
@@ -94,22 +95,28 @@ export function sideMarkets(rules: ProductSummary['rules']): { bigSmall: BigSmal
 
 export type TicketProblem =
   | { code: 'empty' }
+  | { code: 'multiplier' }
+  | { code: 'below_minimum'; units: number; minimum: number }
   | { code: 'choose_stars' }
   | { code: 'pick_more'; count: number }
   | { code: 'selection_exceeds_pick_count'; stars: number; selected: number };
 
 /**
  * Why the ticket cannot be quoted yet, or `null`. Numbers begun need their full count; more
- * numbers than stars (after lowering the count) must be deselected first.
+ * numbers than stars (after lowering the count) must be deselected first; a ticket under the
+ * product's `minimumUnits` (spec §5: 3) says so before the server is asked.
  */
-export function ticketProblem(ticket: Ticket): TicketProblem | null {
+export function ticketProblem(ticket: Ticket, minimumUnits = 0): TicketProblem | null {
   const { stars, numbers } = ticket;
   if (numbers.length > 0) {
     if (stars === null) return { code: 'choose_stars' };
     if (numbers.length > stars) return { code: 'selection_exceeds_pick_count', stars, selected: numbers.length };
     if (numbers.length < stars) return { code: 'pick_more', count: stars - numbers.length };
   }
-  return ticketPlays(ticket).length === 0 ? { code: 'empty' } : null;
+  if (ticketPlays(ticket).length === 0) return { code: 'empty' };
+  if (ticket.multiplier === null) return { code: 'multiplier' };
+  const units = ticketUnits(ticket);
+  return units < minimumUnits ? { code: 'below_minimum', units, minimum: minimumUnits } : null;
 }
 
 /** The plays of API.md's keno body, in the order the summary lists them. */
@@ -128,18 +135,32 @@ export function ticketPlays(ticket: Ticket): KenoPlayInput[] {
  * Example: 3 stars on [1, 23, 45] and "big" at ×2 for TWB01 issue 115016038 →
  * `{ productCode: 'TWB01', issue: '115016038', trial: false, multiplier: 2, plays: [{ type: 'pick', stars: 3, numbers: [1, 23, 45] }, { type: 'bigSmall', pick: 'big' }] }`.
  */
-export function orderBody(ticket: Ticket, productCode: string, issue: string | null): KenoOrderBody | null {
-  if (!issue || ticketProblem(ticket)) return null;
+export function orderBody(ticket: Ticket, productCode: string, issue: string | null, minimumUnits = 0): KenoOrderBody | null {
+  if (!issue || ticketProblem(ticket, minimumUnits) || ticket.multiplier === null) return null;
   return { productCode, issue, trial: ticket.trial, multiplier: ticket.multiplier, plays: ticketPlays(ticket) };
 }
 
 /** Units as the server counts them (spec §9): 1 per play, 1 per super number, times the multiplier. */
 export function ticketUnits(ticket: Ticket): number {
   const units = ticketPlays(ticket).reduce((sum, play) => sum + (play.type === 'superNumber' ? (play.numbers?.length ?? 0) : 1), 0);
-  return units * ticket.multiplier;
+  return units * (ticket.multiplier ?? 1);
 }
 
-/** The multiplier the member typed, kept within 1..`max`; anything unreadable becomes 1. */
+/**
+ * What the member typed in the multiplier field: the multiplier, or why it is refused (never
+ * silently changed: `10.5` is not cut to 10, `11` is not cut to the maximum).
+ *
+ * Example: `parseMultiplier('3', 10)` → `3`; `parseMultiplier('10.5', 10)` → `'invalid'`; `parseMultiplier('', 10)` → `'empty'`.
+ */
+export function parseMultiplier(text: string, max: number): number | 'empty' | 'invalid' {
+  const trimmed = text.trim();
+  if (trimmed === '') return 'empty';
+  if (!/^\d+$/.test(trimmed)) return 'invalid';
+  const value = Number(trimmed);
+  return value >= 1 && value <= max ? value : 'invalid';
+}
+
+/** The multiplier the − and + buttons step to, kept within 1..`max`; anything unreadable becomes 1. */
 export function clampMultiplier(value: number, max: number): number {
   if (!Number.isFinite(value)) return 1;
   return Math.min(Math.max(1, Math.trunc(value)), Math.max(1, max));

@@ -49,7 +49,7 @@ function MemberAccount() {
       <span className="account__name" title={intl.formatMessage({ id: 'header.member' }, { name })}>
         {name}
       </span>
-      <Link to="/wallet" className="balance-chip" title={intl.formatMessage({ id: 'header.balance' })}>
+      <Link to="/wallet" className="balance-chip" title={`${name} · ${intl.formatMessage({ id: 'header.balance' })}`}>
         <WalletIcon size={16} />
         <span className="visually-hidden">
           <FormattedMessage id="header.balance" />
@@ -72,7 +72,13 @@ function MemberAccount() {
       >
         <RefreshIcon size={18} className={refreshing ? 'spin' : undefined} />
       </button>
-      <button type="button" className="button button--ghost button--small" data-testid="header-logout" onClick={() => void logout()}>
+      <button
+        type="button"
+        className="button button--ghost button--small account__logout"
+        data-testid="header-logout"
+        title={intl.formatMessage({ id: 'header.logout' })}
+        onClick={() => void logout()}
+      >
         <LogoutIcon size={16} />
         <span className="button__label">
           <FormattedMessage id="header.logout" />

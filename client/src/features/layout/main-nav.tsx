@@ -1,23 +1,14 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { NavLink } from 'react-router';
-import type { MessageId } from '../../shared/i18n/message-ids.ts';
+import { HEADER_LINKS } from './nav-links.ts';
 
-const LINKS: { to: string; label: MessageId; end?: boolean }[] = [
-  { to: '/', label: 'nav.home', end: true },
-  { to: '/main/keno', label: 'keno.nav' },
-  { to: '/main/sports/hkjc-football', label: 'football.nav' },
-  { to: '/wallet', label: 'nav.wallet' },
-  { to: '/roadmap', label: 'results.nav' },
-  { to: '/orders', label: 'orders.nav' },
-  { to: '/help/faq', label: 'nav.help' },
-];
-
+/** The header's links on a wide screen; a phone shows the menu button instead (see MenuButton). */
 export function MainNav() {
   const intl = useIntl();
   return (
     <nav className="main-nav" aria-label={intl.formatMessage({ id: 'nav.label' })}>
       <ul className="main-nav__list">
-        {LINKS.map(({ to, label, end }) => (
+        {HEADER_LINKS.map(({ to, label, end }) => (
           <li key={to}>
             <NavLink to={to} end={end} className="main-nav__link">
               <FormattedMessage id={label} />

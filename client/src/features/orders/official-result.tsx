@@ -4,7 +4,7 @@ import { NumberBalls } from '../../shared/keno/number-balls.tsx';
 import { ball, kenoPlays } from '../../shared/keno/order-plays.ts';
 
 /** The draw's official numbers, the member's own numbers marked and the super number last. */
-export function OfficialResult({ order }: { order: OrderWire }) {
+export function OfficialResult({ order, showSuper }: { order: OrderWire; showSuper: boolean }) {
   const result = order.officialResult;
   if (!result) {
     return (
@@ -16,10 +16,12 @@ export function OfficialResult({ order }: { order: OrderWire }) {
   const chosen = kenoPlays(order.selections).flatMap((play) => (play.type === 'pick' ? play.numbers : []));
   return (
     <div className="official-result" data-testid="order-official-result">
-      <NumberBalls numbers={result.numbers} highlight={chosen} superNumber={result.superNumber} size="tiny" />
-      <span className="official-result__super">
-        <FormattedMessage id="results.superShort" values={{ number: ball(result.superNumber) }} />
-      </span>
+      <NumberBalls numbers={result.numbers} highlight={chosen} superNumber={showSuper ? result.superNumber : undefined} size="tiny" />
+      {showSuper && (
+        <span className="official-result__super">
+          <FormattedMessage id="results.superShort" values={{ number: ball(result.superNumber) }} />
+        </span>
+      )}
     </div>
   );
 }

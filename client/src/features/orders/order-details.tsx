@@ -1,7 +1,38 @@
+import type { OrderWire } from '@gp/common';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
-import { formatLocalMoney } from '../../shared/money/local-money.ts';
+import { LocalWithPoints, RateNote } from '../../shared/money/money-pair.tsx';
+import { rateOf } from '../../shared/money/rates.ts';
+import { usePrizeRate } from '../../shared/site/site-query.ts';
 import { StatusLabel } from './order-status.tsx';
 import { useOrder } from './orders-query.ts';
+
+/** What the member paid, and the rate it came to: GP spent over the stake (and fee) it bought. */
+function Paid({ order }: { order: OrderWire }) {
+  const paid = { amount: order.stake.amount + order.fee.amount, currency: order.stake.currency };
+  const rate = rateOf(order.pointsSpent, paid);
+  return (
+    <>
+      <LocalWithPoints value={paid} rate={rate} points={order.pointsSpent} testId="order-paid" />
+      <br />
+      <RateNote rate={rate} kind={order.fee.amount > 0 ? 'same' : 'price'} />
+    </>
+  );
+}
+
+/** What the order won, in its currency and in GP, with the market rate prizes convert at. */
+function Won({ order }: { order: OrderWire }) {
+  const won = order.football ? order.football.payout : order.drawResult?.prize;
+  const rate = usePrizeRate(won?.currency ?? order.stake.currency);
+  if (order.prize === null || !won) return <FormattedMessage id="orders.prize.pending" />;
+  if (order.prize === 0 && won.amount === 0) return <FormattedMessage id="orders.draw.noWin" />;
+  return (
+    <>
+      <LocalWithPoints value={won} rate={rate} points={order.prize} testId="order-won" />
+      <br />
+      <RateNote rate={rate} kind="prize" />
+    </>
+  );
+}
 
 /** What `GET /api/orders/:id` adds to a row: ticket reference, stake, deadlines and the status history. */
 export function OrderDetails({ id }: { id: string }) {
@@ -44,8 +75,12 @@ export function OrderDetails({ id }: { id: string }) {
           <dd>{data.units}</dd>
         </div>
         <div>
-          <dt><FormattedMessage id="orders.details.stake" /></dt>
-          <dd>{formatLocalMoney(data.stake.amount, data.stake.currency, intl.locale)}</dd>
+          <dt><FormattedMessage id="orders.details.paid" /></dt>
+          <dd><Paid order={data} /></dd>
+        </div>
+        <div>
+          <dt><FormattedMessage id="orders.details.prize" /></dt>
+          <dd><Won order={data} /></dd>
         </div>
         <div>
           <dt><FormattedMessage id="orders.details.salesClose" /></dt>

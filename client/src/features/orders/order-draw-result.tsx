@@ -30,8 +30,7 @@ function Line({ line, currency }: { line: SettledLine; currency: string }) {
         <LineText line={line} />
       </span>{' '}
       <span className={`outcome-tag outcome-tag--${line.outcome}`}>
-        <FormattedMessage id={`orders.outcome.${line.outcome}`} />
-        {line.outcome === 'win' && <> {formatLocalMoney(line.prize, currency, intl.locale)}</>}
+        {line.outcome === 'win' ? formatLocalMoney(line.prize, currency, intl.locale) : <FormattedMessage id={`orders.outcome.${line.outcome}`} />}
       </span>
       {caps.length > 0 && (
         <span className="draw-line__caps" title={caps.join(' · ')}>
@@ -44,11 +43,10 @@ function Line({ line, currency }: { line: SettledLine; currency: string }) {
 }
 
 /**
- * The order's draw result: the local-currency prize and what each line matched ("3 of 3
- * matched · won NT$500"), or why there is none yet.
+ * The order's draw result: what each line matched and paid ("1 of 1 matched · CA$6", "0 of 2
+ * matched · no win"), or why there is none yet. What the order won in all says the status, once.
  */
 export function OrderDrawResult({ order }: { order: OrderWire }) {
-  const intl = useIntl();
   const outcome = order.drawResult;
   if (!outcome) {
     return (
@@ -59,13 +57,6 @@ export function OrderDrawResult({ order }: { order: OrderWire }) {
   }
   return (
     <div className="draw-result" data-testid="order-draw-result">
-      <strong className={outcome.prize.amount > 0 ? 'amount--credit' : undefined}>
-        {outcome.prize.amount > 0 ? (
-          <FormattedMessage id="orders.draw.total" values={{ amount: formatLocalMoney(outcome.prize.amount, outcome.prize.currency, intl.locale) }} />
-        ) : (
-          <FormattedMessage id="orders.draw.noWin" />
-        )}
-      </strong>
       <ul className="draw-lines">
         {outcome.lines.map((line, index) => (
           <Line key={index} line={line} currency={outcome.prize.currency} />

@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, type OrderStatusCode } from '@gp/common';
+import { FOOTBALL_PRODUCT_CODE, ORDER_STATUSES, type OrderStatusCode } from '@gp/common';
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { KENO_CODES, productNameId } from '../../shared/keno/keno-codes.ts';
@@ -14,7 +14,7 @@ export function OrderFilters({ filter, onChange }: { filter: OrdersFilter; onCha
   const productId = useId();
   const products = useProducts();
   // The products on sale, or the keno codes until the list arrives; a linked code stays selectable.
-  const codes = [...new Set([...(products.data?.map((p) => p.code) ?? KENO_CODES), ...(filter.productCode ? [filter.productCode] : [])])];
+  const codes = [...new Set([...(products.data?.map((p) => p.code) ?? KENO_CODES), FOOTBALL_PRODUCT_CODE, ...(filter.productCode ? [filter.productCode] : [])])];
   const all = intl.formatMessage({ id: 'orders.filter.all' });
 
   return (

@@ -8,26 +8,47 @@ import { FootballIssue, FootballLegs, FootballPayout, FootballPlayType, Football
 import { OfficialResult } from './official-result.tsx';
 import { OrderDetails } from './order-details.tsx';
 import { OrderDrawResult } from './order-draw-result.tsx';
-import { PlayTypes, SelectedNumbers } from './order-plays-cells.tsx';
+import { PlayTypes, SelectedNumbers, SuperNumbers } from './order-plays-cells.tsx';
+import { formatLocalAmount } from '../../shared/money/local-money.ts';
 import { kenoPlays } from '../../shared/keno/order-plays.ts';
 import { OrderStatus } from './order-status.tsx';
 import { NUMERIC_COLUMNS, ORDER_COLUMNS, type OrderColumn } from './orders-columns.ts';
 
 export const COLUMN_COUNT = Object.keys(ORDER_COLUMNS).length;
 
+/** The prize in GP, the local amount it came from under it. */
 function Prize({ order }: { order: OrderWire }) {
+  const intl = useIntl();
   if (order.prize === null) {
     return <span className="muted">{order.status === 9 ? '—' : <FormattedMessage id="orders.prize.pending" />}</span>;
   }
+  const won = order.football ? order.football.payout : order.drawResult?.prize;
   return (
-    <span className={order.prize > 0 ? 'amount--credit' : 'muted'} data-testid="order-prize">
-      <Points value={order.prize} />
+    <span className={`order-money${order.prize > 0 ? ' amount--credit' : ' muted'}`}>
+      <span data-testid="order-prize">
+        <Points value={order.prize} />
+      </span>
+      {won && won.amount > 0 && <span className="order-money__local">{formatLocalAmount(won, intl.locale)}</span>}
+    </span>
+  );
+}
+
+/** GP spent, the stake (and fee) it bought in the local currency under it. */
+function Spent({ order }: { order: OrderWire }) {
+  const intl = useIntl();
+  const paid = { amount: order.stake.amount + order.fee.amount, currency: order.stake.currency };
+  return (
+    <span className="order-money">
+      <span data-testid="order-points">
+        <Points value={order.pointsSpent} />
+      </span>
+      <span className="order-money__local">{formatLocalAmount(paid, intl.locale)}</span>
     </span>
   );
 }
 
 /** One order as a table row (a card on a phone); the lottery cell opens its details and status history. */
-export function OrderRow({ order }: { order: OrderWire }) {
+export function OrderRow({ order, showSuper }: { order: OrderWire; showSuper: boolean }) {
   const intl = useIntl();
   const [open, setOpen] = useState(false);
   const plays = kenoPlays(order.selections);
@@ -63,14 +84,14 @@ export function OrderRow({ order }: { order: OrderWire }) {
         </th>
         {cell('issue', football ? <FootballIssue issue={order.issue} /> : <span className="mono">{order.issue}</span>)}
         {cell('numbers', football ? <FootballLegs part={football} /> : <SelectedNumbers plays={plays} lines={lines} />)}
-        {cell('special', football ? '—' : (order.specialNumber ?? '—'))}
+        {cell('special', football || !showSuper ? '—' : <SuperNumbers plays={plays} drawn={order.officialResult?.superNumber ?? null} />)}
         {cell('playType', football ? <FootballPlayType part={football} /> : <PlayTypes plays={plays} />)}
         {cell('multiplier', football ? '—' : `×${order.multiplier}`)}
         {cell('status', <OrderStatus order={order} />)}
-        {cell('points', <Points value={order.pointsSpent} />)}
+        {cell('points', <Spent order={order} />)}
         {cell('time', <FormattedDate value={order.createdAt} dateStyle="short" timeStyle="short" />)}
         {cell('drawResult', football ? <FootballPayout part={football} refunded={order.status === 9} /> : <OrderDrawResult order={order} />)}
-        {cell('official', football ? <FootballScores part={football} /> : <OfficialResult order={order} />)}
+        {cell('official', football ? <FootballScores part={football} /> : <OfficialResult order={order} showSuper={showSuper} />)}
         {cell('prize', <Prize order={order} />)}
       </tr>
       {open && (

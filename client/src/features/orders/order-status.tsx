@@ -1,16 +1,33 @@
 import { ORDER_STATUS_LABELS, type OrderWire } from '@gp/common';
-import { FormattedMessage } from 'react-intl';
+import { formatPoints } from '@gp/common/money';
+import { FormattedMessage, useIntl } from 'react-intl';
 
 /** Spec §4 status codes; an unknown code (a newer server) still shows, as its number. */
 export function StatusLabel({ status }: { status: number }) {
   return status in ORDER_STATUS_LABELS ? <FormattedMessage id={`orders.status.${status as keyof typeof ORDER_STATUS_LABELS}`} /> : <>{status}</>;
 }
 
-export function OrderStatus({ order }: { order: Pick<OrderWire, 'status' | 'trial'> }) {
+/** "Settled — won 4.38 GP" or "Settled — no win" once the order is settled; its step in the purchase before. */
+export function OrderStatus({ order }: { order: Pick<OrderWire, 'status' | 'trial' | 'settledAt' | 'prize'> }) {
+  const intl = useIntl();
+  const settled = order.settledAt !== null && order.prize !== null && order.status !== 9;
   return (
     <span className="order-status">
-      <span className={`status-badge status-badge--${order.status}`} data-testid="order-status" data-status={order.status}>
-        <StatusLabel status={order.status} />
+      <span
+        className={`status-badge status-badge--${settled ? (order.prize! > 0 ? 'won' : 'settled') : order.status}`}
+        data-testid="order-status"
+        data-status={order.status}
+        data-settled={settled || undefined}
+      >
+        {settled ? (
+          order.prize! > 0 ? (
+            <FormattedMessage id="orders.settled.won" values={{ amount: intl.formatMessage({ id: 'app.gp' }, { amount: formatPoints(order.prize!, intl.locale) }) }} />
+          ) : (
+            <FormattedMessage id="orders.settled.noWin" />
+          )
+        ) : (
+          <StatusLabel status={order.status} />
+        )}
       </span>
       {order.trial && order.status !== 8 && (
         <span className="status-badge status-badge--trial">

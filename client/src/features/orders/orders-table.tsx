@@ -1,6 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Pagination } from '../../shared/ui/pagination.tsx';
+import { useProducts } from '../../shared/keno/product-query.ts';
 import { COLUMN_COUNT, OrderRow } from './order-row.tsx';
 import { NUMERIC_COLUMNS, ORDER_COLUMNS, type OrderColumn } from './orders-columns.ts';
 import { ORDERS_PAGE_SIZE, useOrders } from './orders-query.ts';
@@ -10,6 +11,9 @@ import type { OrdersFilter } from './orders-search.ts';
 export function OrdersTable({ filter, onPage, onClear }: { filter: OrdersFilter; onPage: (page: number) => void; onClear: () => void }) {
   const intl = useIntl();
   const orders = useOrders(filter);
+  // Products that sell a super number (BINGO): only their orders have a special number and a drawn "super".
+  const products = useProducts();
+  const superProducts = new Set(products.data ? products.data.filter((p) => p.rules.superNumber?.offered).map((p) => p.code) : ['TWB01']);
   const filtered = filter.status !== null || filter.productCode !== null;
   const pageCount = orders.data ? Math.max(1, Math.ceil(orders.data.total / ORDERS_PAGE_SIZE)) : 1;
 
@@ -66,7 +70,7 @@ export function OrdersTable({ filter, onPage, onClear }: { filter: OrdersFilter;
           </thead>
           <tbody>
             {orders.data
-              ? orders.data.items.map((order) => <OrderRow key={order.id} order={order} />)
+              ? orders.data.items.map((order) => <OrderRow key={order.id} order={order} showSuper={superProducts.has(order.productCode)} />)
               : Array.from({ length: 3 }, (_, i) => (
                   <tr key={i} aria-hidden="true">
                     <td colSpan={COLUMN_COUNT}>

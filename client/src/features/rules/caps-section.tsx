@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { productNameId } from '../../shared/keno/keno-codes.ts';
 import { ConfidenceLabel } from '../../shared/ui/confidence-label.tsx';
 import { formatLocalMoney } from '../../shared/money/local-money.ts';
+import { useLocalWithPointsText } from '../../shared/money/money-pair.tsx';
 
 // The caps' wire type is `unknown` (each family has its own); these are the keno shapes of common/products.
 interface KenoCaps {
@@ -14,7 +15,10 @@ interface KenoCaps {
 /** The super number prize and the caps on what a draw or a ticket can pay (spec §9). */
 export function CapsSection({ product }: { product: ProductDetail }) {
   const intl = useIntl();
-  const money = (amount: number) => formatLocalMoney(amount, product.currency, intl.locale);
+  const withPoints = useLocalWithPointsText(product.rates.prize);
+  // Prizes and caps with their GP value at the prize rate; a rounding step is a local amount only.
+  const money = (amount: number) => withPoints({ amount, currency: product.currency });
+  const plain = (amount: number) => formatLocalMoney(amount, product.currency, intl.locale);
   const { superNumber } = product.rules;
   const caps = product.rules.caps as ProductDetail['rules']['caps'] & KenoCaps;
   const name = intl.formatMessage({ id: productNameId(product.code) });
@@ -53,7 +57,7 @@ export function CapsSection({ product }: { product: ProductDetail }) {
               <li>
                 <FormattedMessage
                   id="rules.caps.starPool"
-                  values={{ stars: caps.starPool.stars, pool: money(caps.starPool.pool), roundTo: money(caps.starPool.roundTo) }}
+                  values={{ stars: caps.starPool.stars, pool: money(caps.starPool.pool), roundTo: plain(caps.starPool.roundTo) }}
                 />
               </li>
             )}

@@ -1,7 +1,10 @@
 import type { ProductDetail } from '@gp/common';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ConfidenceLabel } from '../../shared/ui/confidence-label.tsx';
+import { formatPoints } from '@gp/common/money';
 import { formatLocalMoney } from '../../shared/money/local-money.ts';
+import { pointsAt } from '../../shared/money/rates.ts';
+import { RateNote } from '../../shared/money/money-pair.tsx';
 import { prizeGrid } from './prize-grid.ts';
 
 /** Stars played × numbers matched, each cell the fixed prize per unit in the lottery's currency. */
@@ -12,6 +15,7 @@ export function PrizeTable({ product }: { product: ProductDetail }) {
   const money = (amount: number) => formatLocalMoney(amount, product.currency, intl.locale);
   // Eleven columns of amounts: the caption names the currency once, the cells carry numbers only.
   const amount = (value: number) => formatLocalMoney(value, product.currency, intl.locale, { symbol: false });
+  const points = (value: number) => pointsAt({ amount: value, currency: product.currency }, product.rates.prize);
   const matchedLabel = (matches: number) => intl.formatMessage({ id: 'rules.prize.matched' }, { matches });
   return (
     <section className="card section-card" aria-labelledby="prize-title">
@@ -24,7 +28,9 @@ export function PrizeTable({ product }: { product: ProductDetail }) {
       <div className="table-wrap prize-wrap">
         <table className="table prize-table" data-testid="prize-table">
           <caption>
-            <FormattedMessage id="rules.prize.caption" values={{ stake: money(unitStake.amount), currency: product.currency }} />
+            <FormattedMessage id="rules.prize.caption" values={{ stake: money(unitStake.amount), currency: product.currency }} />{' '}
+            <FormattedMessage id="rules.prize.pointsCaption" />{' '}
+            <RateNote rate={product.rates.prize} kind="prize" />
           </caption>
           <thead>
             <tr className="prize-table__group">
@@ -61,7 +67,12 @@ export function PrizeTable({ product }: { product: ProductDetail }) {
                         </span>
                       </>
                     ) : (
-                      amount(cell)
+                      <>
+                        {amount(cell)}
+                        <span className="prize-cell__points">
+                          <FormattedMessage id="app.gp" values={{ amount: formatPoints(points(cell) ?? 0, intl.locale) }} />
+                        </span>
+                      </>
                     )}
                   </td>
                 ))}

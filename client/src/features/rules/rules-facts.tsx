@@ -6,6 +6,7 @@ import { Points } from '../../shared/money/points.tsx';
 import { ConfidenceLabel, type Fact } from '../../shared/ui/confidence-label.tsx';
 import { intervalText } from './interval-text.ts';
 import { formatLocalMoney } from '../../shared/money/local-money.ts';
+import { RateNote } from '../../shared/money/money-pair.tsx';
 
 function FactItem({ label, fact, children, testId }: { label: MessageId; fact?: Fact; children: ReactNode; testId?: string }) {
   return (
@@ -40,7 +41,10 @@ export function RulesFacts({ product }: { product: ProductDetail }) {
   return (
     <dl className="rules-facts" data-testid="rules-facts">
       <FactItem label="rules.fact.unitPrice" testId="rules-unit-price">
-        <Points value={product.unitPrice} />
+        <Points value={product.unitPrice} /> <RateNote rate={product.rates.price} kind="price" />
+      </FactItem>
+      <FactItem label="rules.fact.prizeRate" testId="rules-prize-rate">
+        <RateNote rate={product.rates.prize} kind="prize" />
       </FactItem>
       <FactItem label="rules.fact.unitStake" fact={rules.unitStake}>
         {formatLocalMoney(rules.unitStake.amount, rules.unitStake.currency, intl.locale)}

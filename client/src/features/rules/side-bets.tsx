@@ -2,7 +2,7 @@ import type { ProductDetail } from '@gp/common';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { productNameId } from '../../shared/keno/keno-codes.ts';
 import { ConfidenceLabel } from '../../shared/ui/confidence-label.tsx';
-import { formatLocalMoney } from '../../shared/money/local-money.ts';
+import { LocalWithPoints } from '../../shared/money/money-pair.tsx';
 
 const OPTION_ORDER = ['big', 'small', 'odd', 'even', 'smallOdd', 'smallEven', 'draw'] as const;
 
@@ -43,7 +43,9 @@ export function SideBets({ product }: { product: ProductDetail }) {
                       <th scope="row">
                         <FormattedMessage id={`results.outcome.${option}`} />
                       </th>
-                      <td className="numeric">{formatLocalMoney(bet.prize, product.currency, intl.locale)}</td>
+                      <td className="numeric">
+                        <LocalWithPoints value={{ amount: bet.prize, currency: product.currency }} rate={product.rates.prize} />
+                      </td>
                       <td className="side-table__status">
                         <FormattedMessage id={bet.offered ? 'rules.side.offered' : 'rules.side.notOffered'} />
                         <ConfidenceLabel fact={bet} />

@@ -1,9 +1,40 @@
 import type { LedgerEntry } from '@gp/common';
 import { useState } from 'react';
-import { FormattedDate, FormattedMessage } from 'react-intl';
+import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { productNameId } from '../../shared/keno/keno-codes.ts';
 import { Pagination } from '../../shared/ui/pagination.tsx';
 import { LEDGER_PAGE_SIZE, useLedger } from './ledger-query.ts';
 import { Points } from '../../shared/money/points.tsx';
+
+/**
+ * What an entry was, as a sentence: "PIN redeemed", "Order 123 — BINGO BINGO", "Prize of order
+ * 123 — BINGO BINGO", "Trial points on sign-up"; the cause's own reference is its tooltip.
+ */
+function EntryText({ entry }: { entry: LedgerEntry }) {
+  const intl = useIntl();
+  const product = entry.productCode ? intl.formatMessage({ id: productNameId(entry.productCode) }) : null;
+  const order = { id: entry.refId, product: product ?? '' };
+  switch (entry.kind) {
+    case 'pin':
+      return <FormattedMessage id="wallet.line.pin" />;
+    case 'order':
+    case 'refund':
+    case 'prize':
+      return entry.refType === 'order' ? (
+        <FormattedMessage id={product ? `wallet.line.${entry.kind}` : `wallet.line.${entry.kind}NoProduct`} values={order} />
+      ) : (
+        <FormattedMessage id={`wallet.kind.${entry.kind}`} />
+      );
+    case 'adjustment':
+      return (
+        <FormattedMessage
+          id={entry.refType === 'signup-trial' ? 'wallet.line.signupTrial' : entry.refType === 'demo-seed' ? 'wallet.line.demo' : 'wallet.line.adjustment'}
+        />
+      );
+    case 'deposit':
+      return <FormattedMessage id="wallet.line.deposit" />;
+  }
+}
 
 function LedgerRow({ entry }: { entry: LedgerEntry }) {
   return (
@@ -11,8 +42,8 @@ function LedgerRow({ entry }: { entry: LedgerEntry }) {
       <td>
         <FormattedDate value={entry.createdAt} dateStyle="medium" timeStyle="short" />
       </td>
-      <td>
-        <FormattedMessage id={`wallet.kind.${entry.kind}`} />
+      <td title={`${entry.refType} ${entry.refId}`} data-testid="ledger-line">
+        <EntryText entry={entry} />
       </td>
       <td>
         <FormattedMessage id={`wallet.account.${entry.account}`} />
@@ -22,9 +53,6 @@ function LedgerRow({ entry }: { entry: LedgerEntry }) {
       </td>
       <td className="numeric">
         <Points value={entry.balanceAfter} />
-      </td>
-      <td className="ledger__ref" title={`${entry.refType} ${entry.refId}`}>
-        {entry.refType} · {entry.refId}
       </td>
     </tr>
   );
@@ -62,11 +90,10 @@ export function LedgerTable() {
           <thead>
             <tr>
               <th scope="col"><FormattedMessage id="wallet.ledger.date" /></th>
-              <th scope="col"><FormattedMessage id="wallet.ledger.kind" /></th>
+              <th scope="col"><FormattedMessage id="wallet.ledger.what" /></th>
               <th scope="col"><FormattedMessage id="wallet.ledger.account" /></th>
               <th scope="col" className="numeric"><FormattedMessage id="wallet.ledger.amount" /></th>
               <th scope="col" className="numeric"><FormattedMessage id="wallet.ledger.balanceAfter" /></th>
-              <th scope="col"><FormattedMessage id="wallet.ledger.reference" /></th>
             </tr>
           </thead>
           <tbody>
@@ -74,7 +101,7 @@ export function LedgerTable() {
               ? ledger.data.items.map((entry) => <LedgerRow key={entry.id} entry={entry} />)
               : Array.from({ length: 3 }, (_, i) => (
                   <tr key={i} aria-hidden="true">
-                    <td colSpan={6}><span className="skeleton skeleton--row" /></td>
+                    <td colSpan={5}><span className="skeleton skeleton--row" /></td>
                   </tr>
                 ))}
           </tbody>

@@ -1,4 +1,4 @@
-import { formatPoints, redeemBody, type MeResponse, type RedeemResponse } from '@gp/common';
+import { formatPoints, isPinFormat, redeemBody, type MeResponse, type RedeemResponse } from '@gp/common';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -44,6 +44,8 @@ export function PinForm() {
     setOutcome(null);
     const parsed = redeemBody.safeParse({ code });
     if (!parsed.success) return setFieldError(parsed.error.issues[0]?.message ?? 'invalid');
+    // Not a PIN at all (wrong length, 0/O/1/I/L): said here, without a request that would count as a wrong guess.
+    if (!isPinFormat(code)) return setFieldError('pin_format');
     setFieldError(undefined);
     redeem.mutate(parsed.data);
   };

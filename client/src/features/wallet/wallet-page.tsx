@@ -2,15 +2,18 @@ import './wallet.css';
 import { FormattedMessage } from 'react-intl';
 import { usePageTitle } from '../../shared/site/use-page-title.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { PointsSources } from '../../shared/account/points-sources.tsx';
 import { BalanceCards } from './balance-cards.tsx';
 import { LedgerTable } from './ledger-table.tsx';
 import { PinForm } from './pin-form.tsx';
+import { PurchaseSettings } from './purchase-settings.tsx';
 
 export function WalletPage() {
   usePageTitle('wallet.pageTitle');
   return (
     <div className="container page">
       <PageHeader title="wallet.title" lead="wallet.subtitle" />
+      <PointsSources />
       <BalanceCards />
       <section className="card section-card" id="redeem" aria-labelledby="redeem-title">
         <h2 id="redeem-title">
@@ -27,6 +30,7 @@ export function WalletPage() {
         </h2>
         <LedgerTable />
       </section>
+      <PurchaseSettings />
     </div>
   );
 }

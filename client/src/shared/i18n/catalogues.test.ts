@@ -19,9 +19,9 @@ function variables(elements: MessageFormatElement[], found = new Set<string>()):
   return found;
 }
 
-// Words an interface keeps in every language (units, codes), and keys that hold proper names:
+// Words an interface keeps in every language (units, codes, a rate such as "1 GP = {value}"), and keys that hold proper names:
 // lottery products and payment brands keep their official names in many languages.
-const SAME_EVERYWHERE = /^(\{\w+\} ?GP|GP|GPoints|PIN|404|OK|Email|E-Mail|[A-Z0-9 ·.+-]+|.*@.*)$/;
+const SAME_EVERYWHERE = /^(\{\w+\} ?GP|≈ \{\w+\} GP|1 GP = \{\w+\}|GP|GPoints|PIN|404|OK|Email|E-Mail|[A-Z0-9 ·.+-]+|.*@.*)$/;
 const PROPER_NAMES = /^(product\.|deposit\.method\.(wechat|alipay|jko)$)/;
 
 describe('interface translations', () => {

@@ -8,7 +8,7 @@ import { localeAtom } from './locale-atom.ts';
 const OPTIONS = LOCALES.map((code) => ({ value: code, label: LOCALE_NAMES[code], lang: code }));
 
 /** Spec §2 language selector. */
-export function LocaleSelect() {
+export function LocaleSelect({ compact = false }: { compact?: boolean }) {
   const [locale, setLocale] = useAtom(localeAtom);
   return (
     <IconSelect
@@ -18,6 +18,7 @@ export function LocaleSelect() {
       value={locale}
       options={OPTIONS}
       onChange={(value) => isLocale(value) && setLocale(value)}
+      compact={compact}
     />
   );
 }

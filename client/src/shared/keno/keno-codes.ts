@@ -10,12 +10,15 @@ export function kenoCodeFrom(value: string | null): KenoCode {
   return KENO_CODES.find((known) => known === code) ?? 'TWB01';
 }
 
-/** Where each product is bought: BINGO on the keno screen, Canada Keno on the 24-hour one; Speed Keno has no screen yet. */
+/** Where each product is bought: BINGO on the keno screen, Canada Keno on the 24-hour one, Speed Keno on the keno screen by name. */
 export const PURCHASE_PATHS: Readonly<Record<KenoCode, string | null>> = {
   TWB01: '/main/keno',
   CAB01: '/main/keno/keno24h',
-  KRB01: null,
+  KRB01: '/main/keno?product=KRB01',
 };
+
+/** The Hong Kong football purchase screen. */
+export const FOOTBALL_PURCHASE_PATH = '/main/sports/hkjc-football';
 
 export const roadmapPath = (code: KenoCode) => `/roadmap?product=${code}`;
 export const rulesPath = (code: KenoCode) => `/main/keno/rules?product=${code}`;

@@ -25,10 +25,14 @@ export function safeNextPath(next: string | null | undefined, fallback = '/walle
   return next;
 }
 
-/** `/auth` with the form to show and where to return afterwards: `authPathFor('/wallet', 'login')` → `/auth?mode=login&next=%2Fwallet`. */
-export function authPathFor(next: string, mode?: 'login'): string {
+/**
+ * `/auth` with the form to show, where to return afterwards and, for a guard, why:
+ * `authPathFor('/wallet', 'login', 'required')` → `/auth?mode=login&why=required&next=%2Fwallet`.
+ */
+export function authPathFor(next: string, mode?: 'login', why?: 'required' | 'expired'): string {
   const params = new URLSearchParams();
   if (mode) params.set('mode', mode);
+  if (why) params.set('why', why);
   const target = safeNextPath(next, '');
   if (target) params.set('next', target);
   const query = params.toString();

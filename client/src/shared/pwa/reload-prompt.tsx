@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { CloseIcon, RefreshIcon } from '../ui/icons.tsx';
@@ -21,18 +22,38 @@ export function ReloadPrompt() {
     onRegisterError: (error: unknown) => console.error('[pwa] service worker registration failed', error),
   });
 
-  if (!offlineReady && !needRefresh) return null;
+  const shown = offlineReady || needRefresh;
+  // The card's height (and a gap) as --reload-card: the toasts stack above it and the page can scroll past it.
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const card = ref.current;
+    if (!shown || !card) return undefined;
+    const root = document.documentElement;
+    const measure = () => root.style.setProperty('--reload-card', `${card.offsetHeight + 16}px`);
+    measure();
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
+    observer?.observe(card);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty('--reload-card');
+    };
+  }, [shown]);
+
+  if (!shown) return null;
 
   const close = () => {
     setOfflineReady(false);
     setNeedRefresh(false);
   };
   const reload = () => {
-    if (window.confirm(intl.formatMessage({ id: 'pwa.confirmReload' }))) void updateServiceWorker(true);
+    if (!window.confirm(intl.formatMessage({ id: 'pwa.confirmReload' }))) return;
+    // A page the old worker never controlled (the first visit) has nothing to hand over: just reload.
+    if (!navigator.serviceWorker.controller) window.location.reload();
+    else void updateServiceWorker(true);
   };
 
   return (
-    <div className="reload-prompt" data-testid="reload-prompt" data-state={needRefresh ? 'need-refresh' : 'offline-ready'}>
+    <div ref={ref} className="reload-prompt" data-testid="reload-prompt" data-state={needRefresh ? 'need-refresh' : 'offline-ready'}>
       <p className="reload-prompt__text" role="status">
         <FormattedMessage id={needRefresh ? 'pwa.needRefresh' : 'pwa.offlineReady'} />
       </p>

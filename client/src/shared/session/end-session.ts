@@ -3,7 +3,7 @@ import { queryKeys } from '../api/query-keys.ts';
 import type { AppStore } from '../api/services.tsx';
 import { authPathFor, currentPath, navigateTo } from '../navigation/navigator.ts';
 import { notify } from '../toasts/toast-store.ts';
-import { clearSessionAtom, sessionExpiredAtom, tokenAtom } from './session-atoms.ts';
+import { clearSessionAtom, leavingAtom, sessionExpiredAtom, tokenAtom } from './session-atoms.ts';
 import type { SessionRejection } from '../api/http-client.ts';
 
 /** Forgets the member: token and user (spec §4) and every cached member query (site info stays). */
@@ -21,12 +21,13 @@ export function handleSessionRejected(
   code: SessionRejection,
   rejectedToken: string,
 ): void {
-  // Parallel requests all fail the same way, and a late reply may carry a token already replaced.
-  if (services.store.get(tokenAtom) !== rejectedToken) return;
+  // Parallel requests all fail the same way, and a late reply may carry a token already replaced;
+  // a member logging out is ending the session on purpose.
+  if (services.store.get(tokenAtom) !== rejectedToken || services.store.get(leavingAtom)) return;
   // Guards re-render as soon as the token is gone; this makes their redirect the same login URL.
   services.store.set(sessionExpiredAtom, true);
   endSession(services.store, services.queryClient);
   notify(services.store, 'error', { id: `error.${code}` });
   const here = currentPath();
-  if (!here.startsWith('/auth')) navigateTo(authPathFor(here, 'login'));
+  if (!here.startsWith('/auth')) navigateTo(authPathFor(here, 'login', 'expired'));
 }

@@ -20,6 +20,9 @@ export const isLoggedInAtom = atom((get) => get(tokenAtom) !== '');
 /** Set when the server ended the session (expired or revoked), so guards send the member to the login form. */
 export const sessionExpiredAtom = atom(false);
 
+/** Set while the member logs out: guards let them go home instead of sending them to the login form. */
+export const leavingAtom = atom(false);
+
 export const startSessionAtom = atom(null, (_get, set, session: AuthResponse) => {
   set(sessionExpiredAtom, false);
   set(tokenAtom, session.token);

@@ -7,7 +7,7 @@ import { COLOR_SCHEMES, colorSchemeAtom, type ColorScheme } from './theme-atom.t
 const ICONS = { dark: MoonIcon, light: SunIcon, auto: MonitorIcon } satisfies Record<ColorScheme, unknown>;
 
 /** Spec §2 theme: dark, light or auto (follows the system), stored as the colour-scheme setting. */
-export function ThemeSelect() {
+export function ThemeSelect({ compact = false }: { compact?: boolean }) {
   const [scheme, setScheme] = useAtom(colorSchemeAtom);
   const intl = useIntl();
   return (
@@ -18,6 +18,7 @@ export function ThemeSelect() {
       value={scheme}
       options={COLOR_SCHEMES.map((value) => ({ value, label: intl.formatMessage({ id: `theme.${value}` }) }))}
       onChange={(value) => setScheme(value as ColorScheme)}
+      compact={compact}
     />
   );
 }

@@ -5,8 +5,12 @@ import type { MessageId } from '../i18n/message-ids.ts';
 /** Field name → code: a FIELD_CODE (client or server validation) or an error code such as `email_taken`. */
 export type FieldErrors = Readonly<Record<string, string>>;
 
+/** Codes only the browser gives (a check made before any request), each with its own message. */
+const CLIENT_FIELD_MESSAGES: Readonly<Record<string, MessageId>> = { pin_format: 'pins.formatError' };
+
 export function fieldMessageId(code: string): MessageId {
   if ((FIELD_CODES as readonly string[]).includes(code)) return `field.${code as FieldCode}`;
+  if (Object.hasOwn(CLIENT_FIELD_MESSAGES, code)) return CLIENT_FIELD_MESSAGES[code]!;
   if (isErrorCode(code)) return `error.${code}`;
   return 'field.invalid';
 }

@@ -16,11 +16,13 @@ export function IconSelect(props: {
   value: string;
   options: IconSelectOption[];
   onChange: (value: string) => void;
+  /** Only the icon shows (the header on a wide screen); the options still read in full. */
+  compact?: boolean;
 }) {
   const id = useId();
   const Icon = props.icon;
   return (
-    <div className="select-control">
+    <div className={`select-control${props.compact ? ' select-control--compact' : ''}`}>
       <label htmlFor={id} className="select-control__label">
         <Icon />
         <span className="visually-hidden">

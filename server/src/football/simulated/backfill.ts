@@ -1,6 +1,7 @@
 import type { FootballResultSource } from '../source.ts';
 import { newEventRow } from '../odds-poller.ts';
-import { oddsRepo, type NewEvent } from '../odds-repo.ts';
+import { eventsRepo, type NewEvent } from '../events-repo.ts';
+import { marketsRepo } from '../markets-repo.ts';
 import type { FootballEventStatus } from '../../db/types.ts';
 import type { Executor } from '../../db/database.ts';
 import { fixturesBetween, type Simulation } from './fixtures.ts';
@@ -23,12 +24,12 @@ export async function backfillSimulated(
   options: { now: Date; simulation: Simulation; leadSeconds: number; results: FootballResultSource },
 ): Promise<number> {
   const { now, simulation, leadSeconds, results } = options;
-  if (await oddsRepo.hasEvents(db, 'simulated')) return 0;
+  if (await eventsRepo.hasEvents(db, 'simulated')) return 0;
   const until = new Date(now.getTime() + leadSeconds * 1000);
   const fixtures = fixturesBetween(new Date(now.getTime() - BACKFILL_DAYS * 86_400_000), until, simulation).slice(-BACKFILL_CAP);
   const rows = fixtures.map((fixture): NewEvent => {
     const row = newEventRow(fixtureEvent(fixture, fixture.model, []), 'simulated', leadSeconds);
-    const result = results.resultOf({ id: fixture.externalId, kickOffAt: fixture.kickOffAt, model: fixture.model, seed: row.seed }, now);
+    const result = results.resultOf({ id: fixture.externalId, kickOffAt: fixture.kickOffAt, model: fixture.model, seed: row.seed ?? null }, now);
     const status: FootballEventStatus = result === null ? 'closed' : result.status === 'played' ? 'resulted' : result.status;
     return {
       ...row,
@@ -36,9 +37,9 @@ export async function backfillSimulated(
       ...(result ? { result: JSON.stringify(result), result_source: 'simulated' as const, resulted_at: now } : {}),
     };
   });
-  const inserted = await oddsRepo.insertEvents(db, rows);
+  const inserted = await eventsRepo.insert(db, rows);
   const byExternal = new Map(fixtures.map((f) => [f.externalId, f]));
-  await oddsRepo.insertMarkets(
+  await marketsRepo.insert(
     db,
     inserted.flatMap((event) =>
       sourceMarkets(byExternal.get(event.external_id)!.model, 'open').map((m) => ({ ...m, event_id: event.id, line: m.line ?? '', status: 'closed' as const })),

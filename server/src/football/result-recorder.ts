@@ -2,21 +2,23 @@ import { isFinalEventStatus, type FootballEventStatusWire, type FootballEventWir
 import type { FootballEventRow, FootballEventStatus } from '../db/types.ts';
 import { AppError } from '../platform/errors.ts';
 import type { Platform } from '../platform/platform.ts';
-import { normalisedResult, resultProblems } from './manual-result.ts';
+import { normalisedResult, resultProblems } from './operator-result.ts';
 import { marketChange } from './odds-diff.ts';
 import { playersOf, presentEvent } from './present.ts';
 import { oddsPayload, publishOdds } from './publish.ts';
 import type { FootballResultSource } from './source.ts';
-import { oddsRepo } from './odds-repo.ts';
+import { eventsRepo } from './events-repo.ts';
+import { marketsRepo } from './markets-repo.ts';
 
 const eventStatusOf = (result: MatchResult): FootballEventStatus => (result.status === 'played' ? 'resulted' : result.status);
 
 /**
- * Results: the results job's pass (simulated results of matches that should be over) and the
- * operator's entry. Either way the status moves by a conditional update, the markets close, the
- * `afterResulted` hook queues the settlement, and an `odds` event tells watchers the new status.
+ * Records results: the results job's pass (the result source's results of matches that should be
+ * over, see ./result-source.ts) and the operator's entry (checked by ./operator-result.ts). Either
+ * way the status moves by a conditional update, the markets close, the `afterResulted` hook queues
+ * the settlement, and an `odds` event tells watchers the new status.
  */
-export function createResulting(
+export function createResultRecorder(
   platform: Pick<Platform, 'db' | 'bus' | 'logger' | 'config'>,
   source: FootballResultSource,
   afterResulted: (eventId: string) => Promise<void>,
@@ -26,7 +28,7 @@ export function createResulting(
   /** After the result is stored: settlement first (the sweep repairs a failure), then members are told. */
   async function announce(row: FootballEventRow, now: Date) {
     const eventId = String(row.id);
-    const closed = await oddsRepo.closeMarkets(db, { eventIds: [eventId] }, now);
+    const closed = await marketsRepo.close(db, { eventIds: [eventId] }, now);
     try {
       await afterResulted(eventId);
     } catch (error) {
@@ -45,12 +47,12 @@ export function createResulting(
      */
     async resultDue(now: Date): Promise<number> {
       if (source.kind === 'manual') return 0;
-      const due = await oddsRepo.dueForResult(db, new Date(now.getTime() - config.FOOTBALL_SIMULATION.matchMinutes * 60_000));
+      const due = await eventsRepo.dueForResult(db, new Date(now.getTime() - config.FOOTBALL_SIMULATION.matchMinutes * 60_000));
       let resulted = 0;
       for (const event of due) {
         const result = source.resultOf({ id: event.id, kickOffAt: event.kick_off_at, model: event.model, seed: event.seed }, now);
         if (!result) continue;
-        const row = await oddsRepo.markFinal(db, event.id, { status: eventStatusOf(result), result, source: 'simulated', from: ['closed'] }, now);
+        const row = await eventsRepo.markFinal(db, event.id, { status: eventStatusOf(result), result, source: 'simulated', from: ['closed'] }, now);
         if (!row) continue;
         resulted += 1;
         await announce(row, now);
@@ -73,10 +75,10 @@ export function createResulting(
         throw new AppError('validation_failed', { fields: { event: 'invalid' }, details: { rule: 'salesOpen' } });
       }
       const result = normalisedResult(body);
-      const row = await oddsRepo.markFinal(db, id, { status: eventStatusOf(result), result, source: 'manual', from: ['scheduled', 'closed'] }, now);
+      const row = await eventsRepo.markFinal(db, id, { status: eventStatusOf(result), result, source: 'manual', from: ['scheduled', 'closed'] }, now);
       if (!row) throw alreadyResulted();
       await announce(row, now);
-      return presentEvent(row, await oddsRepo.marketsOf(db, [id]), now);
+      return presentEvent(row, await marketsRepo.ofEvents(db, [id]), now);
     },
   };
 }

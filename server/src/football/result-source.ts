@@ -6,6 +6,8 @@ import { poisson, type Random } from './simulated/rng.ts';
 import { asMatchModel } from './simulated/source.ts';
 import type { FootballResultSource } from './source.ts';
 
+/* Where results come from (FOOTBALL_RESULT_SOURCE): a simulated match played out from its model and its committed seed, or nowhere (`manual`: the operator enters each one). */
+
 /**
  * The uniform stream a simulated result is drawn from, repeatable by anyone holding the revealed
  * seed: block n = HMAC-SHA256(key = the 32 seed bytes, message = n as 4-byte big-endian), read as

@@ -1,0 +1,42 @@
+import { drawsBetween, type KenoProduct } from '@gp/common';
+import type { Executor } from '../db/database.ts';
+import { newSeed, seedHash } from '../platform/seed-commitment.ts';
+import { historyRepo, type PastDraw } from './history-repo.ts';
+import { numbersFromSeed, publicResult } from './result-source.ts';
+
+/** How far back a fresh install fills in results, and at most how many draws per product. */
+const BACKFILL_HOURS = 24;
+const BACKFILL_CAP = 200;
+
+/**
+ * The first start of a deployment with simulated results: the past day's draws of each product
+ * (the latest 200), stored as drawn, so the results page and its roadmaps (/roadmap) have data from
+ * the first minute, as football's backfill does for form and tables. Each past draw is made like a
+ * real one: a fresh secret seed, its sha256 committed, the numbers derived from the seed by the
+ * published procedure (`numbersFromSeed`) and the seed revealed with them, so anyone can check
+ * them. Only a product without any draw yet is filled; returns how many draws were stored.
+ *
+ * Example: BINGO BINGO at 12:00 Taipei → the 07:05–11:55 draws of today and yesterday's from 12:05 on.
+ */
+export async function backfillKenoHistory(db: Executor, products: Iterable<KenoProduct>, now: Date): Promise<number> {
+  let stored = 0;
+  for (const product of products) {
+    if (await historyRepo.hasDraws(db, product.code)) continue;
+    const past = drawsBetween(product.schedule, new Date(now.getTime() - BACKFILL_HOURS * 3600_000), now).slice(-BACKFILL_CAP);
+    const rows = past.map((draw): PastDraw => {
+      const seed = newSeed();
+      return {
+        product_code: product.code,
+        issue: draw.issue,
+        sales_open_at: draw.salesOpenAt,
+        sales_close_at: draw.salesCloseAt,
+        draw_at: draw.drawAt,
+        seed,
+        seed_hash: seedHash(seed),
+        result: publicResult(product, numbersFromSeed(seed, product.matrix)),
+      };
+    });
+    stored += await historyRepo.insertDrawn(db, rows);
+  }
+  return stored;
+}

@@ -1,0 +1,45 @@
+import type { KenoResult } from '@gp/common';
+import type { Executor } from '../db/database.ts';
+
+/** A past draw as the history backfill writes it: drawn already, its seed committed and revealed. */
+export interface PastDraw {
+  product_code: string;
+  issue: string;
+  sales_open_at: Date;
+  sales_close_at: Date;
+  draw_at: Date;
+  seed: string;
+  seed_hash: string;
+  result: KenoResult;
+}
+
+export const historyRepo = {
+  /** Whether the product has any draw at all: the backfill fills only a fresh install. */
+  async hasDraws(db: Executor, productCode: string): Promise<boolean> {
+    const row = await db.selectFrom('draws').select('id').where('product_code', '=', productCode).limit(1).executeTakeFirst();
+    return row !== undefined;
+  },
+
+  /**
+   * Writes past draws as drawn, their result from the simulated source (`result_source` simulated,
+   * drawn at their draw time). `on conflict do nothing`: a concurrent second start inserts nothing.
+   */
+  async insertDrawn(db: Executor, draws: readonly PastDraw[]): Promise<number> {
+    if (draws.length === 0) return 0;
+    const rows = await db
+      .insertInto('draws')
+      .values(
+        draws.map(({ result, ...draw }) => ({
+          ...draw,
+          status: 'drawn',
+          result: JSON.stringify(result),
+          result_source: 'simulated',
+          drawn_at: draw.draw_at,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['product_code', 'issue']).doNothing())
+      .returning('id')
+      .execute();
+    return rows.length;
+  },
+};
