@@ -274,9 +274,12 @@ test('the slip survives a reload and another page; the list filters by date, lea
   await page.getByTestId('filter-league').selectOption(league!);
   const leagues = await call<{ id: string; tournamentCode: string }[]>(baseURL!, 'GET', '/api/football/events?status=open');
   const inLeague = leagues.body.filter((e) => e.tournamentCode === league).map((e) => e.id);
-  const shown = await page.getByTestId('event-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-event-id')));
-  expect(shown.length).toBeGreaterThan(0);
-  expect(shown.every((id) => inLeague.includes(id!))).toBe(true);
+  // The list re-renders after the choice: poll until it shows only that league's matches.
+  await expect(async () => {
+    const shown = await page.getByTestId('event-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-event-id')));
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.every((id) => inLeague.includes(id!))).toBe(true);
+  }).toPass({ timeout: 10_000 });
   const date = await page.getByTestId('filter-date').locator('option').nth(1).getAttribute('value');
   await page.getByTestId('filter-date').selectOption(date!);
   await expect(page).toHaveURL(new RegExp(`date=${date}`));
