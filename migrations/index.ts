@@ -7,6 +7,11 @@ import * as orders from './0005-orders.ts';
 import * as settlement from './0006-settlement.ts';
 import * as football from './0007-football.ts';
 import * as reliability from './0008-reliability.ts';
+import * as drawLotteries from './0010-draw-lotteries.ts';
+import * as deposits from './0012-deposits.ts';
+import * as backOffice from './0011-back-office.ts';
+import * as footballLocalNames from './0009-football-local-names.ts';
+import * as identityMailInbox from './0013-identity-mail-inbox.ts';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder at run time) so they load
@@ -21,4 +26,9 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0006-settlement': settlement,
   '0007-football': football,
   '0008-reliability': reliability,
+  '0010-draw-lotteries': drawLotteries,
+  '0012-deposits': deposits,
+  '0011-back-office': backOffice,
+  '0009-football-local-names': footballLocalNames,
+  '0013-identity-mail-inbox': identityMailInbox,
 };

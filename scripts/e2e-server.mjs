@@ -12,6 +12,12 @@ const root = path.resolve(import.meta.dirname, '..');
 const dataDir = path.join(root, `.tmp/e2e-data-${process.env.E2E_PORT ?? '4310'}`);
 fs.rmSync(dataDir, { recursive: true, force: true });
 
+// Mark Six, for the draw-lottery browser test: a draw every day 6–7 minutes after this start (its
+// local time in Hong Kong), sales closing 2 minutes before, so a test has time to boot and buy for
+// three draws and still sees the first one drawn (simulated) within one test.
+const hongKongClock = (ms) => new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Hong_Kong', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ms);
+const MARK_SIX_SOON = { source: 'e2e: a daily draw minutes after the server starts', calendar: { weekdays: [0, 1, 2, 3, 4, 5, 6], time: hongKongClock(Date.now() + 7 * 60_000), salesCloseMinutes: 2 } };
+
 const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
   cwd: root,
   stdio: 'inherit',
@@ -26,8 +32,15 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'],
     // purchase, a draw and its settlement within one test; purchases confirm after half a second.
     KENO_SCHEDULE_OVERRIDES: JSON.stringify({ CAB01: { intervalSeconds: 60, salesCloseSeconds: 15 } }),
     PURCHASE_LATENCY_MS: '500',
+    DRAW_RULE_OVERRIDES: JSON.stringify({ HKA01: MARK_SIX_SOON }),
     // Every browser test signs up from 127.0.0.1: the per-address sign-up limit is not under test here.
     SIGNUP_MAX_PER_ADDRESS: '1000',
+    // The browser tests post results as the operator over the API with a password session; the
+    // console's own sign-in with TOTP is tested by admin-console.spec.ts on its own server.
+    STAFF_MFA: 'off',
+    // "Log in with LINE" through a sandbox LINE (a local OpenID Connect provider) served at /sandbox/line.
+    LINE_SANDBOX: 'true',
+    PUBLIC_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? '4310'}`,
     // Hong Kong football: a simulated match kicks off every 15 s (sales close 5 s before), every
     // open event's odds move each second, and results wait for the operator, so a browser test
     // buys an all-up, sees its matches close and posts their results within a couple of minutes.

@@ -27,10 +27,10 @@ interface FootballOrder {
   football?: { formula: string | null; legs: { eventId: string; odds: string; outcome: string | null }[]; payout: { amount: number } | null };
 }
 
-async function call<T>(baseURL: string, method: string, path: string, options: { body?: unknown; token?: string } = {}) {
+async function call<T>(baseURL: string, method: string, path: string, options: { body?: unknown; token?: string; headers?: Record<string, string> } = {}) {
   const res = await fetch(`${baseURL}${path}`, {
     method,
-    headers: { 'content-type': 'application/json', ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
+    headers: { 'content-type': 'application/json', ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
   return { status: res.status, body: (await res.json()) as T };
@@ -101,7 +101,8 @@ async function confirmWhilePricesMove(page: Page) {
   const status = page.getByTestId('order-status');
   for (let attempt = 0; attempt < 20 && (await status.count()) === 0; attempt++) {
     const accept = page.getByTestId('accept-prices');
-    if (await accept.isVisible()) await accept.click();
+    // The notice re-renders as prices keep moving: a click that cannot land is simply tried again.
+    if (await accept.isVisible()) await accept.click({ timeout: 1_000 }).catch(() => undefined);
     await expect(page.getByTestId('confirm-order'))
       .toBeEnabled({ timeout: 2_000 })
       .then(() => page.getByTestId('confirm-order').dblclick({ timeout: 1_000 }))
@@ -135,14 +136,16 @@ test('a member buys a 3-match "at least 2 win" all-up while prices move, and see
   await expect(page.getByTestId('allup-formula')).toHaveValue('3x4');
   await expect(page.getByTestId('bet-line')).toHaveCount(4);
   await expect(page.getByTestId('summary-bets')).toHaveText('4');
-  await expect(page.getByTestId('summary-stake')).toHaveText('HK$40');
-  await expect(page.getByTestId('summary-fee')).toHaveText('HK$30');
+  // Before a current quote the rules' preview (local amounts); with one, each with its GP.
+  await expect(page.getByTestId('summary-stake')).toHaveText(/^HK\$40( ≈ 5\.12 GP)?$/);
+  await expect(page.getByTestId('summary-fee')).toHaveText(/^HK\$30( ≈ 3\.84 GP)?$/);
   // GP next to Hong Kong dollars, with the one rate stake, fee and prizes convert at.
   // (Prices move every second here: accept them until a quote is current.)
   await expect(async () => {
     const accept = page.getByTestId('accept-prices');
-    if (await accept.isVisible()) await accept.click();
+    if (await accept.isVisible()) await accept.click({ timeout: 1_000 }).catch(() => undefined);
     await expect(page.getByTestId('summary-total')).toHaveText('8.96 GP', { timeout: 1_500 }); // HK$70 at HK$7.8125 a GP
+    await expect(page.getByTestId('summary-stake')).toHaveText('HK$40 ≈ 5.12 GP', { timeout: 500 });
   }).toPass({ timeout: 30_000 });
   await expect(page.getByTestId('summary-total-local')).toHaveText('HK$70 with the fee · 1 GP = HK$7.81');
   await expect(page.getByTestId('summary-max-prize')).toHaveText(/^HK\$[\d,.]+ ≈ [\d,]+\.\d\d GP$/);
@@ -292,7 +295,7 @@ test('the slip survives a reload and another page; the list filters by date, lea
   // (Prices move every second here, closing the step when the quote goes stale: try until it holds.)
   await expect(async () => {
     const accept = page.getByTestId('accept-prices');
-    if (await accept.isVisible()) await accept.click();
+    if (await accept.isVisible()) await accept.click({ timeout: 1_000 }).catch(() => undefined);
     if (!(await page.getByTestId('confirm-step').isVisible())) await page.getByTestId('confirm-order').click({ timeout: 1_500 });
     await expect(page.getByTestId('confirm-total')).toHaveText('11.52 GP', { timeout: 1_000 }); // 2 singles of HK$30 + the HK$30 fee = HK$90
     await expect(page.getByTestId('balance-after')).toHaveText('488.48 GP', { timeout: 1_000 });
@@ -310,4 +313,56 @@ test('the slip survives a reload and another page; the list filters by date, lea
   await expect(page.getByTestId('slip-pick')).toHaveCount(2);
   await noSidewaysScroll(page);
   await shot(page, 'en-390');
+});
+
+test('a member reading Chinese sees the league and team names in Chinese on the order legs and the dashboards', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  const member = await fundedMember(baseURL!);
+  const [match] = await nextThreeMatches(baseURL!);
+  type Named = { home: string; away: string; names?: { home?: Record<string, string>; away?: Record<string, string>; tournament?: Record<string, string> } };
+  type Priced = Named & { markets: { market: string; selections: { key: string; odds: string }[] }[] };
+  // A single on the home win, bought through the API (prices move every second: take the current one, better ones accepted).
+  let orderId: string | undefined;
+  let event: Priced | undefined;
+  for (let attempt = 0; attempt < 5 && !orderId; attempt++) {
+    event = (await call<Priced>(baseURL!, 'GET', `/api/football/events/${match!.id}`)).body;
+    const odds = event.markets.find((m) => m.market === 'HAD')!.selections.find((s) => s.key === 'H')!.odds;
+    const body = { productCode: 'HKS01', mode: 'single', legs: [{ eventId: match!.id, market: 'HAD', selection: 'H', odds }], unitStake: { amount: 3_000, currency: 'HKD' }, acceptBetterOdds: true };
+    const placed = await call<{ order?: { id: string } }>(baseURL!, 'POST', '/api/orders', { body, token: member.token, headers: { 'Idempotency-Key': `names-${Date.now()}-${attempt}` } });
+    orderId = placed.body.order?.id;
+  }
+  expect(orderId).toBeTruthy();
+  const home = event!.names!.home!['zh-TW']!;
+  const away = event!.names!.away!['zh-TW']!;
+  expect(home).not.toBe(event!.home);
+
+  await page.addInitScript(
+    ([t, u]) => {
+      localStorage.setItem('token', t);
+      localStorage.setItem('user', u);
+      localStorage.setItem('locale', 'zh-TW');
+    },
+    [member.token, JSON.stringify(member.user)] as const,
+  );
+  await page.goto('/orders?productCode=HKS01');
+  const leg = page.locator(`[data-testid="order-row"][data-order-id="${orderId}"]`).getByTestId('football-leg');
+  await expect(leg).toContainText(`${home} – ${away}`);
+  await expect(leg).not.toContainText(event!.home);
+  await shot(page, 'orders-zh-TW-1280');
+
+  // The odds dashboard names the match in Chinese (picker and chart title).
+  await page.goto(`/sidebar/dashboards/hkjc-football?event=${match!.id}`);
+  await expect(page.locator('#odds-chart-title')).toContainText(`${home} – ${away}`);
+  await expect(page.getByTestId('odds-event').locator('option:checked')).toContainText(home);
+
+  // The soccer dashboard's results read in Chinese: the operator voids the match (the order is refunded), so it is finished at once.
+  const operator = await login(baseURL!, OPERATOR);
+  expect((await call(baseURL!, 'POST', `/api/admin/events/${match!.id}/result`, { body: { status: 'void' }, token: operator.token })).status).toBe(200);
+  await page.goto('/sidebar/dashboards/soccer');
+  const result = page.locator('[data-testid="football-result-row"]', { hasText: match!.code });
+  await expect(result.locator('.dash-match__teams')).toHaveText(`${home} – ${away}`);
+  await expect(result.locator('.dash-match__meta')).toContainText(event!.names!.tournament!['zh-TW']!);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await noSidewaysScroll(page);
+  await shot(page, 'soccer-zh-TW-390');
 });

@@ -51,3 +51,74 @@ test('a thin progress bar runs during a navigation and goes away after', async (
   await expect.poll(() => phases).toContain('running');
   await expect(bar).toHaveAttribute('data-phase', 'idle');
 });
+
+test.describe('the header and the menu', () => {
+  test.use({ viewport: { width: 1280, height: 860 } });
+
+  async function member(page: import('@playwright/test').Page, baseURL: string, locale = 'en') {
+    const res = await fetch(`${baseURL}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'demo@example.com', password: 'demo-pass-2026' }),
+    });
+    const { token, user } = (await res.json()) as { token: string; user: object };
+    await page.addInitScript(
+      ([t, u, l]) => {
+        localStorage.setItem('token', t);
+        localStorage.setItem('user', u);
+        localStorage.setItem('locale', l);
+      },
+      [token, JSON.stringify(user), locale] as const,
+    );
+  }
+
+  test('on an English desktop a member’s header is one row, and the page title’s suffix is in the reader’s language', async ({ page, baseURL }, info) => {
+    await member(page, baseURL!);
+    await page.goto('/orders');
+    await expect(page.getByTestId('header-balance')).toContainText('GP');
+    const rows = await page.locator('.site-header__inner').evaluate((inner) => {
+      const parts = [...inner.children].filter((el) => getComputedStyle(el).display !== 'none');
+      const tops = parts.map((el) => el.getBoundingClientRect().top);
+      const list = inner.querySelector('.main-nav__list')!;
+      return { spread: Math.max(...tops) - Math.min(...tops), height: inner.getBoundingClientRect().height, cut: list.scrollWidth - list.clientWidth };
+    });
+    expect(rows.spread).toBeLessThan(12);
+    expect(rows.height).toBeLessThan(72);
+    expect(rows.cut).toBeLessThanOrEqual(1); // no link cut off
+    await expect(page.getByTestId('menu-button')).toBeHidden();
+    await page.locator('.site-header').screenshot({ path: info.outputPath('header-en-1280.png') });
+    await expect(page).toHaveTitle('Orders · GPoints Lottery');
+
+    await page.locator('header').getByTestId('locale-select').selectOption('zh-TW');
+    await page.locator('header a.brand').click();
+    await expect(page).toHaveTitle('GPoints Lottery · 彩券與足球代購');
+    await expect(page.locator('.site-header__inner')).toHaveClass(/site-header__inner--fits/);
+  });
+
+  test('on a phone the menu is a button that opens /navbar, and closes back to the page', async ({ page }, info) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.addInitScript(() => localStorage.setItem('locale', 'en'));
+    await page.goto('/help/faq');
+    await expect(page.locator('.main-nav')).toBeHidden();
+    await page.getByTestId('menu-button').click();
+    await expect(page).toHaveURL(/\/navbar$/);
+    const links = page.getByTestId('navbar-links');
+    await expect(links.getByRole('link', { name: 'Keno & Bingo' })).toBeVisible();
+    await expect(page.locator('.navbar-page__settings').getByTestId('locale-select')).toBeVisible();
+    await page.screenshot({ path: info.outputPath('navbar-390.png') });
+    await page.getByTestId('menu-button').click(); // now "close the menu"
+    await expect(page).toHaveURL(/\/help\/faq$/);
+    await page.getByTestId('menu-button').click();
+    await links.getByRole('link', { name: 'Results' }).click();
+    await expect(page).toHaveURL(/\/roadmap/);
+  });
+
+  test('/sidebar/dashboards lists the dashboards there are', async ({ page, baseURL }) => {
+    await member(page, baseURL!);
+    await page.goto('/sidebar/dashboards');
+    const index = page.getByTestId('dashboard-index');
+    await expect(index.getByRole('link')).toHaveCount(2);
+    await index.getByRole('link', { name: /Football results and league tables/ }).click();
+    await expect(page).toHaveURL(/\/sidebar\/dashboards\/soccer$/);
+  });
+});

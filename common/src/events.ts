@@ -1,4 +1,5 @@
 import type { ClockEventPayload, DrawEventPayload } from './schemas/keno.ts';
+import type { JackpotEventPayload, LotteryDrawEventPayload } from './schemas/draw.ts';
 import type { BalancePayload } from './schemas/wallet.ts';
 import type { OddsEventPayload } from './schemas/football.ts';
 import type { ErrorCode } from './errors.ts';
@@ -22,7 +23,17 @@ export interface ServerToClientEvents {
   order: (payload: OrderEventPayload) => void;
   clock: (payload: ClockEventPayload) => void;
   draw: (payload: DrawEventPayload) => void;
+  /** Draw lotteries, on `draws:<code>`: a result or pool amounts were published (re-fetch the draw). */
+  lotteryDraw: (payload: LotteryDrawEventPayload) => void;
+  /** Draw lotteries, on `draws:<code>`: a draw's jackpot changed. */
+  jackpot: (payload: JackpotEventPayload) => void;
   odds: (payload: OddsEventPayload) => void;
+  /** The member's inbox changed (a new message): its unread count, for the header badge. */
+  inbox: (payload: { unread: number }) => void;
+  /** A customer-service conversation got a message: to the member's room, and to staff sockets. */
+  support: (payload: { threadId: string; author: 'member' | 'staff'; at: string }) => void;
+  /** Back office (staff sockets only): the order queue changed; the console re-reads it. */
+  queue_changed: (payload: { at: string; reason: string }) => void;
 }
 
 export interface ClientToServerEvents {

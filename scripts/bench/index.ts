@@ -6,7 +6,8 @@
  *   - argon2id hash time (what a sign-up or login costs the server)
  *   - keno settlement: tickets/s of the pure function, and orders/s end to end through the database
  *   - with `--million` (`npm run bench -- --million`, about 4 more minutes on 2 idle cores): one draw of
- *     1,000,000 orders settled, credited and announced end to end (scripts/bench/settlement.ts)
+ *     1,000,000 orders settled, credited and announced end to end (scripts/bench/settlement.ts);
+ *     `--draw N` does the same with N orders
  */
 import crypto from 'node:crypto';
 import path from 'node:path';
@@ -26,6 +27,10 @@ import { benchMillionDraw, benchSettlement } from './settlement.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const million = process.argv.includes('--million');
+// `--draw N`: the same end-to-end run on one draw of N orders (a shorter look than a million).
+const drawAt = process.argv.indexOf('--draw');
+const drawOrders = drawAt > 0 ? Number(process.argv[drawAt + 1]) : million ? 1_000_000 : 0;
+if (!Number.isSafeInteger(drawOrders) || drawOrders < 0) throw new Error('--draw needs a whole number of orders');
 const database = await startEmbeddedPostgres({ dataDir: path.join(root, '.tmp/bench-pg'), ephemeral: true });
 const { db } = createDb(database.connectionString, 20);
 
@@ -81,7 +86,7 @@ try {
   console.log(`${'argon2id hash (19 MiB, t=2), per sign-up/login'.padEnd(58)} ${(Number(process.hrtime.bigint() - start) / 1e6 / hashes).toFixed(1).padStart(7)} ms`);
 
   await benchSettlement(db, database.connectionString, ids, timed);
-  const millionOk = million ? await benchMillionDraw(db, database.connectionString, ids, timed) : true;
+  const millionOk = drawOrders > 0 ? await benchMillionDraw(db, database.connectionString, ids, timed, drawOrders) : true;
 
   const mismatched = await auditWallets({ db, logger: createLogger('silent') });
   console.log(`\nledger check: ${mismatched.length === 0 ? 'every balance equals the sum of its ledger' : `${mismatched.length} wallets out of balance!`}\n`);

@@ -40,7 +40,7 @@ export interface BenchPlatform {
 function serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const key of Object.keys(env)) {
-    if (/^(DATABASE_URL|REDIS_URL|REDIS_PREFIX|PORT|ROLE|DATA_DIR|EMBEDDED_PG_PORT|JWT_SECRET|SEED_DEMO|PURCHASE_.*|KENO_.*|OPERATOR_.*|SIGNUP_.*)$/.test(key)) delete env[key];
+    if (/^(DATABASE_URL|REDIS_URL|REDIS_PREFIX|PORT|ROLE|DATA_DIR|EMBEDDED_PG_PORT|JWT_SECRET|SEED_DEMO|STAFF_MFA|PURCHASE_.*|KENO_.*|OPERATOR_.*|SIGNUP_.*)$/.test(key)) delete env[key];
   }
   return {
     ...env,
@@ -50,6 +50,7 @@ function serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'warn',
     SHUTDOWN_TIMEOUT_MS: '10000',
     SEED_DEMO: 'true', // the operator account that issues the members' PINs
+    STAFF_MFA: 'off', // the operator signs in with a password only (production asks staff for a second factor)
     OPERATOR_EMAIL: OPERATOR.email,
     OPERATOR_PASSWORD: OPERATOR.password,
     KENO_PRODUCTS: PRODUCT,

@@ -27,6 +27,7 @@ const SERVER_ENV = {
   KENO_SCHEDULE_OVERRIDES: JSON.stringify({ CAB01: { intervalSeconds: 20, salesCloseSeconds: 5 } }),
   PURCHASE_LATENCY_MS: '50',
   SEED_DEMO: 'true', // the operator account that issues the members' PINs
+  STAFF_MFA: 'off', // … with a password session (production asks staff for a second factor)
   SIGNUP_MAX_PER_ADDRESS: '1000000', // every load-test member signs up from this machine
   DATABASE_URL: '', // always the embedded mode, whatever this shell has set
   REDIS_URL: '',

@@ -4,12 +4,37 @@ import crypto from 'node:crypto';
 import express, { type ErrorRequestHandler, type Request } from 'express';
 import { pinoHttp } from 'pino-http';
 import { adminRoutes } from './admin/routes.ts';
+import { ADJUSTMENTS_QUEUE } from './admin/jobs.ts';
+import { createFourEyesService } from './admin/four-eyes.ts';
+import { JOB_BOARD_PATH, jobBoard } from './admin/job-board.ts';
+import { createMemberService } from './admin/members.ts';
+import type { QueueService } from './admin/queue.ts';
+import { FOOTBALL_QUEUE } from './football/jobs.ts';
+import { KENO_DRAWS_QUEUE } from './keno/jobs.ts';
+import { MAINTENANCE_QUEUE } from './maintenance/jobs.ts';
+import { PURCHASE_QUEUE, RECONCILE_QUEUE, TIMEOUT_QUEUE } from './orders/jobs.ts';
+import { FOOTBALL_SETTLE_QUEUE } from './settlement/football-settlement.ts';
+import { SETTLE_QUEUE } from './settlement/service.ts';
 import { authRoutes } from './auth/routes.ts';
+import { lineSandboxRoutes, oidcRoutes } from './auth/oidc-routes.ts';
+import type { OidcService } from './auth/oidc-service.ts';
+import type { RecoveryService } from './auth/recovery.ts';
+import { recoveryRoutes } from './auth/recovery-routes.ts';
+import { inboxRoutes } from './inbox/routes.ts';
+import type { InboxService } from './inbox/service.ts';
+import { messagingRoutes } from './messaging/routes.ts';
+import type { MessagingService } from './messaging/service.ts';
 import type { AuthService } from './auth/service.ts';
 import type { KenoClocks } from './keno/clocks.ts';
 import { footballRoutes } from './football/routes.ts';
 import type { FootballService } from './football/service.ts';
 import { kenoRoutes } from './keno/routes.ts';
+import { drawRoutes } from './draw/routes.ts';
+import type { DrawService } from './draw/service.ts';
+import { drawOrderRoutes } from './orders/draw-routes.ts';
+import type { DrawOrders } from './orders/draw-order.ts';
+import { largeWinRoutes } from './settlement/draw-routes.ts';
+import type { DrawSettlementService } from './settlement/draw-settlement.ts';
 import { orderRoutes } from './orders/routes.ts';
 import type { OrderService } from './orders/service.ts';
 import type { KenoService } from './keno/service.ts';
@@ -21,13 +46,27 @@ import { pinRoutes } from './pins/routes.ts';
 import type { PinService } from './pins/service.ts';
 import { siteRoutes } from './site/routes.ts';
 import { walletRoutes } from './wallet/routes.ts';
+import { depositRoutes, paymentCallbackRoutes } from './payments/routes.ts';
+import type { DepositService } from './payments/service.ts';
+import { staffRoutes } from './staff/routes.ts';
+import type { StaffService } from './staff/service.ts';
 
 export interface Services {
   auth: AuthService;
+  oidc: OidcService;
+  recovery: RecoveryService;
+  inbox: InboxService;
+  messaging: MessagingService;
   pins: PinService;
+  staff: StaffService;
+  queue: QueueService;
   keno: KenoService;
   orders: OrderService;
   football: FootballService;
+  deposits: DepositService;
+  draws: DrawService;
+  drawOrders: DrawOrders;
+  drawSettlement: DrawSettlementService;
   /** The game clocks of this api node (absent where no clock runs). */
   clocks?: KenoClocks;
 }
@@ -54,6 +93,8 @@ export function createApp(platform: Platform, services: Services) {
     }),
   );
 
+  // Payment providers' notifications: signed over the raw body, so before the JSON parser.
+  app.use('/api/payments', paymentCallbackRoutes(services.deposits));
   const api = express.Router();
   api.use(express.json({ limit: '100kb' }));
   api.use(refuseNulCharacters);
@@ -75,17 +116,36 @@ export function createApp(platform: Platform, services: Services) {
   api.use(siteRoutes(config));
   api.use(openApiRoutes());
   api.use(authRoutes(platform, services.auth));
+  api.use(oidcRoutes(platform, services.auth, services.oidc));
+  api.use(recoveryRoutes(platform, services.auth, services.recovery));
+  api.use(inboxRoutes(services.auth, services.inbox));
+  api.use(messagingRoutes(platform, services.auth, services.messaging));
   api.use(walletRoutes(platform, services.auth));
   api.use(pinRoutes(platform, services.auth, services.pins));
-  api.use(adminRoutes(platform, services.auth));
-  api.use(kenoRoutes(services.auth, services.keno, services.clocks ?? null));
+  api.use(staffRoutes(platform, services.auth, services.staff));
+  api.use(adminRoutes(platform, services.auth, services.queue, createFourEyesService(platform, { keno: services.keno, football: services.football }), createMemberService(platform, { orders: services.orders })));
+  // Draw lotteries first: their routes answer draw product codes and pass every other code on.
+  api.use(drawRoutes(services.auth, services.draws));
+  api.use(largeWinRoutes(services.auth, services.drawSettlement));
+  api.use(kenoRoutes(services.auth, services.keno, services.clocks ?? null, () => services.draws.summaries()));
+  api.use(drawOrderRoutes(services.auth, services.drawOrders));
   api.use(orderRoutes(services.auth, services.orders));
   api.use(footballRoutes(services.auth, services.football));
+  api.use(depositRoutes(services.auth, services.deposits));
   api.use(() => {
     throw new AppError('not_found');
   });
   app.use('/api', api);
 
+  const lineSandbox = lineSandboxRoutes(config);
+  if (lineSandbox) app.use(lineSandbox.path, lineSandbox.handler);
+  // Back office: BullMQ's dashboard for supervisors, and the optional back-office host's front door.
+  const jobQueues = [PURCHASE_QUEUE, TIMEOUT_QUEUE, RECONCILE_QUEUE, SETTLE_QUEUE, FOOTBALL_SETTLE_QUEUE, KENO_DRAWS_QUEUE, FOOTBALL_QUEUE, ADJUSTMENTS_QUEUE, MAINTENANCE_QUEUE];
+  app.use(JOB_BOARD_PATH, jobBoard(platform, services.auth, jobQueues));
+  if (config.ADMIN_HOST) {
+    const adminHost = config.ADMIN_HOST.toLowerCase();
+    app.get('/', (req, res, next) => (req.hostname.toLowerCase() === adminHost ? res.redirect('/admin') : next()));
+  }
   serveClient(app, config.CLIENT_DIST);
   app.use(errorHandler);
   return app;

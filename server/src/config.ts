@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEPOSIT_CURRENCIES } from '@gp/common';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -15,6 +16,11 @@ const kenoCodeList = z
   .string()
   .transform((v) => [...new Set(v.split(',').map((code) => code.trim()).filter(Boolean))])
   .pipe(z.array(z.enum(KENO_CODES, { error: `each code must be one of ${KENO_CODES.join(', ')}` })));
+const DRAW_CODE_LIST = ['AUA01', 'USA01', 'USA02', 'FRA01', 'HKA01', 'JPA01', 'JPA02', 'TWA01', 'TWA02', 'TWA03', 'TWA04', 'TWA05'] as const;
+const drawCodeList = z
+  .string()
+  .transform((v) => [...new Set(v.split(',').map((code) => code.trim()).filter(Boolean))])
+  .pipe(z.array(z.enum(DRAW_CODE_LIST, { error: `each code must be one of ${DRAW_CODE_LIST.join(', ')}` })));
 /** Express's `trust proxy` as text: `false`/`none`, a hop count, or a list of addresses, CIDRs and Express's names. */
 const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 const isProxyEntry = (entry: string) => {
@@ -77,6 +83,25 @@ const pointsRates = jsonText
   .pipe(z.partialRecord(z.enum(CURRENCIES), z.string().regex(/^[1-9]\d*\/[1-9]\d*$|^0\/[1-9]\d*$/, { error: 'each rate must look like "2/65"' })))
   .transform((given) => ({ ...DEFAULT_POINTS_RATES, ...given }));
 
+/** The posted deposit rates, like DEFAULT_POINTS_RATES: GP hundredths per minor unit. */
+export const DEFAULT_DEPOSIT_RATES = { USD: '1/1', TWD: '2/65', CNY: '14/100' } as const;
+const depositRates = jsonText
+  .pipe(z.partialRecord(z.enum(DEPOSIT_CURRENCIES), z.string().regex(/^[1-9]\d*\/[1-9]\d*$/, { error: 'each rate must look like "2/65"' })))
+  .transform((given) => ({ ...DEFAULT_DEPOSIT_RATES, ...given }));
+export const DEFAULT_DEPOSIT_LIMITS = {
+  USD: { min: 500, max: 100_000 },
+  TWD: { min: 15_000, max: 2_000_000 }, // ECPay store barcodes take at most NT$20,000
+  CNY: { min: 3_500, max: 700_000 },
+} as const;
+const depositLimits = jsonText
+  .pipe(
+    z.partialRecord(
+      z.enum(DEPOSIT_CURRENCIES),
+      z.object({ min: z.number().int().positive(), max: z.number().int().positive() }).refine((l) => l.min <= l.max, { error: 'min must not exceed max' }),
+    ),
+  )
+  .transform((given) => ({ ...DEFAULT_DEPOSIT_LIMITS, ...given }));
+
 /**
  * Every setting the server reads, from the environment, parsed once at boot. A bad value stops
  * start-up with a readable list (see `loadConfig`). Defaults give the embedded demo mode.
@@ -136,9 +161,71 @@ export const configSchema = z.object({
   OPERATOR_PASSWORD: z.string().min(8).default('operator-pass-2026'),
   OPERATOR_NAME: z.string().default('Back office'),
   SEED_DEMO: bool.default(true),
+  /**
+   * Back office (issue 13). `STAFF_MFA`: whether /api/admin/* needs a staff session (password + TOTP,
+   * POST /api/admin/auth/login) — the default. `off` also lets a staff account's ordinary session
+   * reach the back-office API: only the load, bench and chaos scripts, the browser-test server and
+   * the integration tests set it, to drive the operator's API without a second factor. The console
+   * itself always signs in with TOTP.
+   */
+  STAFF_MFA: z.enum(['required', 'off']).default('required'),
+  /** Staff sessions are shorter than members' (a shift), and end when the role changes. */
+  STAFF_SESSION_TTL_SECONDS: z.coerce.number().int().min(60).default(10 * 3600),
+  /** How long a claim on a queue item lasts before it returns to the queue. */
+  QUEUE_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(180),
+  /** Adjustments above this many points (hundredths, either way) wait for a supervisor's approval. */
+  ADJUSTMENT_APPROVAL_POINTS: z.coerce.number().int().min(0).default(100_000),
+  /** Largest ticket scan or photo accepted, in bytes. */
+  SCAN_MAX_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(8 * 1024 * 1024),
+  /** Where files (ticket scans, chat attachments) go: `local` (DATA_DIR/files) or `s3` (any S3-compatible store: MinIO, AWS). */
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().default('gpoints'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** An optional host name that serves only the back office (e.g. `admin.example.com`): `/` there opens `/admin`. */
+  ADMIN_HOST: z.string().optional(),
   /** Trial points (GP hundredths) every new member account starts with, so trial play needs no operator; 0 turns it off. */
   TRIAL_POINTS_ON_SIGNUP: z.coerce.number().int().min(0).max(100_000_000).default(1000),
   SUPPORT_EMAIL: z.email().default('service@example.com'),
+  /** The address members reach this site at (links in emails, the OIDC redirect URI); unset: taken from each request's Host. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** LINE Login (OpenID Connect): without the channel id and secret there is no "Log in with LINE" button. */
+  LINE_CHANNEL_ID: z.string().min(1).optional(),
+  LINE_CHANNEL_SECRET: z.string().min(1).optional(),
+  /** LINE's issuer; or use LINE_SANDBOX to try LINE Login offline. */
+  LINE_ISSUER_URL: z.url({ protocol: /^https?$/ }).default('https://access.line.me'),
+  /** Runs a sandbox LINE (a local OpenID Connect provider, server/src/auth/oidc-sandbox.ts) at /sandbox/line and logs in with it when no LINE channel is set. */
+  LINE_SANDBOX: bool.default(false),
+  /**
+   * Further OpenID Connect providers, JSON: `[{"id":"google","name":"Google","issuer":"https://accounts.google.com",
+   * "clientId":"…","clientSecret":"…","idTokenAlg":"RS256"}]`. A provider is configuration, not code.
+   */
+  OIDC_PROVIDERS: jsonText
+    .pipe(
+      z.array(
+        z.object({
+          id: z.string().regex(/^[a-z0-9-]{2,20}$/),
+          name: z.string().min(1).max(40),
+          issuer: z.url({ protocol: /^https?$/ }),
+          clientId: z.string().min(1),
+          clientSecret: z.string().min(1),
+          idTokenAlg: z.enum(['HS256', 'RS256', 'ES256', 'PS256', 'EdDSA']).default('RS256'),
+          scope: z.string().default('openid profile email'),
+        }),
+      ),
+    )
+    .default([]),
+  /** Outgoing mail: an SMTP URL (`smtp://user:pass@host:587`); unset, messages are written as .eml files to MAIL_DIR. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  /** Where mail goes when SMTP_URL is unset (default: DATA_DIR/mail). */
+  MAIL_DIR: z.string().optional(),
+  MAIL_FROM: z.string().default('GPoints <no-reply@example.com>'),
+  /** How long a password-reset link works. */
+  PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(60),
+  /** How long an email-verification link works. */
+  EMAIL_VERIFY_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(72),
   BRAND_MAIN: z.string().default('GPoints Lottery'),
   BRAND_KENO: z.string().default('GPoints Keno'),
   BRAND_SPORTS: z.string().default('GPoints Sports'),
@@ -163,6 +250,21 @@ export const configSchema = z.object({
    * price), JSON per product, each with a `source`: `{"TWB01":{"source":"2026 promotion","prizeTable":{"rows":{"3":{"3":100000}}}}}`.
    */
   KENO_RULE_OVERRIDES: jsonText.pipe(z.partialRecord(z.enum(KENO_CODES), z.looseObject({ source: z.string().min(1) }))).default({}),
+  /** Draw lotteries this deployment lists (README "Draw lotteries"), comma-separated; default all twelve. */
+  DRAW_PRODUCTS: drawCodeList.default([...DRAW_CODE_LIST]),
+  /** Where draw-lottery results come from: `simulated` (seeded, verifiable, with simulated pool amounts) or `manual` (operator entry). */
+  DRAW_RESULT_SOURCE: z.enum(['simulated', 'manual']).default('simulated'),
+  /**
+   * Operator changes to draw lotteries, JSON per product, each with a `source` (common `DrawOverrides`):
+   * `{"TWA05":{"source":"back office","availability":{"onSale":true}},"HKA01":{"source":"race day","calendar":{"moves":[{"from":"2026-03-07","to":"2026-03-08"}]}}}`.
+   */
+  DRAW_RULE_OVERRIDES: jsonText.pipe(z.partialRecord(z.enum(DRAW_CODE_LIST), z.looseObject({ source: z.string().min(1) }))).default({}),
+  /** A draw-lottery credit above this many whole GP is held for the back office (GET /api/admin/large-wins) instead of credited. */
+  LARGE_WIN_POINTS: z.coerce.number().int().positive().default(100_000),
+  /** The simulated source announces a draw's pool amounts this long after its numbers (as operators do); an operator's entry before then wins. */
+  DRAW_SIMULATED_AMOUNTS_AFTER_SECONDS: z.coerce.number().int().min(0).default(300),
+  /** How many past draws per draw lottery the simulated source fills in on a fresh install (number master, results). */
+  DRAW_HISTORY_DRAWS: z.coerce.number().int().min(0).max(1000).default(120),
   /** How far ahead the scheduler creates draws. */
   DRAWS_AHEAD_HOURS: z.coerce.number().positive().max(72).default(6),
   /** How orders are bought from the operator: `simulated` (after a latency) or `manual` (back office confirms). */
@@ -185,6 +287,41 @@ export const configSchema = z.object({
   PURCHASE_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
   /** Prize conversion to GP, per currency, JSON (see DEFAULT_POINTS_RATES and README); unset currencies keep the default. */
   POINTS_RATES: pointsRates.default(DEFAULT_POINTS_RATES),
+  /**
+   * Deposits (README "Deposits"): `sandbox` (default) pays through the local provider sandboxes
+   * (server/src/payments/sandbox/) for every provider without keys; `live` disables those. A provider
+   * whose keys are set (STRIPE_SECRET_KEY, ECPAY_MERCHANT_ID…, JKO_API_KEY…) is live either way.
+   */
+  PAYMENTS: z.enum(['sandbox', 'live']).default('sandbox'),
+  /** The in-process sandbox's port (0: a free one). */
+  PAYMENTS_SANDBOX_PORT: port.default(0),
+  /** GP hundredths per minor unit of a deposit's currency, "numerator/denominator"; points are rounded down. */
+  DEPOSIT_RATES: depositRates.default(DEFAULT_DEPOSIT_RATES),
+  /** Smallest and largest single deposit per currency, in minor units (cents), JSON. */
+  DEPOSIT_LIMITS: depositLimits.default(DEFAULT_DEPOSIT_LIMITS),
+  /** The most GP hundredths one member may deposit per UTC day (paid and still-open deposits count). */
+  DEPOSIT_DAILY_MAX_POINTS: z.coerce.number().int().min(1).default(2_000_000),
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
+  /** Stripe methods offered (WeChat Pay and Alipay depend on the merchant's business location). */
+  STRIPE_METHODS: z
+    .string()
+    .transform((v) => v.split(',').map((m) => m.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(['card', 'wechat_pay', 'alipay'])))
+    .default(['card', 'wechat_pay', 'alipay']),
+  ECPAY_MERCHANT_ID: z.string().regex(/^\d{7,10}$/).optional(),
+  ECPAY_HASH_KEY: z.string().min(1).optional(),
+  ECPAY_HASH_IV: z.string().min(1).optional(),
+  ECPAY_URL: z.url().default('https://payment.ecpay.com.tw'),
+  /** Days a convenience-store barcode stays payable (ECPay StoreExpireDate; unit unconfirmed, see README). */
+  ECPAY_BARCODE_EXPIRE_DAYS: z.coerce.number().int().min(1).max(30).default(7),
+  JKO_API_KEY: z.string().min(1).optional(),
+  JKO_SECRET_KEY: z.string().min(1).optional(),
+  JKO_STORE_ID: z.string().min(1).optional(),
+  /** JKO gives the host at contract time (the public docs name none for tests). */
+  JKO_URL: z.url().default('https://onlinepay.jkopay.com'),
+  /** How often pending deposits the provider never told us about are queried. */
+  DEPOSIT_RECONCILE_MS: z.coerce.number().int().min(1000).default(60_000),
   /** The most an order may be able to win, in whole GP (spec §5: above it, "adjust purchase items"). */
   MAX_ORDER_PRIZE_POINTS: z.coerce.number().int().positive().default(5_000_000),
   /** Where football events and odds come from: `simulated` (our scoring model) or `hkjc` (HKJC's GraphQL feed). */

@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createLogger } from './platform/logger.ts';
 import { createPlatform } from './platform/platform.ts';
 import { seedDemo } from './seed/demo.ts';
+import { mailFolder } from './mail/service.ts';
 import { startServer } from './server.ts';
 
 /** Process entry: config → platform (db, queues, bus) → http + sockets and/or workers, by ROLE. */
@@ -44,6 +45,8 @@ async function main() {
   if (config.SEED_DEMO && config.ROLE !== 'worker') {
     const demo = await seedDemo(platform, server.services);
     printWelcome(server.url, demo, !config.DATABASE_URL);
+    // Without SMTP_URL, password-reset and verification emails are files: say where (README "Email").
+    if (!config.SMTP_URL) console.log(`  Mail:      ${mailFolder(config)} (no SMTP_URL: each email is an .eml file here)\n`);
   } else if (server.url) {
     logger.info({ url: server.url, role: config.ROLE }, 'listening');
   } else {

@@ -15,6 +15,8 @@ const page = (load: () => Promise<ComponentType>) => ({
  */
 export function createAppRouter() {
   return createBrowserRouter([
+    // The back-office console: its own chunk and layout, outside the member shell (features/admin).
+    { path: '/admin/*', errorElement: <RouteError />, ...page(() => import('../features/admin/admin-page.tsx').then((m) => m.AdminPage)) },
     {
       id: 'root',
       element: <RootLayout />,
@@ -26,11 +28,23 @@ export function createAppRouter() {
           children: [
             { index: true, ...page(() => import('../features/home/home-page.tsx').then((m) => m.HomePage)) },
             { path: 'auth', ...page(() => import('../features/auth/auth-page.tsx').then((m) => m.AuthPage)) },
+            { path: 'auth/provider', ...page(() => import('../features/account-links/provider-result-page.tsx').then((m) => m.ProviderResultPage)) },
+            { path: 'auth/forgot', ...page(() => import('../features/account-links/recovery-pages.tsx').then((m) => m.ForgotPasswordPage)) },
+            { path: 'auth/reset', ...page(() => import('../features/account-links/recovery-pages.tsx').then((m) => m.ResetPasswordPage)) },
+            { path: 'auth/verify', ...page(() => import('../features/account-links/recovery-pages.tsx').then((m) => m.VerifyEmailPage)) },
             {
               element: <RequireAuth />,
               children: [
                 { path: 'wallet', ...page(() => import('../features/wallet/wallet-page.tsx').then((m) => m.WalletPage)) },
+                { path: 'account', ...page(() => import('../features/account-links/account-page.tsx').then((m) => m.AccountPage)) },
+                { path: 'inbox', ...page(() => import('../features/inbox/inbox-page.tsx').then((m) => m.InboxPage)) },
+                { path: 'messaging-v1', ...page(() => import('../features/messaging/messaging-page.tsx').then((m) => m.MessagingPage)) },
                 { path: 'deposit', ...page(() => import('../features/deposit/deposit-page.tsx').then((m) => m.DepositPage)) },
+                { path: 'payment', ...page(() => import('../features/deposit/payment-page.tsx').then((m) => m.PaymentPage)) },
+                { path: 'payment-h8', ...page(() => import('../features/deposit/payment-handoff.tsx').then((m) => m.PaymentH8Page)) },
+                { path: 'payment-h8-stripe', ...page(() => import('../features/deposit/payment-handoff.tsx').then((m) => m.PaymentH8StripePage)) },
+                { path: 'payment-result-h8', ...page(() => import('../features/deposit/deposit-result-page.tsx').then((m) => m.PaymentResultH8Page)) },
+                { path: 'deposit-result', ...page(() => import('../features/deposit/deposit-result-page.tsx').then((m) => m.DepositResultPage)) },
                 { path: 'orders', ...page(() => import('../features/orders/orders-page.tsx').then((m) => m.OrdersPage)) },
                 {
                   path: 'main/keno',
@@ -39,6 +53,15 @@ export function createAppRouter() {
                     { path: 'keno24h', ...page(() => import('../features/keno/keno-page.tsx').then((m) => m.Keno24hPage)) },
                   ],
                 },
+                {
+                  path: 'main/lotto',
+                  children: [
+                    { index: true, ...page(() => import('../features/draw/lotto-index-page.tsx').then((m) => m.LottoIndexPage)) },
+                    { path: ':code', ...page(() => import('../features/draw/draw-page.tsx').then((m) => m.DrawPage)) },
+                  ],
+                },
+                { path: 'payment-lotto-combination', ...page(() => import('../features/draw/checkout-page.tsx').then((m) => m.LottoCheckoutPage)) },
+                { path: 'payment-result-lotto-combination', ...page(() => import('../features/draw/purchase-result-page.tsx').then((m) => m.LottoPurchaseResultPage)) },
                 {
                   path: 'main/sports',
                   children: [
@@ -58,7 +81,15 @@ export function createAppRouter() {
               ],
             },
             { path: 'navbar', ...page(() => import('../features/layout/navbar-page.tsx').then((m) => m.NavbarPage)) },
+            { path: 'services', ...page(() => import('../features/services/services-page.tsx').then((m) => m.ServicesPage)) },
+            { path: 'main', ...page(() => import('../features/services/services-page.tsx').then((m) => m.MainIndexPage)) },
+            { path: 'sidebar', ...page(() => import('../features/services/services-page.tsx').then((m) => m.SidebarIndexPage)) },
+            { path: 'test', ...page(() => import('../features/self-check/self-check-page.tsx').then((m) => m.SelfCheckPage)) },
+            { path: 'error/:page', ...page(() => import('../features/errors/error-sample-page.tsx').then((m) => m.ErrorSamplePage)) },
             { path: 'roadmap', ...page(() => import('../features/results/roadmap-page.tsx').then((m) => m.RoadmapPage)) },
+            // Draw lotteries' results and statistics are public; a signed-in member sees their own lines highlighted.
+            { path: 'roadmap/:code', ...page(() => import('../features/draw/results-page.tsx').then((m) => m.DrawResultsPage)) },
+            { path: 'lotto-number-master', ...page(() => import('../features/draw/number-master-page.tsx').then((m) => m.NumberMasterPage)) },
             // Public, unlike the purchase screens under main/keno: anyone may read the rules first.
             { path: 'main/keno/rules', ...page(() => import('../features/rules/rules-page.tsx').then((m) => m.RulesPage)) },
             { path: 'about/company', ...page(() => import('../features/info/company-page.tsx').then((m) => m.CompanyPage)) },

@@ -43,8 +43,12 @@ export const loginBody = z.object({
 });
 export type LoginBody = z.input<typeof loginBody>;
 
-export const ROLES = ['member', 'operator'] as const;
+export const ROLES = ['member', 'operator', 'supervisor'] as const;
 export type Role = (typeof ROLES)[number];
+/** Back-office roles: operators work the queue; supervisors also manage staff and approve. */
+export const STAFF_ROLES = ['operator', 'supervisor'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export const isStaffRole = (role: string): role is StaffRole => role === 'operator' || role === 'supervisor';
 
 export const userSchema = z.object({
   id: z.string(),

@@ -99,6 +99,8 @@ export const formEntrySchema = z.object({
   eventId: z.string(),
   kickOffAt: z.string(),
   opponent: z.string(),
+  /** `opponent` in other languages, where the source has it. */
+  opponentNames: localNameSchema.optional(),
   venue: z.enum(['H', 'A']),
   goalsFor: z.number().int(),
   goalsAgainst: z.number().int(),
@@ -147,9 +149,13 @@ export const standingsSchema = z.array(
   z.object({
     tournament: z.string(),
     tournamentCode: z.string(),
+    /** `tournament` in other languages, where the source has it. */
+    names: localNameSchema.optional(),
     rows: z.array(
       z.object({
         team: z.string(),
+        /** `team` in other languages, where the source has it. */
+        names: localNameSchema.optional(),
         played: z.number().int(),
         won: z.number().int(),
         drawn: z.number().int(),
@@ -250,6 +256,8 @@ export const footballOrderPartSchema = z.object({
       code: z.string(),
       home: z.string(),
       away: z.string(),
+      /** `home` and `away` in other languages, where the source has them (as on the event). */
+      names: footballLocalNamesSchema.optional(),
       kickOffAt: z.string(),
       eventStatus: z.enum(FOOTBALL_EVENT_STATUSES),
       market: marketCode,

@@ -4,6 +4,7 @@ import { BIG_SMALL_OPTIONS, ODD_EVEN_OPTIONS } from '../products/types.ts';
 import { paged, pageQuery } from './fields.ts';
 import { footballOrderBody, footballOrderPartSchema } from './football.ts';
 import { kenoResultSchema, pointsRateSchema } from './keno.ts';
+import { drawLineInput, drawOrderBody, drawOrderPartSchema } from './draw.ts';
 
 /**
  * Orders (API.md "Orders"). The body is only shape-checked here; the product's own rules
@@ -41,7 +42,7 @@ export type KenoOrderRequest = z.output<typeof kenoOrderBody>;
  * `footballOrderBody`) or keno. The server picks the schema by `productCode`; this union is what
  * the OpenAPI document shows.
  */
-export const orderBody = z.union([kenoOrderBody, footballOrderBody]);
+export const orderBody = z.union([kenoOrderBody, footballOrderBody, drawOrderBody]);
 
 const localAmount = z.object({ amount: z.number().int(), currency: z.string() });
 
@@ -162,6 +163,13 @@ const orderBase = z.object({
 export const orderSchema = z.discriminatedUnion('playType', [
   orderBase.extend({ playType: z.literal('keno'), selections: z.array(kenoSelectionSchema), football: z.never().optional() }),
   orderBase.extend({
+    playType: z.literal('draw'),
+    /** The entries as bought (`{ zones, bankers? }`, quick picks filled in); see `draw` for the rest. */
+    selections: z.array(drawLineInput.omit({ auto: true })),
+    draw: drawOrderPartSchema,
+    football: z.never().optional(),
+  }),
+  orderBase.extend({
     playType: z.literal('football'),
     selections: z.array(footballPickSchema),
     /** Legs, formula, odds taken, results and what the order returned. */
@@ -171,6 +179,7 @@ export const orderSchema = z.discriminatedUnion('playType', [
 export type OrderWire = z.infer<typeof orderSchema>;
 export type KenoOrderWire = Extract<OrderWire, { playType: 'keno' }>;
 export type FootballOrderWire = Extract<OrderWire, { playType: 'football' }>;
+export type DrawOrderWire = Extract<OrderWire, { playType: 'draw' }>;
 export const orderResponse = z.object({ order: orderSchema });
 export const ordersPage = paged(orderSchema);
 

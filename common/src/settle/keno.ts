@@ -42,9 +42,7 @@ export interface KenoSettlement {
  * (NT$50 for 2 of 3, twice).
  */
 export function settleKenoTicket(product: KenoProduct, ticket: KenoTicket, draw: { numbers: readonly number[] }): KenoSettlement {
-  const outcome = kenoResult(draw.numbers, product.matrix);
-  const drawn = new Uint8Array(product.matrix.poolSize + 1);
-  for (const n of outcome.numbers) drawn[n] = 1;
+  const { outcome, drawn } = drawnSet(product, draw.numbers);
   const { multiplier } = ticket;
   const unitStake = product.unitStake.amount * multiplier;
   const lines: KenoLine[] = [];
@@ -84,6 +82,24 @@ export function settleKenoTicket(product: KenoProduct, ticket: KenoTicket, draw:
 }
 
 const won = (prize: number): 'win' | 'lose' => (prize > 0 ? 'win' : 'lose');
+
+/**
+ * The checked outcome of a draw and its numbers as a lookup, remembered per numbers array: a
+ * settlement run passes the same array for each of a draw's tickets, and checking the draw once
+ * instead of once per ticket is most of a ticket's cost. (Nothing changes a draw's numbers once
+ * drawn; callers never mutate the array they pass.)
+ */
+const drawnSets = new WeakMap<readonly number[], { poolSize: number; drawCount: number; outcome: ReturnType<typeof kenoResult>; drawn: Uint8Array }>();
+function drawnSet(product: KenoProduct, numbers: readonly number[]) {
+  const known = drawnSets.get(numbers);
+  if (known && known.poolSize === product.matrix.poolSize && known.drawCount === product.matrix.drawCount) return known;
+  const outcome = kenoResult(numbers, product.matrix);
+  const drawn = new Uint8Array(product.matrix.poolSize + 1);
+  for (const n of outcome.numbers) drawn[n] = 1;
+  const entry = { poolSize: product.matrix.poolSize, drawCount: product.matrix.drawCount, outcome, drawn };
+  drawnSets.set(numbers, entry);
+  return entry;
+}
 
 /** Whether any option this product sells in that market won (BINGO's "－" means none did). */
 function sideMarketHasWinner(product: KenoProduct, market: 'bigSmall' | 'oddEven', outcome: ReturnType<typeof kenoResult>) {

@@ -1,13 +1,15 @@
-import type { Adjustment, AdjustmentResponse } from '@gp/common';
+import type { Adjustment, AdjustmentResponse, PendingAdjustment } from '@gp/common';
 import { userExists } from '../auth/service.ts';
 import { AppError } from '../platform/errors.ts';
 import { runIdempotent } from '../platform/idempotency.ts';
 import type { Platform } from '../platform/platform.ts';
+import { recordAudit, type StaffActor } from '../staff/service.ts';
 import { publishBalance, walletService, type Balances } from '../wallet/service.ts';
 import { adjustmentJob } from './jobs.ts';
 import { adjustmentsRepo } from './repo.ts';
 
 export { ADJUSTMENTS_QUEUE, adjustmentJobId, type AdjustmentJob } from './jobs.ts';
+export { registerQueueSource, type QueueSource, type QueueSourceContext, type SourcedItem } from './queue-sources.ts';
 
 export type AdjustmentOutcome =
   | { status: 'applied' | 'already_applied'; userId: string; balances: Balances }
@@ -22,26 +24,63 @@ export type AdjustmentService = ReturnType<typeof createAdjustmentService>;
  * the wallet and marks it `applied` in one transaction, or marks it `refused` when a debit would
  * overdraw; then pushes the new balance over the event bus.
  */
-export function createAdjustmentService(platform: Pick<Platform, 'db' | 'outbox' | 'bus' | 'now'>) {
-  const { db, outbox, bus, now } = platform;
+export function createAdjustmentService(platform: Pick<Platform, 'db' | 'outbox' | 'bus' | 'now' | 'config'>) {
+  const { db, outbox, bus, now, config } = platform;
 
   return {
-    async request(operatorId: string, adjustment: Adjustment, key: string): Promise<AdjustmentResponse> {
+    /**
+     * Records (and, within ADJUSTMENT_APPROVAL_POINTS, queues) an adjustment. A larger one waits as
+     * `pending_approval` until a supervisor other than its author decides (`decide`).
+     */
+    async request(operatorId: string, adjustment: Adjustment, key: string, actor?: StaffActor): Promise<AdjustmentResponse & { status?: 'queued' | 'pending_approval' }> {
       const scoped = { userId: operatorId, scope: 'adjustment', key, body: adjustment };
       const { body } = await runIdempotent<AdjustmentResponse>(db, scoped, async (trx) => {
         if (!(await userExists(trx, adjustment.userId))) {
           throw new AppError('validation_failed', { fields: { userId: 'invalid' } });
         }
-        const { id } = await adjustmentsRepo.insert(trx, operatorId, adjustment);
+        const status = Math.abs(adjustment.amount) > config.ADJUSTMENT_APPROVAL_POINTS ? ('pending_approval' as const) : ('queued' as const);
+        const { id } = await adjustmentsRepo.insert(trx, operatorId, adjustment, status);
         const adjustmentId = String(id);
+        if (actor) await recordAudit(trx, actor, { action: 'adjustment.requested', targetType: 'user', targetId: adjustment.userId, after: { adjustmentId, ...adjustment, status } }, now());
         // The job is written with the adjustment (outbox): it is queued once this commits, whatever
         // Redis is doing. The fixed job id makes a second delivery a no-op, and settling is
         // conditional on `queued`, so a job that runs twice cannot post twice.
-        await outbox.write(trx, [adjustmentJob.effect({ adjustmentId })]);
-        return { status: 202, body: { adjustmentId } };
+        if (status === 'queued') await outbox.write(trx, [adjustmentJob.effect({ adjustmentId })]);
+        return { status: 202, body: { adjustmentId, status } };
       });
       outbox.kick();
       return body;
+    },
+
+    /** A supervisor approves (queued for the worker, in the same transaction) or rejects a pending adjustment; never their own. */
+    async decide(actor: StaffActor, adjustmentId: string, approve: boolean) {
+      const found = await adjustmentsRepo.find(db, adjustmentId);
+      if (!found) throw new AppError('not_found');
+      if (String(found.operator_id) === actor.id) throw new AppError('forbidden'); // four eyes: not one's own
+      const decided = await db.transaction().execute(async (trx) => {
+        const row = await adjustmentsRepo.decide(trx, adjustmentId, approve ? 'queued' : 'rejected', actor.id, now());
+        if (!row) return undefined;
+        if (approve) await outbox.write(trx, [adjustmentJob.effect({ adjustmentId })]);
+        await recordAudit(trx, actor, { action: approve ? 'adjustment.approved' : 'adjustment.rejected', targetType: 'adjustment', targetId: adjustmentId, before: { status: 'pending_approval' }, after: { status: approve ? 'queued' : 'rejected', amount: row.amount, userId: String(row.user_id) } }, now());
+        return row;
+      });
+      if (!decided) throw new AppError('not_found'); // already decided, or never needed approval
+      outbox.kick();
+      return { adjustmentId, status: approve ? 'queued' : 'rejected' };
+    },
+
+    async list(status?: string): Promise<PendingAdjustment[]> {
+      return (await adjustmentsRepo.recent(db, status, 100)).map((r) => ({
+        id: String(r.id),
+        userId: String(r.user_id),
+        memberEmail: r.email,
+        operatorId: r.operator_id === null ? null : String(r.operator_id),
+        account: r.account,
+        amount: r.amount,
+        reason: r.reason,
+        status: r.status,
+        createdAt: new Date(r.created_at).toISOString(),
+      }));
     },
 
     async apply(adjustmentId: string): Promise<AdjustmentOutcome> {

@@ -23,9 +23,15 @@ export function requireUser(auth: AuthService) {
   };
 }
 
-/** Back-office routes: a signed-in operator, else 403 `forbidden`. Use after `requireUser`. */
+/** Back-office routes: a signed-in operator or supervisor with staff access, else 403 `forbidden`. Use after `requireUser`. */
 export function requireOperator(req: Request, _res: Response, next: NextFunction) {
-  if (req.auth?.user.role !== 'operator') throw new AppError('forbidden');
+  if (!req.auth?.staffAccess) throw new AppError('forbidden');
+  next();
+}
+
+/** Supervisor-only back-office routes (staff, approvals, voids, the audit log). Use after `requireUser`. */
+export function requireSupervisor(req: Request, _res: Response, next: NextFunction) {
+  if (!req.auth?.staffAccess || req.auth.user.role !== 'supervisor') throw new AppError('forbidden');
   next();
 }
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../db/database.ts';
 import type { NewUser } from '../db/types.ts';
 
-const userColumns = ['id', 'name', 'email', 'role', 'locale', 'password_hash'] as const;
+const userColumns = ['id', 'name', 'email', 'role', 'locale', 'password_hash', 'locked_at'] as const;
 
 export const authRepo = {
   findUserByEmail(db: Executor, email: string) {
@@ -27,15 +27,21 @@ export const authRepo = {
       .executeTakeFirst();
   },
 
-  insertSession(db: Executor, session: { id: string; userId: string; expiresAt: Date }) {
+  /** `staff`/`role`: a back-office session (password + TOTP) and the role it was opened with. */
+  insertSession(db: Executor, session: { id: string; userId: string; expiresAt: Date; staff?: boolean; role?: string }) {
     return db
       .insertInto('sessions')
-      .values({ id: session.id, user_id: session.userId, expires_at: session.expiresAt })
+      .values({ id: session.id, user_id: session.userId, expires_at: session.expiresAt, staff: session.staff ?? false, role: session.role ?? null })
       .execute();
   },
 
+  /** Ends every open session of a user (role change, lock): their tokens answer `session_expired` from now on. */
+  revokeSessionsOf(db: Executor, userId: string, at: Date) {
+    return db.updateTable('sessions').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null).returning('id').execute();
+  },
+
   findSession(db: Executor, id: string) {
-    return db.selectFrom('sessions').select(['id', 'user_id', 'expires_at', 'revoked_at']).where('id', '=', id).executeTakeFirst();
+    return db.selectFrom('sessions').select(['id', 'user_id', 'expires_at', 'revoked_at', 'staff', 'role']).where('id', '=', id).executeTakeFirst();
   },
 
   revokeSession(db: Executor, id: string, at: Date) {

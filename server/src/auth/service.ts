@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
 import argon2 from 'argon2';
-import { sessionRoom, type AuthResponse, type Role, type User } from '@gp/common';
-import type { Db, Executor } from '../db/database.ts';
+import { isStaffRole, sessionRoom, type AuthResponse, type Role, type User } from '@gp/common';
+import type { Db, Executor, Tx } from '../db/database.ts';
 import { AppError } from '../platform/errors.ts';
 import type { Platform } from '../platform/platform.ts';
 import { walletService } from '../wallet/service.ts';
 import { presentUser } from './present.ts';
+import { sendVerificationIn } from './recovery.ts';
 import { authRepo } from './repo.ts';
 import { signSessionToken, verifySessionToken } from './tokens.ts';
 
@@ -13,12 +14,19 @@ import { signSessionToken, verifySessionToken } from './tokens.ts';
 const HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 // Verifying against this when the email is unknown keeps login timing uniform (no user enumeration).
 let dummyHash: Promise<string> | undefined;
+/** A password's stored form (argon2id, HASH_OPTIONS): for the password reset and provider-made accounts. */
+export const hashPassword = (password: string) => argon2.hash(password, HASH_OPTIONS);
 
 export interface AuthenticatedUser {
   user: User;
   sessionId: string;
   expiresAt: Date;
+  /** May use the back-office API: a staff role, and a staff session (password + TOTP) unless STAFF_MFA is off. */
+  staffAccess: boolean;
 }
+
+/** Whether /api/admin/* needs a staff session (STAFF_MFA). */
+export const staffMfaRequired = (config: Pick<Platform['config'], 'STAFF_MFA'>) => config.STAFF_MFA === 'required';
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
@@ -46,6 +54,8 @@ export function createAuthService(platform: Pick<Platform, 'db' | 'secret' | 'no
         });
         if (!inserted) throw new AppError('email_taken'); // API.md: a 409 of its own; `fields` belong to validation_failed
         await walletService.open(trx, String(inserted.id));
+        // A verification link by email (issue 15); it leaves through the outbox once this commits.
+        if (role === 'member') await sendVerificationIn(platform, trx, { id: String(inserted.id), email: inserted.email, locale: inserted.locale });
         // Trial points to try the games with before any top-up (status 8 orders); members only.
         const trial = role === 'member' ? config.TRIAL_POINTS_ON_SIGNUP : 0;
         if (trial > 0) {
@@ -53,6 +63,7 @@ export function createAuthService(platform: Pick<Platform, 'db' | 'secret' | 'no
         }
         return inserted;
       });
+      outbox.kick();
       return { token: await openSession(String(row.id)), user: presentUser(row) };
     },
 
@@ -61,6 +72,7 @@ export function createAuthService(platform: Pick<Platform, 'db' | 'secret' | 'no
       dummyHash ??= argon2.hash('not-a-real-password', HASH_OPTIONS);
       const valid = await argon2.verify(row?.password_hash ?? (await dummyHash), password);
       if (!row || !valid) throw new AppError('invalid_credentials');
+      if (row.locked_at) throw new AppError('account_locked');
       return { token: await openSession(String(row.id)), user: presentUser(row) };
     },
 
@@ -82,7 +94,35 @@ export function createAuthService(platform: Pick<Platform, 'db' | 'secret' | 'no
       if (session.revoked_at || new Date(session.expires_at) <= now()) throw new AppError('session_expired');
       const row = await authRepo.findUserById(db, claims.userId);
       if (!row) throw new AppError('token_invalid');
-      return { user: presentUser(row), sessionId: session.id, expiresAt: new Date(session.expires_at) };
+      // A staff session is opened for one role: promoted, demoted or locked, the user signs in again.
+      if ((session.role !== null && session.role !== row.role) || row.locked_at) throw new AppError('session_expired');
+      const staffAccess = isStaffRole(row.role) && (session.staff || !staffMfaRequired(config));
+      return { user: presentUser(row), sessionId: session.id, expiresAt: new Date(session.expires_at), staffAccess };
+    },
+
+    /** A back-office session (after password + TOTP, staff/service.ts): STAFF_SESSION_TTL_SECONDS, bound to the role. */
+    async openStaffSession(userId: string, role: Role): Promise<{ token: string; expiresAt: Date }> {
+      const sessionId = crypto.randomUUID();
+      const expiresAt = new Date(now().getTime() + config.STAFF_SESSION_TTL_SECONDS * 1000);
+      await authRepo.insertSession(db, { id: sessionId, userId, expiresAt, staff: true, role });
+      return { token: await signSessionToken(secret, { userId, sessionId, expiresAt }), expiresAt };
+    },
+
+    /** A session for a member another way of logging in identified (an OpenID Connect provider, ./oidc-service.ts). */
+    async sessionFor(userId: string): Promise<AuthResponse> {
+      const row = await authRepo.findUserById(db, userId);
+      if (!row) throw new AppError('token_invalid');
+      if (row.locked_at) throw new AppError('account_locked');
+      return { token: await openSession(userId), user: presentUser(row) };
+    },
+
+    /** The account of `email` when `password` is its password (proof of ownership before linking), else `invalid_credentials`. */
+    async verifyPassword(email: string, password: string): Promise<string> {
+      const row = await authRepo.findUserByEmail(db, email);
+      dummyHash ??= argon2.hash('not-a-real-password', HASH_OPTIONS);
+      const valid = await argon2.verify(row?.password_hash ?? (await dummyHash), password);
+      if (!row || !valid) throw new AppError('invalid_credentials');
+      return String(row.id);
     },
 
     /** Creates the operator account from config if it does not exist yet (idempotent). */
@@ -96,6 +136,17 @@ export function createAuthService(platform: Pick<Platform, 'db' | 'secret' | 'no
       return authRepo.findUserByEmail(db, config.OPERATOR_EMAIL);
     },
   };
+}
+
+/** The account behind an email or id, password hash included (staff sign-in checks it itself). */
+export const findAccountByEmail = (db: Executor, email: string) => authRepo.findUserByEmail(db, email);
+export const findAccountById = (db: Executor, id: string) => authRepo.findUserById(db, id);
+
+/** Ends every session of a user in `trx` (role change, lock) and closes their sockets once it commits. */
+export async function revokeSessionsOf(trx: Tx, outbox: Platform['outbox'], userId: string, at: Date, ttlMs: number) {
+  const ended = await authRepo.revokeSessionsOf(trx, userId, at);
+  if (ended.length) await outbox.write(trx, ended.map(({ id }) => outbox.event({ room: sessionRoom(id), event: 'session_ended', payload: null }, at, ttlMs)));
+  return ended.length;
 }
 
 /** Whether a user with this id exists; pass a transaction to read inside it. */

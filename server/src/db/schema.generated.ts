@@ -27,11 +27,66 @@ export interface Adjustments {
   account: string;
   amount: number;
   created_at: Generated<Timestamp>;
+  decided_at: Timestamp | null;
+  decided_by: number | null;
   id: Generated<number>;
   operator_id: number | null;
   reason: string;
   settled_at: Timestamp | null;
   status: Generated<string>;
+  user_id: number;
+}
+
+export interface AuditLog {
+  action: string;
+  actor_id: number | null;
+  actor_role: string;
+  address: string | null;
+  after: Json | null;
+  at: Generated<Timestamp>;
+  before: Json | null;
+  id: Generated<number>;
+  target_id: string | null;
+  target_type: string;
+}
+
+export interface AuthTokens {
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  purpose: string;
+  token_hash: string;
+  used_at: Timestamp | null;
+  user_id: number;
+}
+
+export interface DepositNotifications {
+  body: Json;
+  dedupe_key: string;
+  deposit_id: number | null;
+  id: Generated<number>;
+  kind: string;
+  provider: string;
+  received_at: Generated<Timestamp>;
+}
+
+export interface Deposits {
+  amount: number;
+  created_at: Generated<Timestamp>;
+  currency: string;
+  expires_at: Timestamp | null;
+  id: Generated<number>;
+  last_queried_at: Timestamp | null;
+  merchant_ref: string;
+  method: string;
+  paid_at: Timestamp | null;
+  payment: Json | null;
+  points: number;
+  problem: Json | null;
+  provider: string;
+  provider_txn_id: string | null;
+  refunded_at: Timestamp | null;
+  state: Generated<string>;
+  updated_at: Generated<Timestamp>;
   user_id: number;
 }
 
@@ -60,6 +115,7 @@ export interface FootballEvents {
   id: Generated<number>;
   kick_off_at: Timestamp;
   model: Json | null;
+  names: Generated<Json>;
   players: Generated<Json>;
   result: Json | null;
   result_source: string | null;
@@ -102,6 +158,18 @@ export interface IdempotencyKeys {
   user_id: number;
 }
 
+export interface InboxMessages {
+  cause: string;
+  created_at: Generated<Timestamp>;
+  deleted_at: Timestamp | null;
+  id: Generated<number>;
+  kind: string;
+  link: string | null;
+  params: Generated<Json>;
+  read_at: Timestamp | null;
+  user_id: number;
+}
+
 export interface Ledger {
   account: string;
   amount: number;
@@ -112,6 +180,67 @@ export interface Ledger {
   ref_id: string;
   ref_type: string;
   user_id: number;
+}
+
+export interface LotteryDrawDivisions {
+  amount: number | null;
+  division: number;
+  draw_id: number;
+  our_winners: Generated<number>;
+  play: Generated<string>;
+  product_code: string;
+  updated_at: Generated<Timestamp>;
+  winners: number | null;
+}
+
+export interface LotteryDraws {
+  created_at: Generated<Timestamp>;
+  draw_at: Timestamp;
+  drawn_at: Timestamp | null;
+  id: Generated<number>;
+  issue: string;
+  jackpot: number | null;
+  jackpot_source: string | null;
+  product_code: string;
+  result: Json | null;
+  result_source: string | null;
+  sales_close_at: Timestamp;
+  sales_open_at: Timestamp;
+  seed: string | null;
+  seed_hash: string;
+  status: Generated<string>;
+}
+
+export interface LotteryLargeWins {
+  held_at: Generated<Timestamp>;
+  order_id: number;
+  points: number;
+  prize: Json;
+  released_at: Timestamp | null;
+  released_by: number | null;
+  stage: string;
+}
+
+export interface NotificationPreferences {
+  email_kinds: Generated<Json>;
+  updated_at: Generated<Timestamp>;
+  user_id: number;
+}
+
+export interface OidcFlows {
+  code_verifier: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  nonce: string;
+  outcome: Json | null;
+  outcome_taken_at: Timestamp | null;
+  provider: string;
+  purpose: string;
+  redirect_uri: string;
+  state: string;
+  ticket: string | null;
+  used_at: Timestamp | null;
+  user_id: number | null;
 }
 
 export interface OrderFlags {
@@ -133,8 +262,10 @@ export interface Orders {
   draw_id: number | null;
   draw_result: Json | null;
   fee: Json | null;
+  hold: string | null;
   id: Generated<number>;
   issue: string;
+  lottery_draw_id: number | null;
   multiplier: number;
   plays: Json;
   points_spent: number;
@@ -175,8 +306,12 @@ export interface PinBatches {
   count: number;
   created_at: Generated<Timestamp>;
   created_by: number | null;
+  expires_at: Timestamp | null;
+  exported_at: Timestamp | null;
   id: Generated<number>;
+  note: string | null;
   points: number;
+  voided_at: Timestamp | null;
 }
 
 export interface Pins {
@@ -187,12 +322,30 @@ export interface Pins {
   points: number;
   redeemed_at: Timestamp | null;
   redeemed_by: number | null;
+  voided_at: Timestamp | null;
 }
 
 export interface PlatformIdentity {
   created_at: Generated<Timestamp>;
   id: Generated<string>;
   singleton: Generated<boolean>;
+}
+
+export interface QueueClaims {
+  claimed_at: Timestamp;
+  claimed_by: number;
+  item_key: string;
+  lease_until: Timestamp;
+}
+
+export interface ResultEntries {
+  created_at: Generated<Timestamp>;
+  fingerprint: string;
+  id: Generated<number>;
+  payload: Json;
+  staff_id: number;
+  target_id: string;
+  target_type: string;
 }
 
 export interface SchedulerHeartbeats {
@@ -207,6 +360,8 @@ export interface Sessions {
   expires_at: Timestamp;
   id: string;
   revoked_at: Timestamp | null;
+  role: string | null;
+  staff: Generated<boolean>;
   user_id: number;
 }
 
@@ -218,15 +373,91 @@ export interface SimulatedOperatorTickets {
   ticket_ref: string;
 }
 
+export interface StaffRecoveryCodes {
+  code_hash: string;
+  id: Generated<number>;
+  used_at: Timestamp | null;
+  user_id: number;
+}
+
+export interface StaffSavedViews {
+  created_at: Generated<Timestamp>;
+  filters: Json;
+  id: Generated<number>;
+  name: string;
+  staff_id: number;
+}
+
+export interface StaffTotp {
+  created_at: Generated<Timestamp>;
+  enrolled_at: Timestamp | null;
+  last_step: number | null;
+  secret: string;
+  user_id: number;
+}
+
+export interface SupportMessages {
+  attachment_key: string | null;
+  author: string;
+  author_id: number | null;
+  body: string;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  thread_id: number;
+}
+
+export interface SupportThreads {
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  member_read_at: Timestamp | null;
+  order_id: number | null;
+  staff_read_at: Timestamp | null;
+  status: Generated<string>;
+  subject: string;
+  updated_at: Generated<Timestamp>;
+  user_id: number;
+}
+
+export interface TicketScans {
+  content_type: string;
+  order_id: number;
+  size: number;
+  storage_key: string;
+  uploaded_at: Generated<Timestamp>;
+  uploaded_by: number | null;
+}
+
+export interface UserIdentities {
+  created_at: Generated<Timestamp>;
+  email: string | null;
+  provider: string;
+  subject: string;
+  user_id: number;
+}
+
 export interface Users {
   created_at: Generated<Timestamp>;
   email: string;
+  email_verified_at: Timestamp | null;
   id: Generated<number>;
   locale: Generated<string>;
+  locked_at: Timestamp | null;
   name: string;
   password_hash: string;
+  password_set: Generated<boolean>;
   promo_opt_in: Generated<boolean>;
   role: Generated<string>;
+}
+
+export interface WalletDebts {
+  amount: number;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  ref_id: string;
+  ref_type: string;
+  remaining: number;
+  settled_at: Timestamp | null;
+  user_id: number;
 }
 
 export interface Wallets {
@@ -238,12 +469,22 @@ export interface Wallets {
 
 export interface DB {
   adjustments: Adjustments;
+  audit_log: AuditLog;
+  auth_tokens: AuthTokens;
+  deposit_notifications: DepositNotifications;
+  deposits: Deposits;
   draws: Draws;
   football_events: FootballEvents;
   football_markets: FootballMarkets;
   football_odds_history: FootballOddsHistory;
   idempotency_keys: IdempotencyKeys;
+  inbox_messages: InboxMessages;
   ledger: Ledger;
+  lottery_draw_divisions: LotteryDrawDivisions;
+  lottery_draws: LotteryDraws;
+  lottery_large_wins: LotteryLargeWins;
+  notification_preferences: NotificationPreferences;
+  oidc_flows: OidcFlows;
   order_flags: OrderFlags;
   order_legs: OrderLegs;
   order_status_history: OrderStatusHistory;
@@ -252,9 +493,19 @@ export interface DB {
   pin_batches: PinBatches;
   pins: Pins;
   platform_identity: PlatformIdentity;
+  queue_claims: QueueClaims;
+  result_entries: ResultEntries;
   scheduler_heartbeats: SchedulerHeartbeats;
   sessions: Sessions;
   simulated_operator_tickets: SimulatedOperatorTickets;
+  staff_recovery_codes: StaffRecoveryCodes;
+  staff_saved_views: StaffSavedViews;
+  staff_totp: StaffTotp;
+  support_messages: SupportMessages;
+  support_threads: SupportThreads;
+  ticket_scans: TicketScans;
+  user_identities: UserIdentities;
   users: Users;
+  wallet_debts: WalletDebts;
   wallets: Wallets;
 }

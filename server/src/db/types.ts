@@ -23,7 +23,7 @@ type Id = string;
 type NullableJsonText = ColumnType<unknown, string | null | undefined, string | null>;
 
 /** `role`, `locale` and `promo_opt_in` have database defaults, but an insert (`NewUser`) states them. */
-export type UsersTable = Override<Schema.Users, { id: Generated<Id>; role: 'member' | 'operator'; locale: string; promo_opt_in: boolean }>;
+export type UsersTable = Override<Schema.Users, { id: Generated<Id>; role: 'member' | 'operator' | 'supervisor'; locale: string; promo_opt_in: boolean }>;
 
 export type SessionsTable = Override<Schema.Sessions, { user_id: Id }>;
 
@@ -42,7 +42,7 @@ export type IdempotencyKeysTable = Override<Schema.IdempotencyKeys, { user_id: I
 
 export type AdjustmentsTable = Override<
   Schema.Adjustments,
-  { id: Generated<Id>; user_id: Id; operator_id: Id | null; account: 'real' | 'trial'; status: Generated<'queued' | 'applied' | 'refused'> }
+  { id: Generated<Id>; user_id: Id; operator_id: Id | null; account: 'real' | 'trial'; status: Generated<'queued' | 'applied' | 'refused' | 'pending_approval' | 'rejected'>; decided_by: Id | null }
 >;
 
 /** `seed` is secret until the draw: never presented while `status` is `scheduled`. */
@@ -68,8 +68,26 @@ export type OrdersTable = Override<
     draw_result: NullableJsonText;
     /** Football: the handling fee `{ amount, currency }`; null for keno (no fee). */
     fee: NullableJsonText;
+    /** Draw lotteries: the draw this order plays (`lottery_draws`); null for keno and football. */
+    lottery_draw_id: Id | null;
+    /** Draw lotteries: why a drawn order is not settled yet (migration 0010). */
+    hold: 'pending_amount' | 'large_win' | null;
   }
 >;
+
+/** Draw lotteries (migration 0010): `seed` is secret until drawn, as for keno's `draws`. */
+export type LotteryDrawsTable = Override<
+  Schema.LotteryDraws,
+  {
+    id: Generated<Id>;
+    status: Generated<'scheduled' | 'drawn' | 'void'>;
+    result: NullableJsonText;
+    result_source: 'simulated' | 'manual' | null;
+    jackpot_source: 'base' | 'operator' | 'simulated' | null;
+  }
+>;
+export type LotteryDrawDivisionsTable = Override<Schema.LotteryDrawDivisions, { draw_id: Id }>;
+export type LotteryLargeWinsTable = Override<Schema.LotteryLargeWins, { order_id: Id; stage: 'fixed' | 'pool'; prize: ColumnType<unknown, string, string>; released_by: Id | null }>;
 
 export type FootballEventStatus = 'scheduled' | 'closed' | 'resulted' | 'postponed' | 'abandoned' | 'void' | 'cancelled';
 export type FootballSourceKind = 'simulated' | 'hkjc';
@@ -121,11 +139,41 @@ export type OrderFlagsTable = Override<
 
 export type SimulatedOperatorTicketsTable = Schema.SimulatedOperatorTickets;
 
+export type DepositState = 'created' | 'pending' | 'paid' | 'failed' | 'expired' | 'refunded' | 'held';
+
+/** Deposits (migration 0012, payments/): `payment` and `problem` are written as JSON text. */
+export type DepositsTable = Override<
+  Schema.Deposits,
+  { id: Generated<Id>; user_id: Id; provider: 'stripe' | 'ecpay' | 'jko'; state: Generated<DepositState>; payment: NullableJsonText; problem: NullableJsonText }
+>;
+
+export type DepositNotificationsTable = Override<Schema.DepositNotifications, { id: Generated<Id>; deposit_id: Id | null; body: ColumnType<unknown, string, string> }>;
+
+export type WalletDebtsTable = Override<Schema.WalletDebts, { id: Generated<Id>; user_id: Id }>;
+
+/** Back office (migration 0011, staff/ and admin/). */
+export type StaffTotpTable = Override<Schema.StaffTotp, { user_id: Id }>;
+export type StaffRecoveryCodesTable = Override<Schema.StaffRecoveryCodes, { id: Generated<Id>; user_id: Id }>;
+export type AuditLogTable = Override<
+  Schema.AuditLog,
+  { id: Generated<Id>; actor_id: Id | null; before: ColumnType<unknown, string | null | undefined, never>; after: ColumnType<unknown, string | null | undefined, never> }
+>;
+export type QueueClaimsTable = Override<Schema.QueueClaims, { claimed_by: Id }>;
+export type TicketScansTable = Override<Schema.TicketScans, { order_id: Id; uploaded_by: Id | null }>;
+export type ResultEntriesTable = Override<
+  Schema.ResultEntries,
+  { id: Generated<Id>; staff_id: Id; target_type: 'keno_draw' | 'football_event' | 'lottery_draw'; payload: ColumnType<unknown, string, string> }
+>;
+export type StaffSavedViewsTable = Override<Schema.StaffSavedViews, { id: Generated<Id>; staff_id: Id; filters: ColumnType<unknown, string, string> }>;
+
 /** Every table; one a migration adds appears here as generated until it needs an override. */
 export type Database = Override<
   Schema.DB,
   {
     platform_identity: PlatformIdentityTable;
+    deposits: DepositsTable;
+    deposit_notifications: DepositNotificationsTable;
+    wallet_debts: WalletDebtsTable;
     outbox: OutboxTable;
     scheduler_heartbeats: SchedulerHeartbeatsTable;
     order_flags: OrderFlagsTable;
@@ -145,6 +193,16 @@ export type Database = Override<
     pin_batches: PinBatchesTable;
     pins: PinsTable;
     idempotency_keys: IdempotencyKeysTable;
+    staff_totp: StaffTotpTable;
+    staff_recovery_codes: StaffRecoveryCodesTable;
+    audit_log: AuditLogTable;
+    queue_claims: QueueClaimsTable;
+    ticket_scans: TicketScansTable;
+    result_entries: ResultEntriesTable;
+    staff_saved_views: StaffSavedViewsTable;
+    lottery_draws: LotteryDrawsTable;
+    lottery_draw_divisions: LotteryDrawDivisionsTable;
+    lottery_large_wins: LotteryLargeWinsTable;
   }
 >;
 
@@ -153,6 +211,7 @@ export type NewUser = Insertable<UsersTable>;
 export type LedgerRow = Selectable<LedgerTable>;
 export type DrawRow = Selectable<DrawsTable>;
 export type OrderRow = Selectable<OrdersTable>;
+export type LotteryDrawRow = Selectable<LotteryDrawsTable>;
 export type FootballEventRow = Selectable<FootballEventsTable>;
 export type FootballMarketRow = Selectable<FootballMarketsTable>;
 

@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
-import { FINAL_EVENT_STATUSES, type MatchResult } from '@gp/common';
+import { FINAL_EVENT_STATUSES, type FootballLocalNames, type MatchResult } from '@gp/common';
 import type { Executor, Tx } from '../db/database.ts';
 import type { FootballEventsTable, FootballEventStatus, FootballSourceKind } from '../db/types.ts';
 
@@ -65,7 +65,7 @@ export const eventsRepo = {
   recentOf(db: Executor, team: string, before: Date, limit = 5) {
     return db
       .selectFrom('football_events')
-      .select(['id', 'kick_off_at', 'home_team', 'away_team', 'result'])
+      .select(['id', 'kick_off_at', 'home_team', 'away_team', 'names', 'result'])
       .where('status', '=', 'resulted')
       .where((eb) => eb.or([eb('home_team', '=', team), eb('away_team', '=', team)]))
       .where('kick_off_at', '<', before)
@@ -83,6 +83,8 @@ export const eventsRepo = {
       tournament: string;
       tournament_code: string;
       team: string;
+      tournament_names: Record<string, string> | null;
+      team_names: Record<string, string> | null;
       played: number;
       won: number;
       drawn: number;
@@ -93,16 +95,20 @@ export const eventsRepo = {
     }>`
       with games as (
         select tournament, tournament_code, kick_off_at, id, home_team as team,
+               names->'tournament' as tournament_names, names->'home' as team_names,
                (result->'fullTime'->>'home')::int as gf, (result->'fullTime'->>'away')::int as ga
           from football_events where status = 'resulted' and result->>'status' = 'played'
         union all
         select tournament, tournament_code, kick_off_at, id, away_team,
+               names->'tournament', names->'away',
                (result->'fullTime'->>'away')::int, (result->'fullTime'->>'home')::int
           from football_events where status = 'resulted' and result->>'status' = 'played'
       ), ranked as (
         select *, row_number() over (partition by tournament_code, team order by kick_off_at desc, id desc) as n from games
       )
       select tournament_code, max(tournament) as tournament, team,
+             (array_agg(tournament_names order by n) filter (where tournament_names is not null))[1] as tournament_names,
+             (array_agg(team_names order by n) filter (where team_names is not null))[1] as team_names,
              count(*)::int as played,
              count(*) filter (where gf > ga)::int as won,
              count(*) filter (where gf = ga)::int as drawn,
@@ -133,7 +139,7 @@ export const eventsRepo = {
     if (externalIds.length === 0) return [];
     const rows = await db
       .selectFrom('football_events')
-      .select(['id', 'external_id', 'status', 'sales_close_at'])
+      .select(['id', 'external_id', 'status', 'sales_close_at', 'names'])
       .where('source', '=', source)
       .where('external_id', 'in', [...externalIds])
       .execute();
@@ -158,9 +164,22 @@ export const eventsRepo = {
       .insertInto('football_events')
       .values([...events])
       .onConflict((oc) => oc.columns(['source', 'external_id']).doNothing())
-      .returning(['id', 'external_id', 'status', 'sales_close_at'])
+      .returning(['id', 'external_id', 'status', 'sales_close_at', 'names'])
       .execute();
     return rows.map((row) => ({ ...row, id: String(row.id) }));
+  },
+
+  /**
+   * The local names a source reports, for events stored without any (before migration 0009), in
+   * one statement; an event that has names keeps them.
+   */
+  async fillNames(db: Executor, events: ReadonlyArray<{ id: string; names: FootballLocalNames }>, at: Date) {
+    if (events.length === 0) return;
+    const values = sql.join(events.map((e) => sql`(${e.id}::bigint, ${JSON.stringify(e.names)}::jsonb)`));
+    await sql`
+      update football_events as e set names = v.names, updated_at = ${at}
+        from (values ${values}) as v(id, names)
+       where e.id = v.id and e.names = '{}'::jsonb`.execute(db);
   },
 
   /** The moved models of open events, in one statement. */

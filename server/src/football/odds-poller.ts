@@ -24,6 +24,8 @@ export interface TickSummary {
   skipped?: 'busy';
 }
 
+const isEmpty = (names: unknown) => typeof names !== 'object' || names === null || Object.keys(names).length === 0;
+
 /** A new event's row: sales close the lead time before kick-off; a simulated one commits to a fresh secret seed. */
 export function newEventRow(event: SourceEvent, kind: OddsSource['kind'], leadSeconds: number): NewEvent {
   const seed = kind === 'simulated' ? newSeed() : null;
@@ -35,6 +37,7 @@ export function newEventRow(event: SourceEvent, kind: OddsSource['kind'], leadSe
     tournament_code: event.tournamentCode,
     home_team: event.home,
     away_team: event.away,
+    names: JSON.stringify(event.names ?? {}),
     kick_off_at: event.kickOffAt,
     sales_close_at: new Date(event.kickOffAt.getTime() - leadSeconds * 1000),
     players: JSON.stringify(event.players),
@@ -74,6 +77,12 @@ export function createOddsPoller(
       const byExternal = new Map(existing.map((row) => [row.external_id, row]));
       const fresh = reported.filter((e) => !byExternal.has(e.externalId) && !e.voided && now.getTime() < e.kickOffAt.getTime() - lead * 1000);
       for (const row of await eventsRepo.insert(trx, fresh.map((e) => newEventRow(e, source.kind, lead)))) byExternal.set(row.external_id, row);
+      // Events stored before names were (migration 0009) take them the next time the source reports them.
+      const unnamed = reported.flatMap((event) => {
+        const row = byExternal.get(event.externalId);
+        return row && isEmpty(row.names) && !isEmpty(event.names) ? [{ id: row.id, names: event.names! }] : [];
+      });
+      await eventsRepo.fillNames(trx, unnamed, now);
 
       // Events past their sales close are left to the close below, which closes every market at once.
       const live = reported.flatMap((event) => {

@@ -6,12 +6,12 @@ import {
   MARKET_CODES,
   type FootballEventStatusWire,
   type FootballEventWire,
+  type FootballLocalNames,
   type FootballMarketWire,
   type MarketCode,
   type MatchResultWire,
 } from '@gp/common';
 import type { FootballEventRow } from '../db/types.ts';
-import { simulatedLocalNames } from './simulated/local-names.ts';
 import type { StoredMarket } from './markets-repo.ts';
 
 /**
@@ -86,7 +86,7 @@ export function presentEventHead(row: FootballEventRow, now: Date): Omit<Footbal
     tournamentCode: row.tournament_code,
     home: row.home_team,
     away: row.away_team,
-    ...(row.source === 'simulated' ? { names: simulatedLocalNames({ tournament: row.tournament, home: row.home_team, away: row.away_team }) } : {}),
+    names: row.names as FootballLocalNames,
     kickOffAt: row.kick_off_at.toISOString(),
     salesCloseAt: row.sales_close_at.toISOString(),
     status: wireStatus(row, now),

@@ -6,6 +6,7 @@ import {
   type FootballEventDetail,
   type FootballEventStatusWire,
   type FootballEventWire,
+  type FootballLocalNames,
   type FormEntry,
   type MarketCode,
   type MatchResult,
@@ -33,8 +34,12 @@ function groupByEvent(markets: readonly StoredMarket[]) {
   return byEvent;
 }
 
+/** `{ [key]: names }` when there are names to give, else nothing (the field is optional on the wire). */
+const withNames = <K extends string>(key: K, names: Record<string, string> | undefined | null) =>
+  (names && Object.keys(names).length > 0 ? { [key]: names } : {}) as Partial<Record<K, Record<string, string>>>;
+
 /** A team's played match from its own side. */
-function formEntry(team: string, row: Pick<FootballEventRow, 'id' | 'kick_off_at' | 'home_team' | 'away_team' | 'result'>): FormEntry {
+function formEntry(team: string, row: Pick<FootballEventRow, 'id' | 'kick_off_at' | 'home_team' | 'away_team' | 'names' | 'result'>): FormEntry {
   const ft = (row.result as MatchResult).fullTime ?? { home: 0, away: 0 };
   const home = row.home_team === team;
   const [goalsFor, goalsAgainst] = home ? [ft.home, ft.away] : [ft.away, ft.home];
@@ -42,6 +47,7 @@ function formEntry(team: string, row: Pick<FootballEventRow, 'id' | 'kick_off_at
     eventId: String(row.id),
     kickOffAt: row.kick_off_at.toISOString(),
     opponent: home ? row.away_team : row.home_team,
+    ...withNames('opponentNames', (row.names as FootballLocalNames)[home ? 'away' : 'home']),
     venue: home ? 'H' : 'A',
     goalsFor,
     goalsAgainst,
@@ -161,10 +167,11 @@ export function createFootballReads(platform: Pick<Platform, 'db' | 'now'>) {
     async standings(): Promise<Standings> {
       const byTournament = new Map<string, Standings[number]>();
       for (const r of await eventsRepo.standings(db)) {
-        const table = byTournament.get(r.tournament_code) ?? { tournament: r.tournament, tournamentCode: r.tournament_code, rows: [] };
+        const table = byTournament.get(r.tournament_code) ?? { tournament: r.tournament, tournamentCode: r.tournament_code, ...withNames('names', r.tournament_names), rows: [] };
         byTournament.set(r.tournament_code, table);
         table.rows.push({
           team: r.team,
+          ...withNames('names', r.team_names),
           played: r.played,
           won: r.won,
           drawn: r.drawn,

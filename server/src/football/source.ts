@@ -1,4 +1,4 @@
-import type { MarketCode, MatchResult, VoidEventStatus } from '@gp/common';
+import type { FootballLocalNames, MarketCode, MatchResult, VoidEventStatus } from '@gp/common';
 
 /**
  * One event as an odds source reports it. Odds are integer thousandths (common `parseOdds`);
@@ -14,6 +14,8 @@ export interface SourceEvent {
   tournamentCode: string;
   home: string;
   away: string;
+  /** `tournament`, `home` and `away` in other languages where the source has them (HKJC `name_ch`; our Chinese names). */
+  names?: FootballLocalNames;
   kickOffAt: Date;
   /** FGS selections. */
   players: { code: string; name: string; team: 'H' | 'A' }[];
@@ -22,6 +24,14 @@ export interface SourceEvent {
   voided?: VoidEventStatus;
   /** Simulated events: the model the odds (and the simulated result) are derived from. */
   model?: unknown;
+}
+
+/**
+ * The local names of an event's parts, leaving out the parts a source has none for:
+ * `localNamesOf({ tournament: { 'zh-TW': '英超' }, home: undefined })` → `{ tournament: { 'zh-TW': '英超' } }`.
+ */
+export function localNamesOf(parts: Record<keyof FootballLocalNames, Record<string, string> | undefined>): FootballLocalNames {
+  return Object.fromEntries(Object.entries(parts).filter(([, names]) => names !== undefined));
 }
 
 export interface SourceMarket {

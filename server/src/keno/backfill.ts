@@ -1,6 +1,6 @@
 import { drawsBetween, type KenoProduct } from '@gp/common';
 import type { Executor } from '../db/database.ts';
-import { newSeed, seedHash } from '../platform/seed-commitment.ts';
+import { committedDraw } from './draw-rows.ts';
 import { historyRepo, type PastDraw } from './history-repo.ts';
 import { numbersFromSeed, publicResult } from './result-source.ts';
 
@@ -24,17 +24,8 @@ export async function backfillKenoHistory(db: Executor, products: Iterable<KenoP
     if (await historyRepo.hasDraws(db, product.code)) continue;
     const past = drawsBetween(product.schedule, new Date(now.getTime() - BACKFILL_HOURS * 3600_000), now).slice(-BACKFILL_CAP);
     const rows = past.map((draw): PastDraw => {
-      const seed = newSeed();
-      return {
-        product_code: product.code,
-        issue: draw.issue,
-        sales_open_at: draw.salesOpenAt,
-        sales_close_at: draw.salesCloseAt,
-        draw_at: draw.drawAt,
-        seed,
-        seed_hash: seedHash(seed),
-        result: publicResult(product, numbersFromSeed(seed, product.matrix)),
-      };
+      const row = committedDraw(product.code, draw);
+      return { ...row, result: publicResult(product, numbersFromSeed(row.seed, product.matrix)) };
     });
     stored += await historyRepo.insertDrawn(db, rows);
   }

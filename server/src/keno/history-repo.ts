@@ -1,15 +1,9 @@
 import type { KenoResult } from '@gp/common';
 import type { Executor } from '../db/database.ts';
+import type { NewDraw } from './repo.ts';
 
 /** A past draw as the history backfill writes it: drawn already, its seed committed and revealed. */
-export interface PastDraw {
-  product_code: string;
-  issue: string;
-  sales_open_at: Date;
-  sales_close_at: Date;
-  draw_at: Date;
-  seed: string;
-  seed_hash: string;
+export interface PastDraw extends NewDraw {
   result: KenoResult;
 }
 

@@ -9,7 +9,7 @@ import { presentProduct, presentProductDetail } from './present.ts';
 import type { KenoService } from './service.ts';
 
 /** Products, draws, results and the game clock (public), and the operator's manual result entry. */
-export function kenoRoutes(auth: AuthService, keno: KenoService, clocks: KenoClocks | null) {
+export function kenoRoutes(auth: AuthService, keno: KenoService, clocks: KenoClocks | null, moreProducts: () => Promise<unknown[]> = async () => []) {
   const router = Router();
   /** The `:code` product, before the query is read (an unknown product is `product_not_found` whatever the query). */
   const product = attach('product', (req) => keno.product(String(req.params.code)));
@@ -18,8 +18,9 @@ export function kenoRoutes(auth: AuthService, keno: KenoService, clocks: KenoClo
   const drawId = idParam('id');
   const manualResult = validateBody(manualResultBody);
 
-  router.get('/products', (_req, res) => {
-    res.json(keno.products().map((product) => presentProduct(product, keno.rates(product))));
+  // `moreProducts`: the draw lotteries (family `draw`), listed after keno.
+  router.get('/products', async (_req, res) => {
+    res.json([...keno.products().map((product) => presentProduct(product, keno.rates(product))), ...(await moreProducts())]);
   });
 
   router.get('/products/:code', (req, res) => {

@@ -3,11 +3,11 @@ import type { DrawRow } from '../db/types.ts';
 import { AppError } from '../platform/errors.ts';
 import type { Platform } from '../platform/platform.ts';
 import { pointsRate } from '../platform/points-rate.ts';
-import { newSeed, seedHash } from '../platform/seed-commitment.ts';
 import { backfillKenoHistory } from './backfill.ts';
 import { findProduct, kenoCatalogue } from './catalogue.ts';
 import { presentDraw } from './present.ts';
-import { drawsRepo, type NewDraw } from './repo.ts';
+import { committedDraw } from './draw-rows.ts';
+import { drawsRepo } from './repo.ts';
 import { publicResult, resultSourceFor } from './result-source.ts';
 
 export { findProduct, kenoCatalogue, type KenoCatalogue } from './catalogue.ts';
@@ -76,18 +76,7 @@ export function createKenoService(
       const until = new Date(now.getTime() + config.DRAWS_AHEAD_HOURS * 3600_000);
       const created: Array<{ productCode: string; id: string; drawAt: Date }> = [];
       for (const item of catalogue.values()) {
-        const rows: NewDraw[] = drawsBetween(item.schedule, now, until).map((draw) => {
-          const seed = newSeed();
-          return {
-            product_code: item.code,
-            issue: draw.issue,
-            sales_open_at: draw.salesOpenAt,
-            sales_close_at: draw.salesCloseAt,
-            draw_at: draw.drawAt,
-            seed,
-            seed_hash: seedHash(seed),
-          };
-        });
+        const rows = drawsBetween(item.schedule, now, until).map((draw) => committedDraw(item.code, draw));
         for (const row of await drawsRepo.insertMissing(db, rows)) {
           created.push({ productCode: item.code, id: String(row.id), drawAt: row.draw_at });
         }

@@ -3,6 +3,7 @@ import {
   finalResultOf,
   type DrawOutcome,
   type FootballEventStatusWire,
+  type FootballLocalNames,
   type FootballOrderPart,
   type FootballPickWire,
   type FootballSettlement,
@@ -41,6 +42,13 @@ export function eventWireStatus(event: Pick<OrderEvent, 'status' | 'sales_close_
 
 const iso = (at: Date | string) => new Date(at).toISOString();
 
+/** A leg's teams in other languages, from its event's stored names (none for an unknown event or a source without them). */
+function legNames(event: OrderEvent | undefined): { names?: FootballLocalNames } {
+  const names = (event?.names ?? {}) as FootballLocalNames;
+  const teams = { ...(names.home ? { home: names.home } : {}), ...(names.away ? { away: names.away } : {}) };
+  return Object.keys(teams).length > 0 ? { names: teams } : {};
+}
+
 /**
  * The `football` part of an order (common `footballOrderPartSchema`): each pick with its event,
  * the price taken, the match result once final and, after settlement, its outcome; the most the
@@ -61,6 +69,7 @@ export function presentFootballPart(row: OrderRow, events: ReadonlyMap<string, O
         code: event?.code ?? '',
         home: event?.home_team ?? '',
         away: event?.away_team ?? '',
+        ...legNames(event),
         kickOffAt: event ? iso(event.kick_off_at) : iso(row.sales_close_at),
         eventStatus: event ? eventWireStatus(event, at) : 'closed',
         market: leg.market,

@@ -2,13 +2,15 @@ import { isFootballEventId } from '@gp/common';
 import type { Executor, Tx } from '../db/database.ts';
 import type { FootballEventStatus } from '../db/types.ts';
 
-const EVENT_COLUMNS = ['id', 'code', 'home_team', 'away_team', 'kick_off_at', 'sales_close_at', 'status', 'players', 'result'] as const;
+const EVENT_COLUMNS = ['id', 'code', 'home_team', 'away_team', 'names', 'kick_off_at', 'sales_close_at', 'status', 'players', 'result'] as const;
 
 export interface OrderEvent {
   id: string;
   code: string;
   home_team: string;
   away_team: string;
+  /** The league's and teams' names in other languages (`football_events.names`). */
+  names: unknown;
   kick_off_at: Date;
   sales_close_at: Date;
   status: FootballEventStatus;

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/database.ts';
+import { simulatedOperatorBulkRepo } from './operator-bulk-repo.ts';
 import { simulatedOperatorRepo } from './operator-repo.ts';
 
 /** What we ask the operator to buy. `purchaseRef` is ours, stable for the order's whole life. */
@@ -36,7 +37,21 @@ export type LookupReply = { state: 'bought'; ticketRef: string } | { state: 'not
 export interface PurchaseGateway {
   readonly kind: 'simulated' | 'manual';
   purchase(request: PurchaseRequest): Promise<PurchaseReply>;
+  /**
+   * Several purchases in one call to the operator (the purchase worker's batches), each with
+   * `purchase`'s guarantees for its own reference; one outcome per request, in order: a reply, or
+   * the error `purchase` would have thrown for it. Optional: without it the worker calls
+   * `purchase` once per request, concurrently (see `purchaseAll`).
+   */
+  purchaseMany?(requests: readonly PurchaseRequest[]): Promise<Array<PromiseSettledResult<PurchaseReply>>>;
   lookup(purchaseRef: string): Promise<LookupReply>;
+}
+
+/** Buys every request through `gateway`: in one call when it can (`purchaseMany`), else one call each, concurrently. */
+export function purchaseAll(gateway: PurchaseGateway, requests: readonly PurchaseRequest[]): Promise<Array<PromiseSettledResult<PurchaseReply>>> {
+  if (requests.length === 0) return Promise.resolve([]);
+  if (gateway.purchaseMany) return gateway.purchaseMany(requests);
+  return Promise.allSettled(requests.map((request) => gateway.purchase(request)));
 }
 
 export class GatewayTimeoutError extends Error {
@@ -78,8 +93,47 @@ export function simulatedGateway(options: SimulatedOperatorOptions): PurchaseGat
     });
   }
 
+  const failed = (reason: Error): PromiseRejectedResult => ({ status: 'rejected', reason });
+
   return {
     kind: 'simulated',
+    async purchaseMany(requests) {
+      // One round trip to the operator for the batch: one latency (a late batch is late as a whole).
+      const delay = options.latencyMs + (chance(options.lateRate) ? options.lateMs : 0);
+      if (delay > 0) await sleep(delay);
+      const outcomes: Array<PromiseSettledResult<PurchaseReply> | undefined> = requests.map((request) =>
+        chance(options.failureRate) ? failed(new Error(`simulated purchase failure for ${request.purchaseRef}`)) : undefined,
+      );
+      const reaching = requests.filter((_, i) => !outcomes[i]);
+      const refs = reaching.map((request) => request.purchaseRef);
+      const replies = await db.transaction().execute(async (trx) => {
+        await simulatedOperatorBulkRepo.lockPurchaseRefs(trx, refs);
+        const sold = await simulatedOperatorBulkRepo.soldTickets(trx, refs);
+        const at = now();
+        const sales: Parameters<typeof simulatedOperatorBulkRepo.recordSales>[1][number][] = [];
+        const byRef = new Map<string, PurchaseReply>();
+        for (const request of reaching) {
+          const ref = request.purchaseRef;
+          if (byRef.has(ref)) continue; // the same reference twice in a batch: one sale, one answer
+          const ticketRef = sold.get(ref);
+          if (ticketRef) byRef.set(ref, { outcome: 'bought', ticketRef });
+          else if (at >= request.salesCloseAt) byRef.set(ref, { outcome: 'refused', reason: 'sales_closed' });
+          else {
+            const fresh = `SIM-${request.issue}-${request.orderId}-${crypto.randomBytes(4).toString('hex')}`;
+            sales.push({ purchaseRef: ref, ticketRef: fresh, productCode: request.productCode, issue: request.issue, soldAt: at });
+            byRef.set(ref, { outcome: 'bought', ticketRef: fresh });
+          }
+        }
+        await simulatedOperatorBulkRepo.recordSales(trx, sales);
+        return byRef;
+      });
+      return requests.map((request, i) => {
+        if (outcomes[i]) return outcomes[i];
+        const reply = replies.get(request.purchaseRef)!;
+        if (reply.outcome === 'bought' && chance(options.timeoutRate)) return failed(new GatewayTimeoutError(request.purchaseRef));
+        return { status: 'fulfilled', value: reply };
+      });
+    },
     async purchase(request) {
       const delay = options.latencyMs + (chance(options.lateRate) ? options.lateMs : 0);
       if (delay > 0) await sleep(delay);

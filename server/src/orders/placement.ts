@@ -82,6 +82,22 @@ export function orderPlumbing(platform: Pick<Platform, 'db' | 'outbox' | 'now'>)
       return { status: result.status, body: result.body };
     },
 
+    /**
+     * `transition` for many orders in one transaction (the purchase worker's batches): each moves
+     * only if it is still in one of `from`, and each owner hears of their own order; the pushes
+     * of the whole batch are one outbox row.
+     */
+    async transitionMany(moves: ReadonlyArray<{ id: string; extra?: Parameters<typeof ordersRepo.transition>[6] }>, from: readonly OrderStatus[], to: OrderStatus, reason: string) {
+      if (moves.length === 0) return [];
+      const moved = await db.transaction().execute(async (trx) => {
+        const rows = await ordersRepo.transitionMany(trx, moves, from, to, reason, now());
+        await outbox.write(trx, rows.map((m) => orderEvent(String(m.row.user_id), m.row, m.prevStatus)));
+        return rows;
+      });
+      if (moved.length) outbox.kick();
+      return moved;
+    },
+
     /** Moves an order from one of `from` to `to` in its own transaction and tells the owner. */
     async transition(id: string, from: readonly OrderStatus[], to: OrderStatus, reason: string, extra: Parameters<typeof ordersRepo.transition>[6] = {}) {
       const moved = await db.transaction().execute((trx) => transitionIn(trx, id, from, to, reason, extra));

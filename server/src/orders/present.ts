@@ -2,6 +2,7 @@ import { FOOTBALL_PRODUCT_CODE, ORDER_STATUS_LABELS, type DrawOutcome, type Keno
 import type { OrderRow } from '../db/types.ts';
 import { footballDrawResult, presentFootballPart, type FootballPlays } from './football-present.ts';
 import type { OrderEvent } from './football-repo.ts';
+import { isDrawPlays, presentDrawOrder } from './draw-present.ts';
 
 const iso = (at: Date | string) => new Date(at).toISOString();
 
@@ -21,6 +22,8 @@ const NO_EVENTS: FootballContext = { events: new Map(), now: new Date(0) };
  * with their events (from `football`), results, outcomes and what the slip returned.
  */
 export function presentOrder(row: OrderRow, officialResult: KenoResult | null = null, football: FootballContext = NO_EVENTS): OrderWire {
+  // Draw lotteries carry their draw's result in their own settlement record (their draws are not keno's).
+  if (isDrawPlays(row.plays)) return presentDrawOrder(row);
   const stake = row.stake as { amount: number; currency: string };
   const shared = {
     id: String(row.id),

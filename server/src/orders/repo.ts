@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor, Tx } from '../db/database.ts';
 import type { OrderFlagKind, OrderStatus, OrderStatusHistoryTable, OrdersTable } from '../db/types.ts';
-import type { Insertable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 
 /** What a transition may record besides the status (the purchase's ticket). */
 export interface TransitionExtra {
@@ -67,6 +67,54 @@ export const ordersRepo = {
     return { row, prevStatus: current.status };
   },
 
+  /** Orders by id (those that exist), in id order. */
+  findMany(db: Executor, ids: readonly string[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db.selectFrom('orders').selectAll().where('id', 'in', ids).orderBy('id').execute();
+  },
+
+  /**
+   * `transition` for many orders in four statements, whatever their number (the purchase worker
+   * moves hundreds a second): the rows still in one of `from` are locked in id order (two batches
+   * never deadlock), each moves conditionally on the status its lock saw, with its own `extra`,
+   * and gets its history row. Returns the moved rows with the status each left; an order that
+   * had already left `from` is not among them and changed nothing.
+   */
+  async transitionMany(trx: Tx, moves: ReadonlyArray<{ id: string; extra?: TransitionExtra }>, from: readonly OrderStatus[], to: OrderStatus, reason: string, at: Date) {
+    if (moves.length === 0) return [];
+    const locked = await trx
+      .selectFrom('orders')
+      .select(['id', 'status'])
+      .where('id', 'in', moves.map((m) => m.id))
+      .where('status', 'in', [...from])
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+    if (locked.length === 0) return [];
+    const extraOf = new Map(moves.map((m) => [String(m.id), m.extra ?? {}]));
+    const values = sql.join(
+      locked.map((row) => {
+        const extra = extraOf.get(String(row.id)) ?? {};
+        return sql`(${String(row.id)}::bigint, ${row.status}::smallint, ${extra.ticket_ref ?? null}::text, ${extra.purchased_at ?? null}::timestamptz)`;
+      }),
+    );
+    const { rows } = await sql<Selectable<OrdersTable> & { prev_status: OrderStatus }>`
+      update orders
+         set status = ${to}, updated_at = ${at},
+             ticket_ref = coalesce(v.ticket_ref, orders.ticket_ref), purchased_at = coalesce(v.purchased_at, orders.purchased_at)
+        from (values ${values}) as v(id, prev_status, ticket_ref, purchased_at)
+       where orders.id = v.id and orders.status = v.prev_status
+      returning orders.*, v.prev_status`.execute(trx);
+    if (rows.length === 0) return [];
+    await trx
+      .insertInto('order_status_history')
+      .values(rows.map((row) => ({ order_id: String(row.id), from: row.prev_status, to, at, reason })))
+      .execute();
+    return rows
+      .sort((a, b) => Number(a.id) - Number(b.id))
+      .map(({ prev_status, ...row }) => ({ row: row as Selectable<OrdersTable>, prevStatus: prev_status }));
+  },
+
   async page(db: Executor, userId: string, filter: { status?: number; productCode?: string }, page: number, pageSize: number) {
     let query = db.selectFrom('orders').where('orders.user_id', '=', userId);
     if (filter.status !== undefined) query = query.where('orders.status', '=', filter.status as OrderStatus);
@@ -98,6 +146,11 @@ export const ordersRepo = {
   /** Puts an order in front of the back office (once per kind; a second flag of the same kind is a no-op). */
   async flag(db: Executor, orderId: string, kind: OrderFlagKind, detail: Record<string, unknown>) {
     await db.insertInto('order_flags').values({ order_id: orderId, kind, detail: JSON.stringify(detail) }).onConflict((oc) => oc.columns(['order_id', 'kind']).doNothing()).execute();
+  },
+
+  /** The back office settled the order (confirmed or failed it): its open flags are done. */
+  async resolveFlags(db: Executor, orderId: string, at: Date) {
+    await db.updateTable('order_flags').set({ resolved_at: at }).where('order_id', '=', orderId).where('resolved_at', 'is', null).execute();
   },
 
   /** Open flags, oldest first, with what the back office needs to act. */

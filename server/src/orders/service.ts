@@ -10,7 +10,7 @@ import {
   type QuoteResponse,
 } from '@gp/common';
 import { UnrecoverableError } from 'bullmq';
-import type { Executor } from '../db/database.ts';
+import type { Executor, Tx } from '../db/database.ts';
 import type { OrderRow } from '../db/types.ts';
 import { AppError } from '../platform/errors.ts';
 import { isId } from '../platform/ids.ts';
@@ -18,7 +18,8 @@ import type { Platform } from '../platform/platform.ts';
 import { balanceMessage, walletService } from '../wallet/service.ts';
 import { footballOrders } from './football-order.ts';
 import { footballOrdersRepo } from './football-repo.ts';
-import { purchaseGateway, type PurchaseGateway } from './gateway.ts';
+import { createBatcher } from './batcher.ts';
+import { purchaseAll, purchaseGateway, type PurchaseGateway } from './gateway.ts';
 import { kenoOrders } from './keno-order.ts';
 import { PURCHASE_QUEUE, purchaseJob, purchaseJobId } from './jobs.ts';
 import { orderPlumbing, purchaseRef } from './placement.ts';
@@ -36,6 +37,11 @@ export const isFootballRequest = (body: OrderRequest): body is FootballOrderRequ
 export type OrderService = ReturnType<typeof createOrderService>;
 
 const iso = (at: Date | string) => new Date(at).toISOString();
+
+export type PurchaseOutcome = 'purchased' | 'awaiting_confirmation' | 'skipped' | 'too_late' | 'refused' | 'flagged';
+/** Orders bought per batch, and batches under way at once (each waits on the operator's latency). */
+const PURCHASE_BATCH = 256;
+const PURCHASE_BATCHES_IN_FLIGHT = 4;
 
 /**
  * Orders of every family: quote and place (api) through the family's rules (keno, football) and
@@ -76,6 +82,62 @@ export function createOrderService(
     const at = now();
     return rows.map(({ official_result, ...row }) => presentOrder(row, (official_result as KenoResult | null | undefined) ?? null, { events, now: at }));
   }
+
+  /** Records the tickets the operator sold: 0/1 → 2 for all at once; any that left 0/1 meanwhile goes through `recordBought` (already, or flagged). */
+  async function recordBoughtMany(bought: ReadonlyArray<{ id: string; ticketRef: string }>, reason: string) {
+    const outcome = new Map<string, 'purchased' | 'already' | 'flagged'>();
+    const moved = await plumbing.transitionMany(bought.map(({ id, ticketRef }) => ({ id, extra: { ticket_ref: ticketRef, purchased_at: now() } })), [0, 1], 2, reason);
+    for (const { row } of moved) outcome.set(String(row.id), 'purchased');
+    for (const { id, ticketRef } of bought) if (!outcome.has(id)) outcome.set(id, await recordBought(id, ticketRef, reason));
+    return outcome;
+  }
+
+  /** The purchases of a batch of orders (see `purchase`); one settled outcome per id, in order. */
+  async function purchaseBatch(ids: readonly string[]): Promise<Array<PromiseSettledResult<PurchaseOutcome>>> {
+    const outcomes = new Map<string, PromiseSettledResult<PurchaseOutcome>>();
+    const done = (id: string, value: PurchaseOutcome) => outcomes.set(id, { status: 'fulfilled', value });
+    const fail = (id: string, reason: unknown) => outcomes.set(id, { status: 'rejected', reason });
+    const rows = new Map((await ordersRepo.findMany(db, ids)).map((row) => [String(row.id), row]));
+    const at = now();
+    const toStart: string[] = [];
+    const going: OrderRow[] = [];
+    for (const id of ids) {
+      const order = rows.get(id);
+      if (!order) fail(id, new UnrecoverableError(`order ${id} does not exist`));
+      else if (order.trial || (order.status !== 0 && order.status !== 1)) done(id, 'skipped');
+      else if (at >= new Date(order.sales_close_at)) done(id, 'too_late'); // the timeout asks the gateway, then settles it
+      else if (order.status === 0) toStart.push(id);
+      else going.push(order);
+    }
+    const started = new Set((await plumbing.transitionMany(toStart.map((id) => ({ id })), [0], 1, 'purchase started')).map((m) => String(m.row.id)));
+    for (const id of toStart) {
+      if (started.has(id)) going.push(rows.get(id)!);
+      else done(id, 'skipped');
+    }
+    const replies = await purchaseAll(
+      gateway,
+      going.map((order) => ({ purchaseRef: refOf(order), orderId: String(order.id), productCode: order.product_code, issue: order.issue, salesCloseAt: new Date(order.sales_close_at) })),
+    );
+    const bought: Array<{ id: string; ticketRef: string }> = [];
+    for (const [i, order] of going.entries()) {
+      const id = String(order.id);
+      const reply = replies[i]!;
+      if (reply.status === 'rejected') fail(id, reply.reason);
+      else if (reply.value.outcome === 'pending') done(id, 'awaiting_confirmation');
+      else if (reply.value.outcome === 'refused') {
+        // The operator's sales closed before our call reached it: nothing was bought, refund now.
+        await service.expire(id).then(() => done(id, 'refused'), (error: unknown) => fail(id, error));
+      } else bought.push({ id, ticketRef: reply.value.ticketRef });
+    }
+    const recorded = await recordBoughtMany(bought, `purchased (${gateway.kind})`);
+    for (const { id } of bought) {
+      const result = recorded.get(id);
+      done(id, result === 'flagged' ? 'flagged' : result === 'purchased' ? 'purchased' : 'skipped');
+    }
+    return ids.map((id) => outcomes.get(id) ?? { status: 'rejected', reason: new Error(`order ${id} got no purchase outcome`) });
+  }
+
+  const purchases = createBatcher(purchaseBatch, { maxBatch: PURCHASE_BATCH, maxInFlight: PURCHASE_BATCHES_IN_FLIGHT });
 
   const service = {
     async quote(body: OrderRequest): Promise<QuoteResponse> {
@@ -118,23 +180,12 @@ export function createOrderService(
      * The purchase job: 0 → 1, buy through the gateway under the order's stable reference, 1 → 2.
      * Safe to run twice, after a crash mid-call (the gateway returns the ticket it already sold) or
      * after the timeout (a late ticket is flagged, never kept). Throws to be retried when the
-     * gateway's answer is unknown.
+     * gateway's answer is unknown. Concurrent purchases travel together (`purchaseBatch`): one
+     * read, one 0 → 1, one call to the operator and one 1 → 2 for the whole batch, each order
+     * still moved conditionally on its own status and answered with its own outcome.
      */
-    async purchase(orderId: string): Promise<'purchased' | 'awaiting_confirmation' | 'skipped' | 'too_late' | 'refused' | 'flagged'> {
-      const order = await ordersRepo.find(db, orderId);
-      if (!order) throw new UnrecoverableError(`order ${orderId} does not exist`);
-      if (order.trial || (order.status !== 0 && order.status !== 1)) return 'skipped';
-      if (now() >= new Date(order.sales_close_at)) return 'too_late'; // the timeout asks the gateway, then settles it
-      if (order.status === 0 && !(await transition(orderId, [0], 1, 'purchase started'))) return 'skipped';
-      const reply = await gateway.purchase({ purchaseRef: refOf(order), orderId, productCode: order.product_code, issue: order.issue, salesCloseAt: new Date(order.sales_close_at) });
-      if (reply.outcome === 'pending') return 'awaiting_confirmation';
-      if (reply.outcome === 'refused') {
-        // The operator's sales closed before our call reached it: nothing was bought, refund now.
-        await service.expire(orderId);
-        return 'refused';
-      }
-      const recorded = await recordBought(orderId, reply.ticketRef, `purchased (${gateway.kind})`);
-      return recorded === 'flagged' ? 'flagged' : recorded === 'purchased' ? 'purchased' : 'skipped';
+    purchase(orderId: string): Promise<PurchaseOutcome> {
+      return purchases.run(orderId);
     },
 
     async salesCloseAt(orderId: string): Promise<Date | undefined> {
@@ -167,6 +218,35 @@ export function createOrderService(
       }
       const [order] = await present(db, [moved.row]);
       return order!;
+    },
+
+    /**
+     * Back office console (admin/queue.ts), inside the caller's transaction so the ticket scan and
+     * the audit entry commit with the status change: the ticket was bought (0/1 → 2, the member's
+     * `order` push written with it). Undefined when the order is not a real one in 0/1.
+     */
+    async confirmIn(trx: Tx, orderId: string, ticketRef: string) {
+      const row = await ordersRepo.find(trx, orderId);
+      if (!row || row.trial) return undefined;
+      const moved = await plumbing.transitionIn(trx, orderId, [0, 1], 2, 'purchase confirmed by operator', { ticket_ref: ticketRef, purchased_at: now() });
+      if (moved) await ordersRepo.resolveFlags(trx, orderId, now());
+      return moved ? { userId: String(moved.row.user_id), status: moved.row.status } : undefined;
+    },
+
+    /**
+     * Back office: the ticket could not be bought. 0/1 → 9 and the points refunded in the caller's
+     * transaction, under the same cause as the cut-off refund (`refund`, order:<id>), so however the
+     * two race the member is refunded once; `reason` is the member's history line.
+     */
+    async failIn(trx: Tx, orderId: string, reason: string) {
+      const moved = await plumbing.transitionIn(trx, orderId, [0, 1], 9, `purchase failed: ${reason}`);
+      if (!moved) return undefined;
+      const { row } = moved;
+      const userId = String(row.user_id);
+      const balances = await walletService.credit(trx, { userId, account: row.trial ? 'trial' : 'real', kind: 'refund', amount: row.points_spent, refType: 'order', refId: orderId });
+      await outbox.write(trx, [outbox.event(balanceMessage(userId, balances, now()), now())]);
+      await ordersRepo.resolveFlags(trx, orderId, now());
+      return { userId, refunded: row.points_spent };
     },
 
     /**

@@ -35,13 +35,28 @@ export const EVENT_FRESH_MS = 30_000;
 const LEASE_SECONDS = 30;
 /** One effect may not hold a drain longer than this (an unreachable Redis would hang it). */
 const EFFECT_TIMEOUT_MS = 5_000;
-const BATCH = 200;
+/** Rows claimed per pass: one claim, one publish round, one `addBulk` per queue, one delete. */
+const BATCH = 1000;
+/** Effects applied per pass at most (beyond the first row): what one pass holds in memory. */
+const MAX_EFFECTS = 20_000;
 /** Short: once Redis is back, a waiting row goes out within seconds. A try costs one UPDATE. */
 const MAX_BACKOFF_MS = 5_000;
+
+/** Effects that did not happen within EFFECT_TIMEOUT_MS: their Redis (or bus) is most likely unreachable. */
+class OutboxTimeoutError extends Error {
+  constructor() {
+    super(`outbox effects took over ${EFFECT_TIMEOUT_MS} ms`);
+  }
+}
 
 export interface Outbox {
   /** Writes `effects` in the caller's transaction: they happen once it commits, at least once. */
   write(trx: Tx, effects: Effect[]): Promise<void>;
+  /**
+   * Registers (under `name`, replacing an earlier one) what else a write does in the same
+   * transaction: the inbox turns a member's order pushes into inbox messages (inbox/service.ts).
+   */
+  onWrite(name: string, hook: (trx: Tx, effects: Effect[]) => Promise<void>): void;
   /** Builds an event effect that goes stale `freshMs` (default EVENT_FRESH_MS) after `at`. */
   event(message: BusMessage, at: Date, freshMs?: number): Effect;
   /** Drains soon, without waiting (call after a commit that wrote effects). */
@@ -61,57 +76,116 @@ export function createOutbox(deps: { db: Db; queues: QueueFactory; bus: EventBus
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
 
-  async function apply(effect: Effect) {
-    if (effect.kind === 'event') {
-      if (now().getTime() > Date.parse(effect.staleAfter)) return;
-      await bus.publish(effect.message);
-      return;
-    }
+  /** A job effect as one entry of `addBulk`: its fixed id, and its delay counted from now. */
+  function bulkEntry(effect: JobEffect) {
     const delay = effect.runAt ? Math.max(0, Date.parse(effect.runAt) - now().getTime()) : 0;
-    await queues.queue(effect.queue).add(effect.name, effect.data, { ...effect.opts, jobId: effect.jobId, ...(delay ? { delay } : {}) });
+    return { name: effect.name, data: effect.data, opts: { ...effect.opts, jobId: effect.jobId, ...(delay ? { delay } : {}) } };
   }
 
-  const withinTimeout = (promise: Promise<void>) =>
+  const withinTimeout = <T>(promise: Promise<T>) =>
     Promise.race([
       promise,
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`outbox effect took over ${EFFECT_TIMEOUT_MS} ms`)), EFFECT_TIMEOUT_MS).unref()),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new OutboxTimeoutError()), EFFECT_TIMEOUT_MS).unref()),
     ]);
+
+  /**
+   * Applies the effects of a whole claimed batch with as few calls as possible — this is what
+   * keeps up with thousands of orders a second: every fresh event first, in row order (so an
+   * order's `null → 0` push goes out before its purchase can run and push `0 → 1`), then the jobs
+   * of each queue in ONE `addBulk` (fixed job ids: a row delivered twice adds nothing). Returns
+   * the ids of the rows whose effects all happened, and the first error of the others.
+   */
+  async function applyBatch(rows: ReadonlyArray<{ id: string; effects: Effect[] }>): Promise<{ done: Set<string>; error?: unknown }> {
+    const at = now().getTime();
+    const messages: BusMessage[] = [];
+    const jobsByQueue = new Map<QueueName, { effects: Array<{ rowId: string; effect: JobEffect }>; rows: Set<string> }>();
+    for (const row of rows) {
+      for (const effect of row.effects) {
+        if (effect.kind === 'event') {
+          if (at <= Date.parse(effect.staleAfter)) messages.push(effect.message);
+          continue;
+        }
+        let group = jobsByQueue.get(effect.queue);
+        if (!group) jobsByQueue.set(effect.queue, (group = { effects: [], rows: new Set() }));
+        group.effects.push({ rowId: row.id, effect });
+        group.rows.add(row.id);
+      }
+    }
+    try {
+      // Sent together: the memory bus emits at once, ioredis pipelines them on one connection.
+      await withinTimeout(Promise.all(messages.map((message) => bus.publish(message))));
+    } catch (error) {
+      return { done: new Set(), error };
+    }
+    const failedRows = new Set<string>();
+    let firstError: unknown;
+    await Promise.all(
+      [...jobsByQueue].map(async ([queue, group]) => {
+        try {
+          await withinTimeout(queues.queue(queue).addBulk(group.effects.map((e) => bulkEntry(e.effect))));
+        } catch (error) {
+          firstError ??= error;
+          if (error instanceof OutboxTimeoutError) {
+            for (const id of group.rows) failedRows.add(id);
+            return;
+          }
+          // Refused rather than unreachable: one bad job must not hold up the others of its
+          // queue, so each row's jobs are tried on their own and only the rows that fail wait.
+          for (const id of group.rows) {
+            const mine = group.effects.filter((e) => e.rowId === id).map((e) => bulkEntry(e.effect));
+            await withinTimeout(queues.queue(queue).addBulk(mine)).catch(() => failedRows.add(id));
+          }
+        }
+      }),
+    );
+    return { done: new Set(rows.map((row) => row.id).filter((id) => !failedRows.has(id))), error: firstError };
+  }
 
   async function drainOnce(): Promise<number> {
     const claimed = await sql<{ id: string; effects: Effect[]; attempts: number }>`
       update outbox set locked_until = now() + make_interval(secs => ${LEASE_SECONDS}), attempts = attempts + 1
-       where id in (select id from outbox
-                     where available_at <= now() and (locked_until is null or locked_until < now())
-                     order by id limit ${BATCH} for update skip locked)
+       where id in (
+         -- Up to BATCH rows, cut where their effects pass MAX_EFFECTS (a settlement row carries
+         -- thousands): the first row always goes, the locks of rows left out end with the statement.
+         select id from (
+           select id, sum(jsonb_array_length(effects)) over (order by id) - jsonb_array_length(effects) as before
+             from (select id, effects from outbox
+                    where available_at <= now() and (locked_until is null or locked_until < now())
+                    order by id limit ${BATCH} for update skip locked) candidates
+         ) sized
+          where before < ${MAX_EFFECTS})
       returning id, effects, attempts`.execute(db);
     const rows = claimed.rows.sort((a, b) => Number(a.id) - Number(b.id));
-    const done: string[] = [];
-    for (const row of rows) {
-      try {
-        for (const effect of row.effects) await withinTimeout(apply(effect));
-        done.push(row.id);
-      } catch (error) {
-        const backoff = Math.min(MAX_BACKOFF_MS, 250 * 2 ** Math.min(row.attempts, 10));
-        logger.warn({ err: error, outboxId: row.id, attempts: row.attempts }, 'outbox row not delivered yet; will retry');
-        await db
-          .updateTable('outbox')
-          // On the database's clock, as the claim above compares it (the platform's may be a test's).
-          .set({ locked_until: null, available_at: sql<Date>`now() + make_interval(secs => ${backoff / 1000})`, last_error: String((error as Error)?.message ?? error).slice(0, 500) })
-          .where('id', '=', row.id)
-          .execute();
-        // The rest would most likely fail the same way (the same Redis): release them to the next pass.
-        const rest = rows.filter((r) => Number(r.id) > Number(row.id)).map((r) => r.id);
-        if (rest.length) await db.updateTable('outbox').set({ locked_until: null }).where('id', 'in', rest).execute();
-        break;
-      }
+    if (rows.length === 0) return 0;
+    const { done, error } = await applyBatch(rows);
+    const failed = rows.filter((row) => !done.has(row.id));
+    if (failed.length) {
+      // Most likely one cause (Redis away) for all of them: they wait together, backing off by
+      // how often the most-tried one has failed, on the database's clock (as the claim compares it).
+      const attempts = Math.max(...failed.map((row) => row.attempts));
+      const backoff = Math.min(MAX_BACKOFF_MS, 250 * 2 ** Math.min(attempts, 10));
+      logger.warn({ err: error, rows: failed.length, firstId: failed[0]!.id, attempts }, 'outbox rows not delivered yet; will retry');
+      await db
+        .updateTable('outbox')
+        .set({ locked_until: null, available_at: sql<Date>`now() + make_interval(secs => ${backoff / 1000})`, last_error: String((error as Error)?.message ?? error).slice(0, 500) })
+        .where('id', 'in', failed.map((row) => row.id))
+        .execute();
     }
-    if (done.length) await db.deleteFrom('outbox').where('id', 'in', done).execute();
-    return done.length === BATCH ? done.length + (await drainOnce()) : done.length;
+    if (done.size) await db.deleteFrom('outbox').where('id', 'in', [...done]).execute();
+    // A full pass (by rows or by effects) may have left more: go again at once.
+    const full = rows.length === BATCH || rows.reduce((n, row) => n + row.effects.length, 0) >= MAX_EFFECTS;
+    return full && failed.length === 0 ? done.size + (await drainOnce()) : done.size;
   }
 
+  const writeHooks = new Map<string, (trx: Tx, effects: Effect[]) => Promise<void>>();
   const outbox: Outbox = {
     async write(trx, effects) {
-      if (effects.length) await trx.insertInto('outbox').values({ effects: JSON.stringify(effects) }).execute();
+      if (!effects.length) return;
+      await trx.insertInto('outbox').values({ effects: JSON.stringify(effects) }).execute();
+      for (const hook of writeHooks.values()) await hook(trx, effects);
+    },
+    onWrite(name, hook) {
+      writeHooks.set(name, hook);
     },
     event(message, at, freshMs = EVENT_FRESH_MS) {
       return { kind: 'event', message, staleAfter: new Date(at.getTime() + freshMs).toISOString() };

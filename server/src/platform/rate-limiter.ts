@@ -34,6 +34,8 @@ export function ratePolicies(config: Config) {
     'login.known': { points: 1, seconds: config.LOGIN_KNOWN_ADDRESS_DAYS * 86_400 },
     /** Sign-ups from one address. */
     'signup.address': { points: config.SIGNUP_MAX_PER_ADDRESS, seconds: config.SIGNUP_WINDOW_SECONDS },
+    /** Provider logins started, and emails asked for (password reset, verification), per address: each writes a row or a mail. */
+    'identity.address': { points: 30, seconds: 600 },
     /** Wrong PIN codes per member. */
     'pin.failures': { points: config.PIN_MAX_FAILURES, seconds: config.PIN_WINDOW_SECONDS },
   } satisfies Record<string, RatePolicy>;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { emailRegistered, type AuthService } from '../auth/service.ts';
 import type { Platform } from '../platform/platform.ts';
 import type { PinService } from '../pins/service.ts';
+import type { StaffService } from '../staff/service.ts';
 import { walletService } from '../wallet/service.ts';
 
 export const DEMO_MEMBER = { name: 'Demo Member', email: 'demo@example.com', password: 'demo-pass-2026' };
@@ -21,9 +22,10 @@ export interface DemoData {
  * member with real and trial points, and a few PIN codes. Idempotent: runs on every start and only
  * creates what is missing. The demo PINs are written to DATA_DIR/demo-pins.txt (their only copy).
  */
-export async function seedDemo(platform: Platform, services: { auth: AuthService; pins: PinService }): Promise<DemoData> {
+export async function seedDemo(platform: Platform, services: { auth: AuthService; pins: PinService; staff: StaffService }): Promise<DemoData> {
   const { config, db } = platform;
   await services.auth.ensureOperator();
+  await services.staff.promoteSeededOperator(config.OPERATOR_EMAIL); // the seeded operator is the first supervisor (issue 13)
   const pinsFile = path.resolve(config.DATA_DIR, 'demo-pins.txt');
   if (!(await emailRegistered(db, DEMO_MEMBER.email))) {
     const { user } = await services.auth.signup({ ...DEMO_MEMBER, promoOptIn: false, locale: 'zh-TW' });

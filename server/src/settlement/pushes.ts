@@ -10,14 +10,18 @@ export interface SettledOrder {
 }
 
 /**
- * The owner's `order` push (with the prize) and, when a credit moved it, `balance`: outbox effects
- * written in the transaction that settles, so a bus that is down delays them but never loses them.
+ * The owner's `order` push (with the prize) for every order and, when a credit moved it,
+ * `balance`: outbox effects written in the transaction that settles, so a bus that is down delays
+ * them but never loses them. With `walletBalances` (a batch credited at once, each wallet's
+ * balances after the whole batch), one `balance` push per member instead of one per order.
  */
-export function settlementPushes(outbox: Pick<Outbox, 'event'>, items: readonly SettledOrder[], at: Date): Effect[] {
-  return items.flatMap(({ userId, order, balances }) => {
+export function settlementPushes(outbox: Pick<Outbox, 'event'>, items: readonly SettledOrder[], at: Date, walletBalances?: ReadonlyMap<string, Balances>): Effect[] {
+  const effects = items.flatMap(({ userId, order, balances }) => {
     const payload: OrderEventPayload = { id: order.id, status: order.status, prevStatus: order.status, updatedAt: order.updatedAt.toISOString(), prize: order.prize };
-    const effects = [outbox.event({ room: userRoom(userId), event: 'order', payload }, at)];
-    if (balances) effects.push(outbox.event(balanceMessage(userId, balances, at), at));
-    return effects;
+    const pushes = [outbox.event({ room: userRoom(userId), event: 'order', payload }, at)];
+    if (balances) pushes.push(outbox.event(balanceMessage(userId, balances, at), at));
+    return pushes;
   });
+  for (const [userId, balance] of walletBalances ?? []) effects.push(outbox.event(balanceMessage(userId, balance, at), at));
+  return effects;
 }

@@ -43,6 +43,43 @@ export const settlementRepo = {
       .execute();
   },
 
+  /** The ids of a draw's purchased and trial orders not settled yet, in id order (ids only: a draw may hold a million). */
+  async unsettledIds(db: Executor, drawId: string): Promise<string[]> {
+    const rows = await db
+      .selectFrom('orders')
+      .select('id')
+      .where('draw_id', '=', drawId)
+      .where(sql<boolean>`status in (2, 8)`)
+      .where('settled_at', 'is', null)
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => String(row.id));
+  },
+
+  /** What settling needs of these orders, in id order. */
+  ordersToSettle(db: Executor, ids: readonly string[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db.selectFrom('orders').select(['id', 'user_id', 'status', 'trial', 'multiplier', 'plays']).where('id', 'in', ids).orderBy('id').execute();
+  },
+
+  /**
+   * A draw's purchased and trial orders (settled or not) holding a pick of one of `stars`: the
+   * only ones a per-draw cap (a star pool, a shared top prize) can concern. Filtered in the
+   * database, so a million-ticket draw sends back only these.
+   */
+  ordersWithPicksOf(db: Executor, drawId: string, stars: readonly number[]) {
+    if (stars.length === 0) return Promise.resolve([]);
+    const any = sql.join(stars.map((n) => sql`plays @> ${JSON.stringify([{ type: 'pick', stars: n }])}::jsonb`), sql` or `);
+    return db
+      .selectFrom('orders')
+      .select(['id', 'trial', 'multiplier', 'plays'])
+      .where('draw_id', '=', drawId)
+      .where(sql<boolean>`status in (2, 8)`)
+      .where(sql<boolean>`(${any})`)
+      .orderBy('id')
+      .execute();
+  },
+
   /**
    * Records the settlement of a batch of orders, each once: conditional on `settled_at is null`,
    * so a second run (or a concurrent one, which waits for these rows' locks and then sees them

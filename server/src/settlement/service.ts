@@ -22,7 +22,7 @@ export interface SettleJob {
 export const settleJobId = (drawId: string) => `settle-${drawId}`;
 
 /** Orders settled per transaction: one commit per batch, each order still conditional on its own row. */
-const BATCH = 200;
+const BATCH = 2000;
 
 export type SettlementService = ReturnType<typeof createSettlementService>;
 export type SettleOutcome =
@@ -55,37 +55,47 @@ export function createSettlementService(platform: Pick<Platform, 'db' | 'outbox'
       if (draw.status !== 'drawn' || !draw.result) return { status: 'not_drawn' };
       const result = draw.result as KenoResult;
       const rate = pointsRate(config, product.currency);
+      // One array for every ticket: settleKenoTicket checks the draw once for all of them.
+      const numbers = result.numbers;
+      const settle = (order: { multiplier: number; plays: unknown }) => settleKenoTicket(product, { multiplier: order.multiplier, plays: order.plays as KenoPlay[] }, { numbers });
 
-      const orders = await settlementRepo.drawOrders(db, drawId);
-      const settled = new Map<string, KenoSettlement>();
-      for (const group of [orders.filter((o) => !o.trial), orders.filter((o) => o.trial)]) {
-        const tickets = group.map((o) => settleKenoTicket(product, { multiplier: o.multiplier, plays: o.plays as KenoPlay[] }, { numbers: result.numbers }));
-        applyDrawCaps(product, tickets).forEach((settlement, i) => settled.set(String(group[i]!.id), settlement));
+      // The per-draw caps concern only tickets with a winning pick of the capped star counts:
+      // those are found first (filtered in the database) and capped together, real and trial
+      // apart (trial tickets never reach the operator's pool). Every other ticket's settlement
+      // depends on itself alone, so the draw is then settled page by page, never all in memory.
+      const capStars = [...new Set([product.caps.starPool?.stars, product.caps.sharedTopPrize?.stars].filter((n): n is number => n !== undefined))];
+      const capped = new Map<string, KenoSettlement>();
+      const candidates = (await settlementRepo.ordersWithPicksOf(db, drawId, capStars))
+        .map((order) => ({ order, settlement: settle(order) }))
+        .filter(({ settlement }) => settlement.lines.some((line) => line.type === 'pick' && line.outcome === 'win' && capStars.includes(line.stars)));
+      for (const group of [candidates.filter((c) => !c.order.trial), candidates.filter((c) => c.order.trial)]) {
+        applyDrawCaps(product, group.map((c) => c.settlement)).forEach((settlement, i) => capped.set(String(group[i]!.order.id), settlement));
       }
 
-      const pending = orders.filter((o) => o.settled_at === null);
+      const pending = await settlementRepo.unsettledIds(db, drawId);
       let count = 0;
       let winners = 0;
       let points = 0;
       for (let i = 0; i < pending.length; i += BATCH) {
-        const batch = pending.slice(i, i + BATCH);
+        const orders = await settlementRepo.ordersToSettle(db, pending.slice(i, i + BATCH));
+        const items = orders.map((order) => {
+          const settlement = capped.get(String(order.id)) ?? settle(order);
+          return { id: String(order.id), prize: toPoints(settlement.prize, rate), drawResult: outcomeOf(settlement) };
+        });
         const done = await db.transaction().execute(async (trx) => {
-          const items = batch.map((order) => {
-            const settlement = settled.get(String(order.id))!;
-            return { id: String(order.id), prize: toPoints(settlement.prize, rate), drawResult: outcomeOf(settlement) };
-          });
           const rows = await settlementRepo.markSettled(trx, items, now()); // rows a concurrent run settled are not returned
-          const out: SettledOrder[] = [];
-          for (const row of rows) {
-            const id = String(row.id);
-            const userId = String(row.user_id);
-            const prize = Number(row.prize);
-            const balances = prize > 0
-              ? await walletService.credit(trx, { userId, account: row.trial ? 'trial' : 'real', kind: 'prize', amount: prize, refType: 'order', refId: id })
-              : null;
-            out.push({ userId, order: { id, status: row.status, updatedAt: row.updated_at, prize }, balances: balances && { balance: balances.balance, trialBalance: balances.trialBalance } });
-          }
-          await outbox.write(trx, settlementPushes(outbox, out, now()));
+          // Every prize of the batch in one statement, each its own ledger row (cause: prize, order, id).
+          const prizes = rows.filter((row) => Number(row.prize) > 0);
+          const balances = await walletService.creditMany(
+            trx,
+            prizes.map((row) => ({ userId: String(row.user_id), account: row.trial ? ('trial' as const) : ('real' as const), kind: 'prize' as const, amount: Number(row.prize), refType: 'order', refId: String(row.id) })),
+          );
+          const out: SettledOrder[] = rows.map((row) => ({
+            userId: String(row.user_id),
+            order: { id: String(row.id), status: row.status, updatedAt: row.updated_at, prize: Number(row.prize) },
+            balances: null,
+          }));
+          await outbox.write(trx, settlementPushes(outbox, out, now(), balances));
           return out;
         });
         if (done.length) outbox.kick();

@@ -28,6 +28,46 @@ export function postingQuery(p: Posting) {
     `;
 }
 
+/**
+ * The statement of `walletRepo.postCredits`, built but not run: many credits (positive amounts)
+ * in one statement. Each wallet moves once by the sum of its credits, and each credit gets its
+ * own ledger row whose `balance_after` is the balance before plus the running sum of that
+ * wallet's credits up to it (in the given order), exactly as one posting after another would
+ * have left it. The unique cause index still refuses a second posting of any of them.
+ */
+export function creditsQuery(postings: readonly Posting[]) {
+  const values = sql.join(
+    postings.map((p, i) => sql`(${i}::int, ${p.userId}::bigint, ${p.account}::text, ${p.kind}::text, ${p.amount}::bigint, ${p.refType}::text, ${p.refId}::text)`),
+  );
+  return sql<{ user_id: number; balance: number; trial_balance: number }>`
+      with v(ord, user_id, account, kind, amount, ref_type, ref_id) as (values ${values}),
+      totals as (
+        select user_id,
+               coalesce(sum(amount) filter (where account = 'real'), 0) as real_total,
+               coalesce(sum(amount) filter (where account = 'trial'), 0) as trial_total
+          from v group by user_id
+      ),
+      moved as (
+        update wallets w
+           set balance = w.balance + t.real_total, trial_balance = w.trial_balance + t.trial_total, updated_at = now()
+          from totals t
+         where w.user_id = t.user_id
+        returning w.user_id, w.balance, w.trial_balance, w.balance - t.real_total as real_before, w.trial_balance - t.trial_total as trial_before
+      ),
+      entries as (
+        insert into ledger (user_id, account, kind, amount, balance_after, ref_type, ref_id)
+        select v.user_id, v.account, v.kind, v.amount,
+               case when v.account = 'real' then m.real_before else m.trial_before end
+                 + sum(v.amount) over (partition by v.user_id, v.account order by v.ord),
+               v.ref_type, v.ref_id
+          from v join moved m on m.user_id = v.user_id
+         order by v.ord
+        returning id
+      )
+      select user_id, balance, trial_balance from moved
+    `;
+}
+
 /** A wallet's balances beside the sums of its ledger, per account; the money invariant is that they are equal. */
 export interface WalletAudit {
   user_id: number;
@@ -70,6 +110,20 @@ export const walletRepo = {
     return result.rows[0];
   },
 
+  /**
+   * Credits many postings in two statements (see `creditsQuery`): the wallets are locked in id
+   * order first, so two batches that share wallets queue instead of deadlocking. Returns each
+   * credited wallet's balances after the batch; throws when one of them has no wallet.
+   */
+  async postCredits(db: Executor, postings: readonly Posting[]) {
+    if (postings.length === 0) return [];
+    const userIds = [...new Set(postings.map((p) => String(p.userId)))];
+    await db.selectFrom('wallets').select('user_id').where('user_id', 'in', userIds).orderBy('user_id').forUpdate().execute();
+    const { rows } = await creditsQuery(postings).execute(db);
+    if (rows.length !== userIds.length) throw new Error(`credits for ${userIds.length - rows.length} users without a wallet`);
+    return rows;
+  },
+
   async ledgerPage(db: Executor, userId: string, page: number, pageSize: number) {
     const [rows, total] = await Promise.all([
       db
@@ -89,6 +143,43 @@ export const walletRepo = {
       db.selectFrom('ledger').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(total.n) };
+  },
+
+  /** The real balance, with the wallet's row locked until the transaction ends (a claw-back decides how much it can take). */
+  realBalanceForUpdate(db: Executor, userId: string) {
+    return db.selectFrom('wallets').select('balance').where('user_id', '=', userId).forUpdate().executeTakeFirst();
+  },
+
+  insertDebt(db: Executor, debt: { userId: string; refType: string; refId: string; amount: number }) {
+    return db
+      .insertInto('wallet_debts')
+      .values({ user_id: debt.userId, ref_type: debt.refType, ref_id: debt.refId, amount: debt.amount, remaining: debt.amount })
+      .onConflict((oc) => oc.constraint('wallet_debts_one_per_cause').doNothing())
+      .execute();
+  },
+
+  openDebts(db: Executor, userId: string, lock = false) {
+    const query = db
+      .selectFrom('wallet_debts')
+      .select(['id', 'ref_type', 'ref_id', 'amount', 'remaining', 'created_at'])
+      .where('user_id', '=', userId)
+      .where('remaining', '>', 0)
+      .orderBy('id');
+    return (lock ? query.forUpdate() : query).execute();
+  },
+
+  async hasOpenDebt(db: Executor, userId: string) {
+    const row = await db.selectFrom('wallet_debts').select('id').where('user_id', '=', userId).where('remaining', '>', 0).limit(1).executeTakeFirst();
+    return Boolean(row);
+  },
+
+  reduceDebt(db: Executor, id: string, from: number, by: number, at: Date) {
+    return db
+      .updateTable('wallet_debts')
+      .set({ remaining: from - by, ...(from - by === 0 ? { settled_at: at } : {}) })
+      .where('id', '=', id)
+      .where('remaining', '=', from)
+      .executeTakeFirst();
   },
 
   /** One wallet's balances and ledger sums (tests check the invariant with it). */

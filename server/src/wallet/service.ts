@@ -40,10 +40,73 @@ export const walletService = {
     return post(trx, posting);
   },
 
+  /**
+   * Credits many positive amounts at once (a draw's prizes): one ledger row per posting, each
+   * wallet moved once. Returns the balances of each credited wallet after all of them. A cause
+   * that has already posted fails the whole batch (DuplicatePostingError), as `credit` does.
+   */
+  async creditMany(trx: Tx, postings: readonly Posting[]): Promise<Map<string, Balances>> {
+    for (const p of postings) if (!Number.isSafeInteger(p.amount) || p.amount <= 0) throw new RangeError('credit must be a positive integer');
+    let rows;
+    try {
+      rows = await walletRepo.postCredits(trx, postings);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new DuplicatePostingError(postings[0]!);
+      throw error;
+    }
+    return new Map(rows.map((row) => [String(row.user_id), { balance: row.balance, trialBalance: row.trial_balance }]));
+  },
+
   /** Debits a positive amount; `insufficient_points` when the account cannot cover it. */
-  debit(trx: Tx, posting: Omit<Posting, 'amount'> & { amount: number }) {
+  async debit(trx: Tx, posting: Omit<Posting, 'amount'> & { amount: number }) {
     if (!Number.isSafeInteger(posting.amount) || posting.amount <= 0) throw new RangeError('debit must be a positive integer');
+    // Points a refunded deposit left owing must be settled before the member orders again (issue 14).
+    if (posting.kind === 'order' && posting.account === 'real' && (await walletRepo.hasOpenDebt(trx, posting.userId))) throw new AppError('wallet_debt');
     return post(trx, { ...posting, amount: -posting.amount });
+  },
+
+  /**
+   * Takes back up to `amount` real points for a cause that reverses a credit (a refunded or
+   * charged-back deposit): what the balance holds is debited now, the rest is recorded as a debt
+   * (`wallet_debts`, one per cause). While a debt is open, orders are refused (`wallet_debt`).
+   */
+  async clawBack(trx: Tx, posting: Omit<Posting, 'amount' | 'account'> & { amount: number }) {
+    if (!Number.isSafeInteger(posting.amount) || posting.amount <= 0) throw new RangeError('claw-back must be a positive integer');
+    const row = await walletRepo.realBalanceForUpdate(trx, posting.userId);
+    if (!row) throw new Error(`user ${posting.userId} has no wallet`);
+    const taken = Math.min(row.balance, posting.amount);
+    const owed = posting.amount - taken;
+    let balances = await walletService.balances(trx, posting.userId);
+    if (taken > 0) balances = await post(trx, { ...posting, account: 'real', amount: -taken });
+    if (owed > 0) await walletRepo.insertDebt(trx, { userId: posting.userId, refType: posting.refType, refId: posting.refId, amount: owed });
+    return { taken, owed, balance: balances.balance, trialBalance: balances.trialBalance };
+  },
+
+  /** Points still owed by the member (see `clawBack`), with each debt. */
+  async debts(db: Executor, userId: string) {
+    const rows = await walletRepo.openDebts(db, userId);
+    return { outstanding: rows.reduce((sum, r) => sum + r.remaining, 0), rows };
+  },
+
+  /**
+   * Pays open debts from the real balance, oldest first, as far as it goes. Each payment is a
+   * ledger entry of its own cause (`debt-settlement`, `<debt id>:<remaining before>`), so it posts once.
+   */
+  async settleDebts(trx: Tx, userId: string, at: Date) {
+    const debts = await walletRepo.openDebts(trx, userId, true);
+    const row = await walletRepo.realBalanceForUpdate(trx, userId);
+    let available = row?.balance ?? 0;
+    let paid = 0;
+    for (const debt of debts) {
+      const pay = Math.min(available, debt.remaining);
+      if (pay <= 0) break;
+      await post(trx, { userId, account: 'real', kind: 'deposit', amount: -pay, refType: 'debt-settlement', refId: `${debt.id}:${debt.remaining}` });
+      await walletRepo.reduceDebt(trx, String(debt.id), debt.remaining, pay, at);
+      available -= pay;
+      paid += pay;
+    }
+    const left = debts.reduce((sum, d) => sum + d.remaining, 0) - paid;
+    return { paid, outstanding: left, ...(await walletService.balances(trx, userId)) };
   },
 
   async ledger(db: Executor, userId: string, page: number, pageSize: number): Promise<Paged<LedgerEntry>> {

@@ -223,4 +223,17 @@ describe.each(MODES)('a football slip from quote to prize (%s mode)', (mode) => 
     expect(first.prize).toBe(points(payout));
     expect((await m.orders('?productCode=HKS01')).items.map((o) => o.id)).toEqual([football.id]);
   }, 30_000);
+
+  it('names an order leg\'s teams in the languages its event has them in, for the orders page to show in the member\'s', async () => {
+    const owner = await member('Namer');
+    await grantPoints(env.platform, owner.id, 10_000);
+    const m = memberApi(env.url, owner.token);
+    const event = await insertEvent(env.platform, MARKETS);
+    const names = { tournament: { 'zh-TW': '港超' }, home: { 'zh-TW': '海港雄獅', 'zh-CN': '海港雄狮' }, away: { 'zh-TW': '大坑飛龍' } };
+    await env.platform.db.updateTable('football_events').set({ names: JSON.stringify(names) }).where('id', '=', event.id).execute();
+    const order = await placePurchased(m, footballBody([leg(event.id, 'HAD', 'H', '2.10')], 3_000));
+    const [only] = (await m.order(order.id)).football!.legs;
+    expect(only).toMatchObject({ home: event.home_team, names: { home: names.home, away: names.away } });
+    expect(only!.names).not.toHaveProperty('tournament');
+  });
 });

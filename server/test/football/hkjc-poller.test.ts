@@ -46,6 +46,18 @@ describe('the odds poller on the HKJC feed', () => {
     expect(first.markets.find((m) => m.market === 'FGS')!.selections.find((s) => s.key === '101')!.label).toBe('J. Smith');
   });
 
+  it('stores the feed\'s Chinese league and team names with the event; one stored without names takes them on the next poll', async () => {
+    const football = createFootballService(env.platform, { oddsSource: feed() });
+    const names = async (code: string) =>
+      (await apiClient(env.url).get<FootballEventWire[]>('/api/football/events')).body.find((e) => e.code === code)!.names;
+    expect(await names('FB1001')).toEqual({ tournament: { 'zh-TW': '英格蘭超級聯賽' }, home: { 'zh-TW': '北港城' }, away: { 'zh-TW': '河畔競技' } });
+    // As an event stored before migration 0009 has it.
+    await env.platform.db.updateTable('football_events').set({ names: '{}' }).where('code', '=', 'FB1002').execute();
+    expect(await names('FB1002')).toEqual({});
+    await football.tick(new Date(now.getTime() + 5_000));
+    expect((await names('FB1002'))?.home?.['zh-TW']).toBeTruthy();
+  });
+
   it('voids an event the feed reports voided: status, result source hkjc, markets closed, settlement hook called', async () => {
     const calls: string[] = [];
     const football = createFootballService(env.platform, {

@@ -131,4 +131,15 @@ describe('the public football routes', () => {
     const playedResults = await env.platform.db.selectFrom('football_events').select('id').where('status', '=', 'resulted').execute();
     expect(played).toBe(2 * playedResults.length);
   });
+
+  it('names leagues and teams in Chinese on events, results and league tables (the simulated leagues have Chinese names)', async () => {
+    const events = (await api.get<FootballEventWire[]>('/api/football/events')).body;
+    expect(events.length).toBeGreaterThan(0);
+    expect(events.filter((e) => !e.names?.home?.['zh-TW'] || !e.names?.away?.['zh-CN'] || !e.names?.tournament?.['zh-TW'])).toEqual([]);
+    const hkp = standingsSchema.parse((await api.get('/api/football/standings')).body).find((t) => t.tournamentCode === 'HKP')!;
+    expect(hkp.names).toEqual({ 'zh-TW': '港超', 'zh-CN': '港超' });
+    expect(hkp.rows.filter((r) => !r.names?.['zh-TW'])).toEqual([]);
+    const results = footballResultsPage.parse((await api.get('/api/football/results')).body);
+    expect(results.items[0]!.names?.home?.['zh-CN']).toBeTruthy();
+  });
 });

@@ -95,6 +95,15 @@ describe('GET /api/openapi.json', () => {
     }
   });
 
+  it('documents what a member sees of issue 16: trial points, a quote\'s GP figures and rates, local league and team names', () => {
+    const answer = (method: string, path: string, status = '200') => JSON.stringify(doc.paths[path][method].responses[status].content['application/json'].schema);
+    expect(answer('get', '/api/site')).toContain('"trialPointsOnSignup"');
+    expect(answer('get', '/api/me')).toContain('"trialBalance"');
+    for (const field of ['"maxPrizePoints"', '"rates"', '"total"']) expect(answer('post', '/api/orders/quote')).toContain(field);
+    for (const path of ['/api/football/events', '/api/football/standings', '/api/football/results']) expect(answer('get', path)).toContain('"names"');
+    expect(answer('get', '/api/orders/{id}')).toMatch(/"legs".*"names"/);
+  });
+
   it('documents the ledger paging limits the server enforces', () => {
     const parameters = doc.paths['/api/wallet/ledger'].get.parameters as Array<{ name: string; schema: Schema }>;
     const pageSize = parameters.find((p) => p.name === 'pageSize')!.schema;

@@ -22,7 +22,8 @@ describe('keno results history on a fresh install (simulated results)', () => {
         return res.body.total > 0 ? res.body : undefined;
       });
       expect(page.total).toBeGreaterThan(0);
-      expect(page.total).toBeLessThanOrEqual(200);
+      // At most 200 filled in, plus any real draw that came since the start (CAB01 draws every few minutes).
+      expect(page.total).toBeLessThanOrEqual(203);
       const draws = page.items as DrawWire[];
       const now = Date.now();
       for (const draw of draws) {

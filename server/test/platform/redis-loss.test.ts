@@ -19,6 +19,9 @@ type Env = Awaited<ReturnType<typeof testServer>>;
 
 /** Every repeatable job the workers register (see `queues.schedule` calls). */
 const SCHEDULES = ['keno-draw-schedule', 'orders-reconcile', 'settle-sweep', 'football-settle-sweep', 'football-odds-tick', 'football-results-pass', 'hourly-housekeeping'];
+// Every schedule the embedded platform registers (health lists each): the above, plus those of the
+// draw lotteries, deposits and identity housekeeping.
+const ALL_SCHEDULES = [...SCHEDULES, 'lottery-draw-schedule', 'lottery-settle-sweep', 'deposit-reconcile', 'hourly-identity-housekeeping'];
 const QUEUES_OF: Record<string, string> = {
   'keno-draw-schedule': KENO_DRAWS_QUEUE,
   'orders-reconcile': 'order-reconcile',
@@ -191,7 +194,7 @@ describe('embedded mode: schedules are re-asserted on a timer, and health names 
       return res.status === 200 && body.schedules.some((s: { id: string; lastTickAt: string | null }) => s.id === 'football-odds-tick' && s.lastTickAt) ? body : undefined;
     }, 10_000);
     expect(ok).toMatchObject({ ok: true, outbox: { behind: false } });
-    expect(ok.schedules.map((s: { id: string }) => s.id).sort()).toEqual([...SCHEDULES].sort());
+    expect(ok.schedules.map((s: { id: string }) => s.id).sort()).toEqual([...ALL_SCHEDULES].sort());
 
     // The keno scheduler's last run and registration an hour ago: as if its worker had stopped.
     const hourAgo = new Date(Date.now() - 3600_000);

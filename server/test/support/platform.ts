@@ -30,6 +30,8 @@ export async function testPlatform(mode: Mode = 'embedded', env: Record<string, 
     TRIAL_POINTS_ON_SIGNUP: '0',
     // Test files share one redis-server: each platform gets its own key/queue/channel namespace.
     ...(mode === 'scaled' ? { REDIS_URL: inject('redisUrl'), REDIS_PREFIX: name } : {}),
+    // Tests drive the operator's API with a password session; the second factor has its own tests (admin/).
+    STAFF_MFA: 'off',
     ...env,
   });
   const platform = await createPlatform(config, createLogger(config.LOG_LEVEL, { test: name }));

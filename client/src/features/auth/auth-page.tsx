@@ -3,6 +3,7 @@ import { formatPoints } from '@gp/common/money';
 import { useAtomValue } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Navigate, useSearchParams } from 'react-router';
+import { ProviderLoginButtons } from '../../shared/account/provider-login.tsx';
 import { safeNextPath } from '../../shared/navigation/navigator.ts';
 import { isLoggedInAtom } from '../../shared/session/session-atoms.ts';
 import { useSite } from '../../shared/site/site-query.ts';
@@ -64,6 +65,14 @@ export function AuthPage() {
           </p>
         )}
         {mode === 'login' ? <LoginForm /> : <SignupForm />}
+        {mode === 'login' && (
+          <p className="auth__forgot">
+            <Link to="/auth/forgot" data-testid="forgot-password-link">
+              <FormattedMessage id="recovery.forgotLink" />
+            </Link>
+          </p>
+        )}
+        <ProviderLoginButtons />
         <p className="auth__switch">
           <Link to={{ search: `?${other.toString()}` }} data-testid="auth-switch">
             <FormattedMessage id={mode === 'login' ? 'auth.noAccount' : 'auth.haveAccount'} />

@@ -2,6 +2,7 @@ import type { FootballEventWire } from '@gp/common';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { printLine } from '../../shared/football/print-line.ts';
 import { marketNameId } from '../../shared/football/selection-labels.ts';
+import { useMatchName } from '../../shared/football/use-local-name.ts';
 import { optionValue, type MarketOption } from './market-options.ts';
 
 interface EventPickerProps {
@@ -15,15 +16,21 @@ interface EventPickerProps {
 /** The event and the market/line to chart, kept in the address so a chart can be linked to. */
 export function EventPicker({ events, event, options, option, onChange }: EventPickerProps) {
   const intl = useIntl();
+  const match = useMatchName();
   const eventText = (e: FootballEventWire) =>
-    `${e.code} · ${e.home} – ${e.away} · ${intl.formatDate(e.kickOffAt, { month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit' })} · ${intl.formatMessage({ id: `dashboards.status.${e.status}` })}`;
+    `${e.code} · ${match(e)} · ${intl.formatDate(e.kickOffAt, { month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit' })} · ${intl.formatMessage({ id: `dashboards.status.${e.status}` })}`;
   return (
     <div className="card section-card dash-pickers">
       <label className="field">
         <span className="field__label">
           <FormattedMessage id="dashboards.odds.event" />
         </span>
-        <select className="field__input" value={event.id} onChange={(e) => onChange({ event: e.target.value, market: null, line: null })} data-testid="odds-event">
+        <select
+          className="field__input"
+          value={event.id}
+          onChange={(e) => onChange({ event: e.target.value, market: null, line: null })}
+          data-testid="odds-event"
+        >
           {events.map((e) => (
             <option key={e.id} value={e.id}>
               {eventText(e)}

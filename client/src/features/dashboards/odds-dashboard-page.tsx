@@ -8,6 +8,7 @@ import { FootballLinks } from '../../shared/football/football-links.tsx';
 import { printLine } from '../../shared/football/print-line.ts';
 import { marketNameId } from '../../shared/football/selection-labels.ts';
 import { useSelectionLabel } from '../../shared/football/use-selection-label.ts';
+import { useMatchName } from '../../shared/football/use-local-name.ts';
 import { CurrentOddsTable } from './current-odds-table.tsx';
 import { EventPicker } from './event-picker.tsx';
 import { useFootballEvent, useFootballEvents } from './football-queries.ts';
@@ -24,6 +25,7 @@ import { useLiveOdds } from './use-live-odds.ts';
 export function OddsDashboardPage() {
   usePageTitle('dashboards.odds.pageTitle');
   const intl = useIntl();
+  const match = useMatchName();
   const label = useSelectionLabel();
   const [params, setParams] = useSearchParams();
   const events = useFootballEvents();
@@ -37,10 +39,7 @@ export function OddsDashboardPage() {
   const history = detail.data?.id === event?.id ? detail.data?.history : undefined;
   const market = option?.market ?? null;
   const line = option?.line ?? null;
-  const points = useMemo(
-    () => (market ? normalisePoints([...historyPoints(history ?? [], market, line), ...live]) : []),
-    [history, live, market, line],
-  );
+  const points = useMemo(() => (market ? normalisePoints([...historyPoints(history ?? [], market, line), ...live]) : []), [history, live, market, line]);
   const choose = (next: Record<string, string | null>) => {
     const merged = { event: event?.id ?? null, market: option?.market ?? null, line: option?.line ?? null, ...next };
     setParams(Object.fromEntries(Object.entries(merged).filter((e): e is [string, string] => !!e[1])), { replace: true });
@@ -48,9 +47,7 @@ export function OddsDashboardPage() {
 
   const players = new Map((detail.data?.players ?? event?.players ?? []).map((p) => [p.code, p.name]));
   const marketText = option ? `${intl.formatMessage({ id: marketNameId(option.market) })}${option.line ? ` ${printLine(option.line)}` : ''}` : '';
-  const series = option
-    ? seriesByKey(points, option.keys).map((s) => ({ ...s, label: players.get(s.key) ?? label(option.market, s.key) }))
-    : [];
+  const series = option ? seriesByKey(points, option.keys).map((s) => ({ ...s, label: players.get(s.key) ?? label(option.market, s.key) })) : [];
   const current = option ? currentOdds(points, option.keys) : [];
   // Without recorded history yet, the table still shows the event's current prices.
   const marketNow = event?.markets.find((m) => option && m.market === option.market && (m.line ?? null) === option.line);
@@ -75,7 +72,7 @@ export function OddsDashboardPage() {
           <EventPicker events={list} event={event} options={options} option={option} onChange={choose} />
           <section className="card section-card" aria-labelledby="odds-chart-title">
             <div className="dash-head">
-              <h2 id="odds-chart-title">{`${event.home} – ${event.away} · ${marketText}`}</h2>
+              <h2 id="odds-chart-title">{`${match(event)} · ${marketText}`}</h2>
               <span className="dash-live">
                 <span className="dash-live__dot" aria-hidden="true" />
                 <FormattedMessage id="dashboards.live" />
@@ -88,7 +85,7 @@ export function OddsDashboardPage() {
                 {detail.isPending ? <FormattedMessage id="app.loading" /> : <FormattedMessage id="dashboards.odds.empty" />}
               </p>
             ) : (
-              <OddsChart series={series} label={intl.formatMessage({ id: 'dashboards.odds.chartLabel' }, { market: marketText, match: `${event.home} – ${event.away}` })} />
+              <OddsChart series={series} label={intl.formatMessage({ id: 'dashboards.odds.chartLabel' }, { market: marketText, match: match(event) })} />
             )}
           </section>
           {option && (

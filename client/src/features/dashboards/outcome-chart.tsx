@@ -1,6 +1,7 @@
 import type { ChartData, ChartOptions } from 'chart.js';
 import { Bar } from 'react-chartjs-2';
 import { useIntl } from 'react-intl';
+import { useLocalName } from '../../shared/football/use-local-name.ts';
 import { registerBarChart } from './chart-setup.ts';
 import type { TournamentSummary } from './standings-summary.ts';
 import { useChartColors } from './use-chart-colors.ts';
@@ -11,8 +12,9 @@ registerBarChart();
 export function OutcomeChart({ summaries }: { summaries: TournamentSummary[] }) {
   const intl = useIntl();
   const colors = useChartColors();
+  const name = useLocalName();
   const data: ChartData<'bar', number[], string> = {
-    labels: summaries.map((s) => s.tournament),
+    labels: summaries.map((s) => name(s.tournament, s.names)),
     datasets: [
       { label: intl.formatMessage({ id: 'dashboards.chart.decided' }), data: summaries.map((s) => s.decided), backgroundColor: colors.series(0) },
       { label: intl.formatMessage({ id: 'dashboards.chart.drawn' }), data: summaries.map((s) => s.drawn), backgroundColor: colors.series(1) },

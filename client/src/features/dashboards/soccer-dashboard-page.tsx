@@ -5,6 +5,7 @@ import { usePageTitle } from '../../shared/site/use-page-title.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
 import { FootballLinks } from '../../shared/football/football-links.tsx';
+import { useLocalName } from '../../shared/football/use-local-name.ts';
 import { RESULTS_PAGE_SIZE, useFootballResults, useStandings } from './football-queries.ts';
 import { LoadError } from './load-error.tsx';
 import { OutcomeChart } from './outcome-chart.tsx';
@@ -16,6 +17,7 @@ import { tournamentSummaries } from './standings-summary.ts';
 export function SoccerDashboardPage() {
   usePageTitle('dashboards.soccer.pageTitle');
   const intl = useIntl();
+  const name = useLocalName();
   const [page, setPage] = useState(1);
   const results = useFootballResults(page);
   const standings = useStandings();
@@ -59,7 +61,7 @@ export function SoccerDashboardPage() {
             <ul className="dash-goals">
               {summaries.map((s) => (
                 <li key={s.tournamentCode}>
-                  <strong>{s.tournament}</strong>{' '}
+                  <strong>{name(s.tournament, s.names)}</strong>{' '}
                   <FormattedMessage
                     id="dashboards.chart.summary"
                     values={{ matches: s.matches, goals: intl.formatNumber(s.goalsPerMatch ?? 0, { maximumFractionDigits: 2 }) }}

@@ -2,6 +2,8 @@ import type { Standings } from '@gp/common';
 
 export interface TournamentSummary {
   tournament: string;
+  /** `tournament` in other languages, where the source has it. */
+  names?: Record<string, string>;
   tournamentCode: string;
   matches: number;
   /** Matches a team won (home or away). */
@@ -18,12 +20,13 @@ export interface TournamentSummary {
  * Example: A beat B 2-1 and C drew D 0-0 → `{ matches: 2, decided: 1, drawn: 1, goals: 3, goalsPerMatch: 1.5 }`.
  */
 export function tournamentSummaries(standings: Standings): TournamentSummary[] {
-  return standings.map(({ tournament, tournamentCode, rows }) => {
+  return standings.map(({ tournament, tournamentCode, names, rows }) => {
     const sum = (pick: (r: (typeof rows)[number]) => number) => rows.reduce((total, r) => total + pick(r), 0);
     const matches = sum((r) => r.played) / 2;
     const goals = sum((r) => r.goalsFor);
     return {
       tournament,
+      ...(names ? { names } : {}),
       tournamentCode,
       matches,
       decided: sum((r) => r.won),

@@ -1,6 +1,10 @@
 import type { Standings } from '@gp/common';
+import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { MessageId } from '../../shared/i18n/message-ids.ts';
+import { useLocalName } from '../../shared/football/use-local-name.ts';
+import type { Column } from '../../shared/ui/column-heads.tsx';
+import { DashTable } from './dash-table.tsx';
 import { formatGoalDifference } from './standings-summary.ts';
 
 /** Each column's abbreviation and, for the tooltip and screen readers, its full name. */
@@ -18,62 +22,50 @@ const COLUMNS: [MessageId, MessageId][] = [
 /** One tournament's table in the server's order: P W D L GF GA GD Pts and the last five results. */
 export function StandingsTable({ table }: { table: Standings[number] }) {
   const intl = useIntl();
+  const name = useLocalName();
+  const abbreviated = (key: string, short: ReactNode, long: MessageId): Column => ({
+    label: { key, text: <abbr title={intl.formatMessage({ id: long })}>{short}</abbr> },
+    numeric: true,
+  });
+  const columns: Column[] = [
+    abbreviated('position', '#', 'dashboards.standings.col.positionLong'),
+    { label: 'dashboards.standings.col.team' },
+    ...COLUMNS.map(([short, long]) => abbreviated(short, <FormattedMessage id={short} />, long)),
+    { label: 'dashboards.standings.col.form' },
+  ];
   return (
     <div className="table-wrap">
-      <table className="table dash-table standings-table" data-testid="standings-table">
-        <caption className="dash-caption">{table.tournament}</caption>
-        <thead>
-          <tr>
-            <th scope="col" className="numeric">
-              <abbr title={intl.formatMessage({ id: 'dashboards.standings.col.positionLong' })}>#</abbr>
-            </th>
-            <th scope="col">
-              <FormattedMessage id="dashboards.standings.col.team" />
-            </th>
-            {COLUMNS.map(([short, long]) => (
-              <th key={short} scope="col" className="numeric">
-                <abbr title={intl.formatMessage({ id: long })}>
-                  <FormattedMessage id={short} />
-                </abbr>
-              </th>
-            ))}
-            <th scope="col">
-              <FormattedMessage id="dashboards.standings.col.form" />
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {table.rows.map((row, i) => (
-            <tr key={row.team}>
-              <td className="numeric">{i + 1}</td>
-              <th scope="row">{row.team}</th>
-              <td className="numeric">{row.played}</td>
-              <td className="numeric">{row.won}</td>
-              <td className="numeric">{row.drawn}</td>
-              <td className="numeric">{row.lost}</td>
-              <td className="numeric">{row.goalsFor}</td>
-              <td className="numeric">{row.goalsAgainst}</td>
-              <td className="numeric">{formatGoalDifference(row.goalsFor, row.goalsAgainst)}</td>
-              <td className="numeric dash-points">{row.points}</td>
-              <td>
-                <span className="form-chips" data-testid="form-chips">
-                  {row.form.map((f, j) => {
-                    const full = intl.formatMessage({ id: `dashboards.form.${f}` });
-                    return (
-                      <span key={j} className={`form-chip form-chip--${f}`} title={full}>
-                        <span aria-hidden="true">
-                          <FormattedMessage id={`dashboards.form.short.${f}`} />
-                        </span>
-                        <span className="visually-hidden">{full}</span>
+      <DashTable testId="standings-table" className="standings-table" caption={name(table.tournament, table.names)} captionVisible columns={columns}>
+        {table.rows.map((row, i) => (
+          <tr key={row.team}>
+            <td className="numeric">{i + 1}</td>
+            <th scope="row">{name(row.team, row.names)}</th>
+            <td className="numeric">{row.played}</td>
+            <td className="numeric">{row.won}</td>
+            <td className="numeric">{row.drawn}</td>
+            <td className="numeric">{row.lost}</td>
+            <td className="numeric">{row.goalsFor}</td>
+            <td className="numeric">{row.goalsAgainst}</td>
+            <td className="numeric">{formatGoalDifference(row.goalsFor, row.goalsAgainst)}</td>
+            <td className="numeric dash-points">{row.points}</td>
+            <td>
+              <span className="form-chips" data-testid="form-chips">
+                {row.form.map((f, j) => {
+                  const full = intl.formatMessage({ id: `dashboards.form.${f}` });
+                  return (
+                    <span key={j} className={`form-chip form-chip--${f}`} title={full}>
+                      <span aria-hidden="true">
+                        <FormattedMessage id={`dashboards.form.short.${f}`} />
                       </span>
-                    );
-                  })}
-                </span>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+                      <span className="visually-hidden">{full}</span>
+                    </span>
+                  );
+                })}
+              </span>
+            </td>
+          </tr>
+        ))}
+      </DashTable>
     </div>
   );
 }

@@ -2,6 +2,16 @@ import { ALLUP_LIMITS } from '@gp/common';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { crossbarGroups, type CrossbarRow } from './crossbar-rows.ts';
 import { DOC_SECTIONS } from '../../shared/football/doc-links.ts';
+import { ColumnHeads, type Column } from '../../shared/ui/column-heads.tsx';
+import { DocProse, DocSection, DocTable } from './doc-section.tsx';
+
+const COLUMNS: readonly Column[] = [
+  { label: 'footballDoc.allUp.col.formula' },
+  { label: 'footballDoc.allUp.col.bets', numeric: true },
+  { label: 'footballDoc.allUp.col.minWins', numeric: true },
+  { label: 'footballDoc.allUp.col.option' },
+  { label: 'footballDoc.allUp.col.makeUp' },
+];
 
 function OptionCell({ row }: { row: CrossbarRow }) {
   if (!row.option) return <span className="muted">—</span>;
@@ -25,77 +35,41 @@ export function CrossbarTable() {
   const intl = useIntl();
   const groups = crossbarGroups();
   return (
-    <section id={DOC_SECTIONS.allUp} className="card section-card" aria-labelledby="allup-title">
-      <h2 id="allup-title">
-        <FormattedMessage id="footballDoc.allUp.title" />
-      </h2>
-      <p className="doc-prose">
-        <FormattedMessage id="footballDoc.allUp.lead" />
-      </p>
-      <p className="doc-prose">
-        <FormattedMessage
-          id="footballDoc.allUp.limits"
-          values={{ min: ALLUP_LIMITS.minLegs, max: ALLUP_LIMITS.maxLegs, restricted: ALLUP_LIMITS.maxLegsRestricted }}
-        />
-      </p>
-      <p className="doc-prose">
-        <FormattedMessage id="footballDoc.allUp.mapping" />
-      </p>
-      <div className="table-wrap doc-table-wrap">
-        <table className="table doc-table crossbar-table" data-testid="crossbar-table">
-          <caption className="visually-hidden">
-            <FormattedMessage id="footballDoc.allUp.caption" values={{ count: groups.reduce((n, g) => n + g.rows.length, 0) }} />
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">
-                <FormattedMessage id="footballDoc.allUp.col.formula" />
-              </th>
-              <th scope="col" className="numeric">
-                <FormattedMessage id="footballDoc.allUp.col.bets" />
-              </th>
-              <th scope="col" className="numeric">
-                <FormattedMessage id="footballDoc.allUp.col.minWins" />
-              </th>
-              <th scope="col">
-                <FormattedMessage id="footballDoc.allUp.col.option" />
-              </th>
-              <th scope="col">
-                <FormattedMessage id="footballDoc.allUp.col.makeUp" />
+    <DocSection anchor={DOC_SECTIONS.allUp} title="footballDoc.allUp.title">
+      <DocProse id="footballDoc.allUp.lead" />
+      <DocProse id="footballDoc.allUp.limits" values={{ min: ALLUP_LIMITS.minLegs, max: ALLUP_LIMITS.maxLegs, restricted: ALLUP_LIMITS.maxLegsRestricted }} />
+      <DocProse id="footballDoc.allUp.mapping" />
+      <DocTable testId="crossbar-table" className="crossbar-table">
+        <caption className="visually-hidden">
+          <FormattedMessage id="footballDoc.allUp.caption" values={{ count: groups.reduce((n, g) => n + g.rows.length, 0) }} />
+        </caption>
+        <ColumnHeads columns={COLUMNS} />
+        {groups.map((group) => (
+          <tbody key={group.legs}>
+            <tr className="crossbar-table__group">
+              <th scope="rowgroup" colSpan={5}>
+                <FormattedMessage id="footballDoc.allUp.group" values={{ legs: group.legs }} />
               </th>
             </tr>
-          </thead>
-          {groups.map((group) => (
-            <tbody key={group.legs}>
-              <tr className="crossbar-table__group">
-                <th scope="rowgroup" colSpan={5}>
-                  <FormattedMessage id="footballDoc.allUp.group" values={{ legs: group.legs }} />
+            {group.rows.map((row) => (
+              <tr key={row.code} data-testid="crossbar-row">
+                <th scope="row" className="crossbar-table__code">
+                  {row.code}
                 </th>
+                <td className="numeric">{row.bets}</td>
+                <td className="numeric">{row.minWins}</td>
+                <td>
+                  <OptionCell row={row} />
+                </td>
+                <td className="doc-table__wrap">
+                  {row.folds.map((f) => intl.formatMessage({ id: 'footballDoc.allUp.fold' }, { fold: f.fold, count: f.count })).join(' + ')}
+                </td>
               </tr>
-              {group.rows.map((row) => (
-                <tr key={row.code} data-testid="crossbar-row">
-                  <th scope="row" className="crossbar-table__code">
-                    {row.code}
-                  </th>
-                  <td className="numeric">{row.bets}</td>
-                  <td className="numeric">{row.minWins}</td>
-                  <td>
-                    <OptionCell row={row} />
-                  </td>
-                  <td className="doc-table__wrap">
-                    {row.folds
-                      .map((f) => intl.formatMessage({ id: 'footballDoc.allUp.fold' }, { fold: f.fold, count: f.count }))
-                      .join(' + ')}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          ))}
-        </table>
-      </div>
-      <p className="muted doc-prose">
-        <FormattedMessage id="footballDoc.allUp.multiple" />
-      </p>
-    </section>
+            ))}
+          </tbody>
+        ))}
+      </DocTable>
+      <DocProse id="footballDoc.allUp.multiple" muted />
+    </DocSection>
   );
 }

@@ -3,6 +3,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { formatLocalMoney } from '../../shared/money/local-money.ts';
 import { ConfidenceLabel } from '../../shared/ui/confidence-label.tsx';
 import { DOC_SECTIONS } from '../../shared/football/doc-links.ts';
+import { ColumnHeads } from '../../shared/ui/column-heads.tsx';
+import { DocProse, DocSection, DocTable } from './doc-section.tsx';
 
 const OUTCOMES: readonly LegOutcome[] = ['win', 'halfWin', 'push', 'halfLoss', 'loss', 'void'];
 const STAKE = 10_000; // HK$100 in cents
@@ -17,10 +19,7 @@ export function BasicsSection() {
   const money = (amount: number) => formatLocalMoney(amount, 'HKD', intl.locale);
   const odds = '2.10';
   return (
-    <section id={DOC_SECTIONS.basics} className="card section-card" aria-labelledby="basics-title">
-      <h2 id="basics-title">
-        <FormattedMessage id="footballDoc.basics.title" />
-      </h2>
+    <DocSection anchor={DOC_SECTIONS.basics} title="footballDoc.basics.title">
       <ul className="how-to doc-list">
         <li>
           <FormattedMessage id="footballDoc.basics.normalTime" />
@@ -36,7 +35,7 @@ export function BasicsSection() {
           <ConfidenceLabel fact={HKJC_CONVENTIONS.rounding} />
         </li>
       </ul>
-    </section>
+    </DocSection>
   );
 }
 
@@ -46,67 +45,49 @@ export function LineOutcomesSection() {
   const money = (amount: number) => formatLocalMoney(amount, 'HKD', intl.locale);
   const odds = parseOdds(SAMPLE_ODDS)!;
   return (
-    <section id={DOC_SECTIONS.lines} className="card section-card" aria-labelledby="lines-title">
-      <div className="rules-section__head">
-        <h2 id="lines-title">
-          <FormattedMessage id="footballDoc.lines.title" />
-        </h2>
-        <ConfidenceLabel fact={HKJC_CONVENTIONS.outcomeShares.provenance} />
-      </div>
-      <p className="doc-prose">
-        <FormattedMessage id="footballDoc.lines.lead" />
-      </p>
-      <div className="table-wrap doc-table-wrap">
-        <table className="table doc-table" data-testid="outcome-table">
-          <thead>
-            <tr>
-              <th scope="col">
-                <FormattedMessage id="footballDoc.lines.outcome" />
-              </th>
-              <th scope="col">
-                <FormattedMessage id="footballDoc.lines.factor" />
-              </th>
-              <th scope="col" className="numeric">
-                <FormattedMessage id="footballDoc.lines.sample" values={{ stake: money(STAKE), odds: SAMPLE_ODDS }} />
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {OUTCOMES.map((outcome) => {
-              const factor = outcomeFactor(outcome, odds);
-              return (
-                <tr key={outcome}>
-                  <th scope="row">
-                    <span className={`doc-outcome doc-outcome--${outcome}`}>
-                      <FormattedMessage id={`footballDoc.outcome.${outcome}`} />
-                    </span>
-                  </th>
-                  <td className="doc-table__wrap">
-                    <FormattedMessage id={`footballDoc.lines.returns.${outcome}`} />
-                  </td>
-                  <td className="numeric" title={`× ${formatOdds(factor)}`}>
-                    {money(returned(factor))}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-      <p className="muted doc-prose">
-        <FormattedMessage id="footballDoc.lines.allUp" />
-      </p>
-    </section>
+    <DocSection anchor={DOC_SECTIONS.lines} title="footballDoc.lines.title" mark={<ConfidenceLabel fact={HKJC_CONVENTIONS.outcomeShares.provenance} />}>
+      <DocProse id="footballDoc.lines.lead" />
+      <DocTable testId="outcome-table">
+        <ColumnHeads
+          columns={[
+            { label: 'footballDoc.lines.outcome' },
+            { label: 'footballDoc.lines.factor' },
+            {
+              label: { key: 'sample', text: <FormattedMessage id="footballDoc.lines.sample" values={{ stake: money(STAKE), odds: SAMPLE_ODDS }} /> },
+              numeric: true,
+            },
+          ]}
+        />
+        <tbody>
+          {OUTCOMES.map((outcome) => {
+            const factor = outcomeFactor(outcome, odds);
+            return (
+              <tr key={outcome}>
+                <th scope="row">
+                  <span className={`doc-outcome doc-outcome--${outcome}`}>
+                    <FormattedMessage id={`footballDoc.outcome.${outcome}`} />
+                  </span>
+                </th>
+                <td className="doc-table__wrap">
+                  <FormattedMessage id={`footballDoc.lines.returns.${outcome}`} />
+                </td>
+                <td className="numeric" title={`× ${formatOdds(factor)}`}>
+                  {money(returned(factor))}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </DocTable>
+      <DocProse id="footballDoc.lines.allUp" muted />
+    </DocSection>
   );
 }
 
 /** Cancelled, postponed, abandoned and void matches (reference §4, spec §4). */
 export function VoidRulesSection() {
   return (
-    <section id={DOC_SECTIONS.voids} className="card section-card" aria-labelledby="void-title">
-      <h2 id="void-title">
-        <FormattedMessage id="footballDoc.void.title" />
-      </h2>
+    <DocSection anchor={DOC_SECTIONS.voids} title="footballDoc.void.title">
       <ul className="how-to doc-list">
         <li>
           <FormattedMessage id="footballDoc.void.singles" />
@@ -126,6 +107,6 @@ export function VoidRulesSection() {
           <FormattedMessage id="footballDoc.void.abandoned" />
         </li>
       </ul>
-    </section>
+    </DocSection>
   );
 }

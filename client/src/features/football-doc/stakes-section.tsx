@@ -1,25 +1,10 @@
-import { HKS01_STAKE_RULES, type Provenance } from '@gp/common';
-import type { ReactNode } from 'react';
+import { HKS01_STAKE_RULES } from '@gp/common';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { MessageId } from '../../shared/i18n/message-ids.ts';
 import { formatLocalMoney } from '../../shared/money/local-money.ts';
-import { ConfidenceLabel } from '../../shared/ui/confidence-label.tsx';
+import { FactItem } from '../../shared/ui/fact-item.tsx';
+import { DocSection } from './doc-section.tsx';
 import { DOC_SECTIONS } from '../../shared/football/doc-links.ts';
 import { workedExamples } from './worked-examples.ts';
-
-function Fact({ label, fact, children }: { label: MessageId; fact?: Provenance; children: ReactNode }) {
-  return (
-    <div className="rules-facts__item">
-      <dt>
-        <FormattedMessage id={label} />
-      </dt>
-      <dd>
-        <span className="rules-facts__value">{children}</span>
-        {fact && <ConfidenceLabel fact={fact} />}
-      </dd>
-    </div>
-  );
-}
 
 /** Stakes, fees and the maximum prize of HKS01, read from common's HKS01_STAKE_RULES. */
 export function StakesSection() {
@@ -30,24 +15,21 @@ export function StakesSection() {
   const flatFee = rules.fees.bands.length === 1 && rules.fees.bands[0]!.basisPoints === 0 ? rules.fees.bands[0]! : null;
   const sample = workedExamples().find((e) => e.id === 'crs3x7')!;
   return (
-    <section id={DOC_SECTIONS.stakes} className="card section-card" aria-labelledby="stakes-title">
-      <h2 id="stakes-title">
-        <FormattedMessage id="footballDoc.stakes.title" />
-      </h2>
+    <DocSection anchor={DOC_SECTIONS.stakes} title="footballDoc.stakes.title">
       <dl className="rules-facts" data-testid="stake-rules">
-        <Fact label="footballDoc.stakes.minUnit" fact={rules.minUnitStake}>
+        <FactItem label="footballDoc.stakes.minUnit" fact={rules.minUnitStake}>
           {money(rules.minUnitStake.amount)}
-        </Fact>
-        <Fact label="footballDoc.stakes.step" fact={rules.unitStakeStep}>
+        </FactItem>
+        <FactItem label="footballDoc.stakes.step" fact={rules.unitStakeStep}>
           <FormattedMessage id="footballDoc.stakes.stepValue" values={{ amount: money(rules.unitStakeStep.amount) }} />
-        </Fact>
-        <Fact label="footballDoc.stakes.handicap" fact={rules.handicapMinimum}>
+        </FactItem>
+        <FactItem label="footballDoc.stakes.handicap" fact={rules.handicapMinimum}>
           <FormattedMessage id="footballDoc.stakes.handicapValue" values={{ amount: money(rules.handicapMinimum.amount) }} />
-        </Fact>
-        <Fact label="footballDoc.stakes.minimum" fact={rules.minimumPurchase}>
+        </FactItem>
+        <FactItem label="footballDoc.stakes.minimum" fact={rules.minimumPurchase}>
           <FormattedMessage id="footballDoc.stakes.minimumValue" values={{ amount: money(rules.minimumPurchase.amount) }} />
-        </Fact>
-        <Fact label="footballDoc.stakes.fee" fact={rules.fees}>
+        </FactItem>
+        <FactItem label="footballDoc.stakes.fee" fact={rules.fees}>
           {flatFee ? (
             <FormattedMessage id="footballDoc.stakes.feeFlat" values={{ amount: money(flatFee.fixed) }} />
           ) : (
@@ -60,10 +42,10 @@ export function StakesSection() {
               </span>
             ))
           )}
-        </Fact>
-        <Fact label="footballDoc.stakes.maxPrize" fact={rules.maxPrize ?? undefined}>
+        </FactItem>
+        <FactItem label="footballDoc.stakes.maxPrize" fact={rules.maxPrize ?? undefined}>
           {rules.maxPrize ? money(rules.maxPrize.amount) : <FormattedMessage id="footballDoc.stakes.maxPrizeSlip" />}
-        </Fact>
+        </FactItem>
       </dl>
       <p className="rules-note muted">
         <FormattedMessage
@@ -74,6 +56,6 @@ export function StakesSection() {
       <p className="rules-note muted">
         <FormattedMessage id="footballDoc.stakes.currency" values={{ currency: rules.currency }} />
       </p>
-    </section>
+    </DocSection>
   );
 }

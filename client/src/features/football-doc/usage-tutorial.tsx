@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { formatLocalMoney } from '../../shared/money/local-money.ts';
+import { DocSection } from './doc-section.tsx';
 import { DOC_SECTIONS, FOOTBALL_PATHS } from '../../shared/football/doc-links.ts';
 
 /** How to bet, in short steps, from picking a price to a settled order. */
@@ -11,10 +12,7 @@ export function UsageTutorial() {
   const money = (amount: number) => formatLocalMoney(amount, HKS01_STAKE_RULES.currency, intl.locale);
   const link = (to: string) => (chunks: ReactNode[]) => <Link to={to}>{chunks}</Link>;
   return (
-    <section id={DOC_SECTIONS.tutorial} className="card section-card" aria-labelledby="how-to-title">
-      <h2 id="how-to-title">
-        <FormattedMessage id="footballDoc.howTo.title" />
-      </h2>
+    <DocSection anchor={DOC_SECTIONS.tutorial} title="footballDoc.howTo.title">
       <ol className="how-to doc-steps" data-testid="tutorial-steps">
         <li>
           <FormattedMessage id="footballDoc.howTo.pick" values={{ a: link(FOOTBALL_PATHS.purchase) }} />
@@ -35,6 +33,6 @@ export function UsageTutorial() {
           <FormattedMessage id="footballDoc.howTo.orders" values={{ a: link('/orders') }} />
         </li>
       </ol>
-    </section>
+    </DocSection>
   );
 }

@@ -2,6 +2,7 @@ import './worked-examples.css';
 import { FOOTBALL_MARKETS, formatOdds, outcomeFactor, parseOdds } from '@gp/common';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatLocalMoney } from '../../shared/money/local-money.ts';
+import { DocProse, DocSection } from './doc-section.tsx';
 import { DOC_SECTIONS } from '../../shared/football/doc-links.ts';
 import { printLine } from '../../shared/football/print-line.ts';
 import { useSelectionLabel } from '../../shared/football/use-selection-label.ts';
@@ -59,7 +60,10 @@ function ExampleCard({ example }: { example: WorkedExample }) {
           <FormattedMessage id="footballDoc.examples.single" />
         )}
         {' · '}
-        <FormattedMessage id="footballDoc.examples.cost" values={{ unit: money(example.unitStake.amount), bets: example.bets, stake: money(example.stake.amount) }} />
+        <FormattedMessage
+          id="footballDoc.examples.cost"
+          values={{ unit: money(example.unitStake.amount), bets: example.bets, stake: money(example.stake.amount) }}
+        />
       </p>
       <ol className="doc-example__legs">
         {example.legs.map((leg, i) => (
@@ -83,8 +87,7 @@ function ExampleCard({ example }: { example: WorkedExample }) {
         </p>
       )}
       <p className="doc-example__total">
-        <FormattedMessage id="footballDoc.examples.returns" />{' '}
-        <strong data-testid="example-payout">{money(example.payout.amount)}</strong>
+        <FormattedMessage id="footballDoc.examples.returns" /> <strong data-testid="example-payout">{money(example.payout.amount)}</strong>
       </p>
     </article>
   );
@@ -94,18 +97,13 @@ function ExampleCard({ example }: { example: WorkedExample }) {
 export function WorkedExamplesSection() {
   const examples = workedExamples();
   return (
-    <section id={DOC_SECTIONS.examples} className="card section-card" aria-labelledby="examples-title">
-      <h2 id="examples-title">
-        <FormattedMessage id="footballDoc.examples.title" />
-      </h2>
-      <p className="doc-prose muted">
-        <FormattedMessage id="footballDoc.examples.lead" />
-      </p>
+    <DocSection anchor={DOC_SECTIONS.examples} title="footballDoc.examples.title">
+      <DocProse id="footballDoc.examples.lead" muted />
       <div className="doc-examples">
         {examples.map((e) => (
           <ExampleCard key={e.id} example={e} />
         ))}
       </div>
-    </section>
+    </DocSection>
   );
 }

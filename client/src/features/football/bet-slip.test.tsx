@@ -147,8 +147,8 @@ describe('the football bet slip and its order summary', () => {
     setAmount('30');
 
     expect(screen.queryByTestId('slip-problem')).toBeNull();
-    expect(figure('summary-stake')).toBe('HK$30');
-    expect(figure('summary-fee')).toBe('HK$30');
+    expect(figure('summary-stake')).toBe('HK$30 ≈ 3.84 GP');
+    expect(figure('summary-fee')).toBe('HK$30 ≈ 3.84 GP');
     expect(figure('summary-max-prize')).toBe('HK$63 ≈ 8.06 GP');
     expect(figure('summary-prize-rate')).toBe('1 GP = HK$7.81 at the market rate');
     expect(figure('summary-total-local')).toBe('HK$60 with the fee · 1 GP = HK$7.81');
@@ -175,19 +175,19 @@ describe('the football bet slip and its order summary', () => {
     expect(screen.getByRole('heading', { name: 'Bet slip (3)' })).toBeTruthy();
     expect(screen.getAllByTestId('slip-event')).toHaveLength(2); // two matches, three singles
     expect(figure('summary-bets')).toBe('3');
-    expect(figure('summary-stake')).toBe('HK$150');
+    expect(figure('summary-stake')).toBe('HK$150 ≈ 19.20 GP');
     expect(figure('summary-total')).toBe('23.04 GP'); // (HK$150 + HK$30) / 7.8125
 
     fireEvent.click(screen.getByRole('button', { name: 'Remove High' }));
     expect(screen.getAllByTestId('slip-pick')).toHaveLength(2);
     expect(screen.getAllByTestId('slip-event')).toHaveLength(1);
     expect(figure('summary-bets')).toBe('2');
-    expect(figure('summary-stake')).toBe('HK$100');
+    expect(figure('summary-stake')).toBe('HK$100 ≈ 12.80 GP');
     expect(price('High').getAttribute('aria-pressed')).toBe('false');
 
     // Clicking a picked price again takes it out too.
     fireEvent.click(price('Away'));
-    expect(figure('summary-stake')).toBe('HK$50');
+    expect(figure('summary-stake')).toBe('HK$50 ≈ 6.40 GP');
 
     fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
     expect(screen.getByRole('heading', { name: 'Bet slip (0)' })).toBeTruthy();
@@ -225,7 +225,7 @@ describe('the football bet slip and its order summary', () => {
 
     setAmount('30');
     expect(screen.queryByTestId('unit-stake-error')).toBeNull();
-    expect(figure('summary-stake')).toBe('HK$30');
+    expect(figure('summary-stake')).toBe('HK$30 ≈ 3.84 GP');
     expect(confirm()).toHaveProperty('disabled', false);
   });
 

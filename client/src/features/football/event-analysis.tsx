@@ -1,11 +1,13 @@
 import type { FormEntry } from '@gp/common';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import { useLocalName } from '../../shared/football/use-local-name.ts';
 import { useFootballEvent } from './football-queries.ts';
 
 /** One team's last five, newest first: a W/D/L chip per match with its score and opponent. */
 function Form({ team, entries }: { team: string; entries: readonly FormEntry[] }) {
   const intl = useIntl();
+  const name = useLocalName();
   return (
     <div className="form-line">
       <span className="form-line__team">{team}</span>
@@ -21,7 +23,7 @@ function Form({ team, entries }: { team: string; entries: readonly FormEntry[] }
               className={`form-chip form-chip--${e.outcome}`}
               title={intl.formatMessage(
                 { id: 'football.analysis.formTitle' },
-                { opponent: e.opponent, score: `${e.goalsFor}-${e.goalsAgainst}`, venue: intl.formatMessage({ id: e.venue === 'H' ? 'football.analysis.home' : 'football.analysis.away' }) },
+                { opponent: name(e.opponent, e.opponentNames), score: `${e.goalsFor}-${e.goalsAgainst}`, venue: intl.formatMessage({ id: e.venue === 'H' ? 'football.analysis.home' : 'football.analysis.away' }) },
               )}
             >
               <span className="form-chip__outcome">

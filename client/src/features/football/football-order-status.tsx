@@ -1,10 +1,9 @@
-import { FOOTBALL_PRODUCT_CODE, ORDER_STATUS_LABELS, type OrderStatusCode, type OrderWire } from '@gp/common';
-import { useQueryClient } from '@tanstack/react-query';
+import { FOOTBALL_PRODUCT_CODE, type OrderWire } from '@gp/common';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
-import { useSocketEvent } from '../../shared/realtime/use-channel.ts';
 import { CheckIcon } from '../../shared/ui/icons.tsx';
-import { orderKey, useFollowedOrder } from '../../shared/orders/order-query.ts';
+import { SummaryRow } from '../../shared/orders/summary-row.tsx';
+import { OrderStatusLabel, PrizeLine, SpentRow, useLiveOrder } from '../../shared/orders/order-status-parts.tsx';
 import { orderSteps } from '../../shared/orders/order-steps.ts';
 import { FootballLegs, FootballPayout, FootballPlayType } from '../../shared/football/football-order-cells.tsx';
 import { Points } from '../../shared/money/points.tsx';
@@ -34,25 +33,16 @@ function Steps({ order }: { order: OrderWire }) {
  * settlement once its matches have results), with a slow safety-net poll while unsettled.
  */
 export function FootballOrderStatus({ id }: { id: string }) {
-  const queryClient = useQueryClient();
-  const order = useFollowedOrder(id);
-  useSocketEvent('order', (event) => {
-    if (event.id === id) void queryClient.refetchQueries({ queryKey: orderKey(id) }, { cancelRefetch: false });
-  });
+  const { order } = useLiveOrder(id);
   const data = order.data;
   if (!data) return null;
-  const label = ORDER_STATUS_LABELS[data.status as OrderStatusCode] ?? 'pending_confirmation';
   return (
     <section className="card football-section football-order" aria-labelledby="football-order-title" data-testid="order-status" data-status={data.status}>
       <h2 id="football-order-title" className="football-section__title">
         <FormattedMessage id="keno.order.title" />
       </h2>
       <p className="muted mono">{data.id}</p>
-      <div aria-live="polite" aria-atomic="true">
-        <p className={`order-status__label order-status__label--${data.status}`} data-testid="order-status-label">
-          <FormattedMessage id={`keno.status.${label}`} />
-        </p>
-      </div>
+      <OrderStatusLabel status={data.status} />
       <Steps order={data} />
       {data.football && (
         <>
@@ -63,35 +53,15 @@ export function FootballOrderStatus({ id }: { id: string }) {
         </>
       )}
       <dl className="summary__figures">
-        <div className="summary__row">
-          <dt>
-            <FormattedMessage id="keno.order.spent" />
-          </dt>
-          <dd>
-            <Points value={data.pointsSpent} />
-          </dd>
-        </div>
+        <SpentRow points={data.pointsSpent} />
         {data.football && (
-          <div className="summary__row">
-            <dt>
-              <FormattedMessage id="football.order.returns" />
-            </dt>
-            <dd>
-              <FootballPayout part={data.football} refunded={data.status === 9} />
-            </dd>
-          </div>
+          <SummaryRow label="football.order.returns">
+            <FootballPayout part={data.football} refunded={data.status === 9} />
+          </SummaryRow>
         )}
       </dl>
       <div aria-live="polite">
-        {data.prize !== null && (
-          <p className={`order-prize${data.prize > 0 ? ' order-prize--won' : ''}`} data-testid="order-prize" data-prize={data.prize}>
-            {data.prize > 0 ? (
-              <FormattedMessage id="football.order.prizeWon" values={{ points: <Points value={data.prize} /> }} />
-            ) : (
-              <FormattedMessage id="keno.order.noPrize" />
-            )}
-          </p>
-        )}
+        <PrizeLine prize={data.prize} won={<FormattedMessage id="football.order.prizeWon" values={{ points: <Points value={data.prize ?? 0} /> }} />} />
       </div>
       <Link to={`/orders?productCode=${FOOTBALL_PRODUCT_CODE}`} className="button button--ghost button--small">
         <FormattedMessage id="football.order.allOrders" />

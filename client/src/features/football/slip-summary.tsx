@@ -1,14 +1,13 @@
 import type { QuoteResponse } from '@gp/common';
-import type { ReactNode } from 'react';
 import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ApiError } from '../../shared/api/api-error.ts';
-import type { MessageId } from '../../shared/i18n/message-ids.ts';
 import { formatLocalAmount, formatLocalMoney } from '../../shared/money/local-money.ts';
 import type { Quote } from '../../shared/orders/use-debounced-quote.ts';
 import { Points } from '../../shared/money/points.tsx';
 import { LocalWithPoints, RateNote } from '../../shared/money/money-pair.tsx';
-import { ConfirmSpend, ShortBalance, type Spend } from '../../shared/orders/spend.tsx';
+import { ConfirmSpend, ShortBalance, type BuyFlowProps } from '../../shared/orders/spend.tsx';
+import { SummaryRow } from '../../shared/orders/summary-row.tsx';
 import { AlertIcon } from '../../shared/ui/icons.tsx';
 import { FootballProblem } from './football-problem.tsx';
 import type { Slip } from './slip.ts';
@@ -16,7 +15,8 @@ import type { PriceChange } from './slip-prices.ts';
 import { SlipProblemText } from './slip-problem-text.tsx';
 import type { SlipPreview, SlipProblem } from './slip-rules.ts';
 
-interface SlipSummaryProps {
+/** `held`: buying waits while the member decides what to do with the slip after an order. */
+interface SlipSummaryProps extends BuyFlowProps {
   slip: Slip;
   update: (change: (slip: Slip) => Slip) => void;
   preview: SlipPreview | null;
@@ -26,18 +26,6 @@ interface SlipSummaryProps {
   /** Some match of the slip is no longer on sale. */
   closedLegs: boolean;
   onAcceptPrices: () => void;
-  /** The balance the slip is paid from, and what the quoted total leaves of it. */
-  spend: Spend;
-  placing: boolean;
-  /** Buying waits while the member decides what to do with the slip after an order. */
-  held: boolean;
-  /** The confirm step is open. */
-  confirming: boolean;
-  /** Buy: opens the confirm step, or places the order at once when the member turned the step off. */
-  onBuy: () => void;
-  /** The confirm step's Confirm: places the order. */
-  onConfirm: () => void;
-  onCancel: () => void;
 }
 
 /** Whole Hong Kong dollars only: `"30"` → 30; `"10.5"`, `"-5"`, `"1e2"` → `'invalid'`; `""` → `'empty'`. */
@@ -51,20 +39,6 @@ export function parseUnitDollars(text: string): number | 'empty' | 'invalid' {
 
 /** A refusal the moved-prices notice below already explains. */
 const isOddsChanged = (error: unknown) => error instanceof ApiError && error.code === 'odds_changed';
-
-function Row({ label, testId, children, note }: { label: MessageId; testId: string; children: ReactNode; note?: ReactNode }) {
-  return (
-    <div className="summary__row">
-      <dt>
-        <FormattedMessage id={label} />
-      </dt>
-      <dd>
-        <span data-testid={testId}>{children}</span>
-        {note && <span className="summary__note">{note}</span>}
-      </dd>
-    </div>
-  );
-}
 
 /** "HK$70 (stake and fee) · 1 GP = HK$7.81": what the GP total converts. */
 function TotalNote({ quoted }: { quoted: QuoteResponse }) {
@@ -134,21 +108,21 @@ export function SlipSummary({ slip, update, preview, quote, problem, changes, cl
       </div>
 
       <dl className={`summary__figures${quote.loading || !quoted ? ' summary__figures--stale' : ''}`} aria-busy={quote.loading}>
-        <Row label="football.summary.bets" testId="summary-bets">
+        <SummaryRow label="football.summary.bets" testId="summary-bets">
           {quoted?.bets ?? preview?.bets ?? '—'}
-        </Row>
-        <Row label="football.summary.stake" testId="summary-stake">
-          {quoted ? formatLocalAmount(quoted.stake, intl.locale) : preview ? hkd(preview.stake) : '—'}
-        </Row>
-        <Row label="football.summary.fee" testId="summary-fee">
-          {quoted ? formatLocalAmount(quoted.fee, intl.locale) : preview ? hkd(preview.fee) : '—'}
-        </Row>
-        <Row label="football.summary.maxPrize" testId="summary-max-prize" note={quoted && <RateNote rate={quoted.rates.prize} kind="prize" testId="summary-prize-rate" />}>
+        </SummaryRow>
+        <SummaryRow label="football.summary.stake" testId="summary-stake">
+          {quoted ? <LocalWithPoints value={quoted.stake} rate={quoted.rates.price} /> : preview ? hkd(preview.stake) : '—'}
+        </SummaryRow>
+        <SummaryRow label="football.summary.fee" testId="summary-fee">
+          {quoted ? <LocalWithPoints value={quoted.fee} rate={quoted.rates.price} /> : preview ? hkd(preview.fee) : '—'}
+        </SummaryRow>
+        <SummaryRow label="football.summary.maxPrize" testId="summary-max-prize" note={quoted && <RateNote rate={quoted.rates.prize} kind="prize" testId="summary-prize-rate" />}>
           {quoted ? <LocalWithPoints value={quoted.maxPrize} rate={quoted.rates.prize} points={quoted.maxPrizePoints} /> : preview ? hkd(preview.maxPrize) : '—'}
-        </Row>
-        <Row label="football.summary.total" testId="summary-total" note={quoted && <TotalNote quoted={quoted} />}>
+        </SummaryRow>
+        <SummaryRow label="football.summary.total" testId="summary-total" note={quoted && <TotalNote quoted={quoted} />}>
           {quoted ? <Points value={quoted.total} /> : '—'}
-        </Row>
+        </SummaryRow>
       </dl>
       {quoted && (
         <p className="muted summary__rates">

@@ -12,6 +12,7 @@ import { FOOTBALL_PRODUCT_CODE } from '@gp/common';
 import { PointsSources } from '../../shared/account/points-sources.tsx';
 import { productNameId } from '../../shared/keno/keno-codes.ts';
 import { useProducts } from '../../shared/keno/product-query.ts';
+import { useDrawSummaries } from '../../shared/draw/draw-summaries.ts';
 import { ChevronRightIcon } from '../../shared/ui/icons.tsx';
 
 function HeroActions() {
@@ -38,7 +39,7 @@ function HeroActions() {
 }
 
 /** One family: what it is, and each product as a link to its purchase screen, or marked "coming". */
-function FamilyCard({ family, onSale }: { family: ProductFamily; onSale: ReadonlySet<string> }) {
+function FamilyCard({ family, onSale, offSale }: { family: ProductFamily; onSale: ReadonlySet<string>; offSale: ReadonlySet<string> }) {
   const intl = useIntl();
   const { id, title, body, Icon, products } = family;
   return (
@@ -56,6 +57,19 @@ function FamilyCard({ family, onSale }: { family: ProductFamily; onSale: Readonl
         {products.map((code) => {
           const path = purchasePath(code);
           const name = intl.formatMessage({ id: productNameId(code) });
+          // A draw lottery off sale (雙贏彩 ended in 2023) still links to its page: its rules and why it is not sold.
+          if (!onSale.has(code) && path && offSale.has(code)) {
+            return (
+              <li key={code}>
+                <Link to={path} className="chip chip--coming" data-testid={`off-sale-${code}`}>
+                  {name}{' '}
+                  <span className="chip__tag">
+                    <FormattedMessage id="home.product.offSale" />
+                  </span>
+                </Link>
+              </li>
+            );
+          }
           return onSale.has(code) && path ? (
             <li key={code}>
               <Link to={path} className="chip chip--buy" data-testid={`buy-${code}`} aria-label={intl.formatMessage({ id: 'home.product.buy' }, { product: name })}>
@@ -82,7 +96,15 @@ export function HomePage() {
   const { brand } = useSite();
   const products = useProducts();
   // On sale: the keno products this deployment sells (GET /api/products) and Hong Kong football.
-  const onSale = new Set<string>([...(products.data?.map((p) => p.code) ?? []), FOOTBALL_PRODUCT_CODE]);
+  const draws = useDrawSummaries();
+  const drawCodes = new Set(draws.data?.map((p) => p.code));
+  const onSale = new Set<string>([
+    ...(products.data?.filter((p) => !drawCodes.has(p.code)).map((p) => p.code) ?? []),
+    ...(draws.data?.filter((p) => p.availability.onSale).map((p) => p.code) ?? []),
+    FOOTBALL_PRODUCT_CODE,
+  ]);
+  // Listed but not sold (雙贏彩, ended in 2023): shown as such, with a link to its rules, never as "coming".
+  const offSale = new Set<string>(draws.data?.filter((p) => !p.availability.onSale).map((p) => p.code) ?? []);
   return (
     <div className="home">
       <section className="hero">
@@ -118,7 +140,7 @@ export function HomePage() {
         </header>
         <div className="family-grid">
           {PRODUCT_FAMILIES.map((family) => (
-            <FamilyCard key={family.id} family={family} onSale={onSale} />
+            <FamilyCard key={family.id} family={family} onSale={onSale} offSale={offSale} />
           ))}
         </div>
       </section>

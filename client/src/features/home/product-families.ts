@@ -1,4 +1,7 @@
 import { FOOTBALL_PRODUCT_CODE, isKenoCode } from '@gp/common';
+// The codes alone (not the product data), so the home chunk stays small.
+import { DRAW_CODES } from '@gp/common/draw/types';
+import { lottoPath } from '../../shared/draw/draw-links.ts';
 import { FOOTBALL_PURCHASE_PATH, PURCHASE_PATHS } from '../../shared/keno/keno-codes.ts';
 import type { ComponentType } from 'react';
 import type { MessageId } from '../../shared/i18n/message-ids.ts';
@@ -43,8 +46,9 @@ export const PRODUCT_FAMILIES: ProductFamily[] = [
   },
 ];
 
-/** Where a product is bought, when it has a purchase screen: `purchasePath('CAB01')` → `/main/keno/keno24h`; a lottery → null. */
+/** Where a product is bought: `purchasePath('CAB01')` → `/main/keno/keno24h`; `purchasePath('HKA01')` → `/main/lotto/HKA01`. */
 export function purchasePath(code: ProductCode): string | null {
   if (code === FOOTBALL_PRODUCT_CODE) return FOOTBALL_PURCHASE_PATH;
+  if ((DRAW_CODES as readonly string[]).includes(code)) return lottoPath(code);
   return isKenoCode(code) ? PURCHASE_PATHS[code] : null;
 }

@@ -1,11 +1,10 @@
-import { ORDER_STATUS_LABELS, type OrderStatusCode, type OrderWire, type SettledLine } from '@gp/common';
-import { useQueryClient } from '@tanstack/react-query';
+import type { OrderWire, SettledLine } from '@gp/common';
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useSocketEvent } from '../../shared/realtime/use-channel.ts';
 import { AlertIcon } from '../../shared/ui/icons.tsx';
 import { Points } from '../../shared/money/points.tsx';
-import { orderKey, useFollowedOrder } from '../../shared/orders/order-query.ts';
+import { SummaryRow } from '../../shared/orders/summary-row.tsx';
+import { OrderStatusLabel, PrizeLine, SpentRow, useLiveOrder } from '../../shared/orders/order-status-parts.tsx';
 import { ResultBalls, SideOutcome } from './last-result.tsx';
 import { formatLocalAmount } from '../../shared/money/local-money.ts';
 import { pad } from './number-board.tsx';
@@ -32,7 +31,12 @@ function LineText({ line }: { line: SettledLine }) {
       );
     case 'bigSmall':
     case 'oddEven':
-      return <FormattedMessage id={line.type === 'bigSmall' ? 'keno.line.bigSmall' : 'keno.line.oddEven'} values={{ pick: side(line.pick), result: side(line.result) }} />;
+      return (
+        <FormattedMessage
+          id={line.type === 'bigSmall' ? 'keno.line.bigSmall' : 'keno.line.oddEven'}
+          values={{ pick: side(line.pick), result: side(line.result) }}
+        />
+      );
     case 'superNumber':
       return <FormattedMessage id="keno.line.super" values={{ number: pad(line.number ?? 0), drawn: pad(line.superNumber ?? 0) }} />;
   }
@@ -95,18 +99,10 @@ function Settlement({ order }: { order: OrderWire }) {
           ))}
         </ul>
       )}
-      {order.prize !== null && (
-        <p className={`order-prize${order.prize > 0 ? ' order-prize--won' : ''}`} data-testid="order-prize" data-prize={order.prize}>
-          {order.prize > 0 ? (
-            <FormattedMessage
-              id="keno.order.prizeWon"
-              values={{ points: <Points value={order.prize} />, amount: local(outcome?.prize.amount ?? 0) }}
-            />
-          ) : (
-            <FormattedMessage id="keno.order.noPrize" />
-          )}
-        </p>
-      )}
+      <PrizeLine
+        prize={order.prize}
+        won={<FormattedMessage id="keno.order.prizeWon" values={{ points: <Points value={order.prize ?? 0} />, amount: local(outcome?.prize.amount ?? 0) }} />}
+      />
     </div>
   );
 }
@@ -117,16 +113,11 @@ function Settlement({ order }: { order: OrderWire }) {
  * matched and the prize.
  */
 export function OrderStatus({ id, resultIssue }: { id: string; resultIssue: string | null }) {
-  const queryClient = useQueryClient();
-  const order = useFollowedOrder(id);
-  const refetch = () => void queryClient.refetchQueries({ queryKey: orderKey(id) }, { cancelRefetch: false });
-  useSocketEvent('order', (event) => {
-    if (event.id === id) refetch();
-  });
+  const { order, refetch } = useLiveOrder(id);
   const issue = order.data?.issue;
   useEffect(() => {
-    if (issue && resultIssue === issue) void queryClient.refetchQueries({ queryKey: orderKey(id) }, { cancelRefetch: false });
-  }, [issue, resultIssue, id, queryClient]);
+    if (issue && resultIssue === issue) refetch();
+  }, [issue, resultIssue, refetch]);
 
   if (!order.data) {
     return order.isError ? (
@@ -139,7 +130,6 @@ export function OrderStatus({ id, resultIssue }: { id: string; resultIssue: stri
     ) : null;
   }
   const data = order.data;
-  const label = ORDER_STATUS_LABELS[data.status as OrderStatusCode] ?? 'pending_confirmation';
   return (
     <section className="card order-status" aria-labelledby="keno-order-title" data-testid="order-status" data-status={data.status}>
       <h2 id="keno-order-title" className="keno-section__title">
@@ -148,28 +138,14 @@ export function OrderStatus({ id, resultIssue }: { id: string; resultIssue: stri
       <p className="muted">
         <FormattedMessage id="keno.order.ref" values={{ id: data.id, issue: data.issue }} />
       </p>
-      <div aria-live="polite" aria-atomic="true">
-        <p className={`order-status__label order-status__label--${data.status}`} data-testid="order-status-label">
-          <FormattedMessage id={`keno.status.${label}`} />
-        </p>
-      </div>
+      <OrderStatusLabel status={data.status} />
       <OrderProgress order={data} />
       <dl className="summary__figures">
-        <div className="summary__row">
-          <dt>
-            <FormattedMessage id="keno.order.spent" />
-          </dt>
-          <dd>
-            <Points value={data.pointsSpent} />
-          </dd>
-        </div>
+        <SpentRow points={data.pointsSpent} />
         {data.ticketRef && (
-          <div className="summary__row">
-            <dt>
-              <FormattedMessage id="keno.order.ticketRef" />
-            </dt>
-            <dd className="order-status__ref">{data.ticketRef}</dd>
-          </div>
+          <SummaryRow label="keno.order.ticketRef" valueClassName="order-status__ref">
+            {data.ticketRef}
+          </SummaryRow>
         )}
       </dl>
       <div aria-live="polite">

@@ -1,12 +1,13 @@
-import type { ReactNode } from 'react';
 import type { KenoPlayInput, ProductDetail } from '@gp/common';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatLocalAmount } from '../../shared/money/local-money.ts';
 import { Points } from '../../shared/money/points.tsx';
 import { LocalWithPoints, RateNote } from '../../shared/money/money-pair.tsx';
 import { pad } from './number-board.tsx';
-import { ConfirmSpend, ShortBalance, type Spend } from '../../shared/orders/spend.tsx';
+import { ConfirmSpend, ShortBalance, type BuyFlowProps } from '../../shared/orders/spend.tsx';
+import { SummaryRow } from '../../shared/orders/summary-row.tsx';
 import { OrderProblem } from './order-problem.tsx';
+import { UnconfirmedMark } from './unconfirmed-mark.tsx';
 import { ticketPlays, ticketProblem, ticketUnits, type Ticket } from './ticket.ts';
 import type { Quote } from './use-quote.ts';
 
@@ -29,37 +30,15 @@ function PlayLine({ play }: { play: KenoPlayInput }) {
   }
 }
 
-function Row({ label, children, testId, note }: { label: 'keno.summary.units' | 'keno.summary.total' | 'keno.summary.stake' | 'keno.summary.maxPrize'; children: ReactNode; testId: string; note?: ReactNode }) {
-  return (
-    <div className="summary__row">
-      <dt>
-        <FormattedMessage id={label} />
-      </dt>
-      <dd>
-        <span data-testid={testId}>{children}</span>
-        {note && <span className="summary__note">{note}</span>}
-      </dd>
-    </div>
-  );
-}
-
-interface TicketSummaryProps {
+/**
+ * `held`: buying is held while the member answers "reset the order information?"; `confirming`: the
+ * confirm step shows here (on a phone it opens in the bottom bar instead).
+ */
+interface TicketSummaryProps extends BuyFlowProps {
   product: ProductDetail;
   ticket: Ticket;
   issue: string | null;
   quote: Quote;
-  /** The balance the ticket is paid from, and what the quoted total leaves of it. */
-  spend: Spend;
-  placing: boolean;
-  /** Buying is held while the member answers "reset the order information?". */
-  held: boolean;
-  /** The confirm step is open and shows here (on a phone it opens in the bottom bar instead). */
-  confirming: boolean;
-  /** Buy: opens the confirm step, or places the order at once when the member turned the step off. */
-  onBuy: () => void;
-  /** The confirm step's Confirm: places the order. */
-  onConfirm: () => void;
-  onCancel: () => void;
   onReset: () => void;
 }
 
@@ -82,6 +61,7 @@ function UnitPrice({ product }: { product: ProductDetail }) {
           minimum: product.rules.minimumUnits,
         }}
       />
+      {stake.confidence === 'unconfirmed' && <UnconfirmedMark source={stake.source} />}
     </p>
   );
 }
@@ -146,18 +126,18 @@ export function TicketSummary({ product, ticket, issue, quote, spend, placing, h
       )}
 
       <dl className={`summary__figures${quote.loading ? ' summary__figures--stale' : ''}`} aria-busy={quote.loading}>
-        <Row label="keno.summary.units" testId="summary-units">
+        <SummaryRow label="keno.summary.units" testId="summary-units">
           {data && !quote.error ? data.units : ticketUnits(ticket)}
-        </Row>
-        <Row label="keno.summary.total" testId="summary-total">
+        </SummaryRow>
+        <SummaryRow label="keno.summary.total" testId="summary-total">
           {priced ? <Points value={priced.total} /> : '—'}
-        </Row>
-        <Row label="keno.summary.stake" testId="summary-stake" note={<RateNote rate={rates?.price} kind="price" testId="summary-price-rate" />}>
+        </SummaryRow>
+        <SummaryRow label="keno.summary.stake" testId="summary-stake" note={<RateNote rate={rates?.price} kind="price" testId="summary-price-rate" />}>
           {priced ? <LocalWithPoints value={priced.stake} rate={rates?.price} points={priced.total} /> : '—'}
-        </Row>
-        <Row label="keno.summary.maxPrize" testId="summary-max-prize" note={<RateNote rate={rates?.prize} kind="prize" testId="summary-prize-rate" />}>
+        </SummaryRow>
+        <SummaryRow label="keno.summary.maxPrize" testId="summary-max-prize" note={<RateNote rate={rates?.prize} kind="prize" testId="summary-prize-rate" />}>
           {priced ? <LocalWithPoints value={priced.maxPrize} rate={rates?.prize} points={priced.maxPrizePoints} /> : '—'}
-        </Row>
+        </SummaryRow>
       </dl>
       <p className="muted summary__rates">
         <FormattedMessage id="money.twoRates" />

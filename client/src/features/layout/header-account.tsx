@@ -9,6 +9,7 @@ import { LoginIcon, LogoutIcon, RefreshIcon, WalletIcon } from '../../shared/ui/
 import { useMe } from '../../shared/account/me-query.ts';
 import { useRefreshAccount } from '../../shared/account/use-refresh-account.ts';
 import { useLogout } from '../../shared/session/use-logout.ts';
+import { InboxBadge } from '../../shared/account/inbox-badge.tsx';
 
 function GuestAccount() {
   const { pathname, search } = useLocation();
@@ -46,9 +47,9 @@ function MemberAccount() {
 
   return (
     <div className="account">
-      <span className="account__name" title={intl.formatMessage({ id: 'header.member' }, { name })}>
+      <Link to="/account" className="account__name" title={intl.formatMessage({ id: 'header.member' }, { name })} data-testid="header-account">
         {name}
-      </span>
+      </Link>
       <Link to="/wallet" className="balance-chip" title={`${name} · ${intl.formatMessage({ id: 'header.balance' })}`}>
         <WalletIcon size={16} />
         <span className="visually-hidden">
@@ -61,6 +62,7 @@ function MemberAccount() {
       <Link to="/deposit" className="button button--primary button--small">
         <FormattedMessage id="header.deposit" />
       </Link>
+      <InboxBadge />
       <button
         type="button"
         className="icon-button"

@@ -9,6 +9,7 @@ export interface NavItem {
 /** The header's links on a wide screen (the brand is the way home; help is in the footer). */
 export const HEADER_LINKS: readonly NavItem[] = [
   { to: '/main/keno', label: 'keno.nav' },
+  { to: '/main/lotto', label: 'draw.nav' },
   { to: '/main/sports/hkjc-football', label: 'football.nav' },
   { to: '/roadmap', label: 'results.nav' },
   { to: '/orders', label: 'orders.nav' },
@@ -21,6 +22,9 @@ export const MENU_LINKS: readonly NavItem[] = [
   ...HEADER_LINKS,
   { to: '/deposit', label: 'header.deposit' },
   { to: '/sidebar/dashboards', label: 'dashboards.index.title' },
+  { to: '/inbox', label: 'inbox.title' },
+  { to: '/account', label: 'account.title' },
+  { to: '/services', label: 'services.title' },
   { to: '/help/faq', label: 'nav.help' },
   { to: '/help/contact', label: 'footer.contact' },
 ];

@@ -18,6 +18,9 @@ const COLUMNS: { title: MessageId; links: { to: string; label: MessageId }[] }[]
     links: [
       { to: '/help/contact', label: 'footer.contact' },
       { to: '/help/faq', label: 'footer.faq' },
+      { to: '/messaging-v1', label: 'messaging.title' },
+      { to: '/services', label: 'services.title' },
+      { to: '/test', label: 'selfCheck.title' },
     ],
   },
 ];

@@ -2,6 +2,7 @@ import type { OrderWire } from '@gp/common';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { LocalWithPoints, RateNote } from '../../shared/money/money-pair.tsx';
 import { rateOf } from '../../shared/money/rates.ts';
+import { TicketScan } from '../../shared/orders/ticket-scan.tsx';
 import { usePrizeRate } from '../../shared/site/site-query.ts';
 import { StatusLabel } from './order-status.tsx';
 import { useOrder } from './orders-query.ts';
@@ -91,6 +92,7 @@ export function OrderDetails({ id }: { id: string }) {
           <dd>{data.settledAt ? <FormattedDate value={data.settledAt} dateStyle="medium" timeStyle="medium" /> : <span className="muted"><FormattedMessage id="orders.prize.pending" /></span>}</dd>
         </div>
       </dl>
+      <TicketScan orderId={data.id} status={data.status} />
       <div className="table-wrap">
         <table className="table history-table" data-testid="order-history">
           <caption><FormattedMessage id="orders.details.history" /></caption>

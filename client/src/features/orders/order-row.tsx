@@ -12,6 +12,7 @@ import { PlayTypes, SelectedNumbers, SuperNumbers } from './order-plays-cells.ts
 import { formatLocalAmount } from '../../shared/money/local-money.ts';
 import { kenoPlays } from '../../shared/keno/order-plays.ts';
 import { OrderStatus } from './order-status.tsx';
+import { drawOrderCells, drawPrizeAmount } from '../../shared/draw/draw-order-row.tsx';
 import { NUMERIC_COLUMNS, ORDER_COLUMNS, type OrderColumn } from './orders-columns.ts';
 
 export const COLUMN_COUNT = Object.keys(ORDER_COLUMNS).length;
@@ -22,7 +23,7 @@ function Prize({ order }: { order: OrderWire }) {
   if (order.prize === null) {
     return <span className="muted">{order.status === 9 ? '—' : <FormattedMessage id="orders.prize.pending" />}</span>;
   }
-  const won = order.football ? order.football.payout : order.drawResult?.prize;
+  const won = order.football ? order.football.payout : (drawPrizeAmount(order) ?? order.drawResult?.prize);
   return (
     <span className={`order-money${order.prize > 0 ? ' amount--credit' : ' muted'}`}>
       <span data-testid="order-prize">
@@ -56,6 +57,8 @@ export function OrderRow({ order, showSuper }: { order: OrderWire; showSuper: bo
   const detailsId = `order-details-${order.id}`;
   // Football orders (HKS01) carry their legs in `football`; the keno columns show them instead.
   const football = order.football;
+  // Draw lotteries (issue 12) bring their own cells; see shared/draw/draw-order-row.tsx.
+  const draw = drawOrderCells(order);
   const cell = (column: OrderColumn, content: ReactNode) => (
     <td data-label={intl.formatMessage({ id: ORDER_COLUMNS[column] })} className={`order-row__${column}${NUMERIC_COLUMNS.has(column) ? ' numeric' : ''}`}>
       {content}
@@ -82,16 +85,16 @@ export function OrderRow({ order, showSuper }: { order: OrderWire; showSuper: bo
             <FormattedMessage id={open ? 'orders.details.hide' : 'orders.details.show'} />
           </button>
         </th>
-        {cell('issue', football ? <FootballIssue issue={order.issue} /> : <span className="mono">{order.issue}</span>)}
-        {cell('numbers', football ? <FootballLegs part={football} /> : <SelectedNumbers plays={plays} lines={lines} />)}
-        {cell('special', football || !showSuper ? '—' : <SuperNumbers plays={plays} drawn={order.officialResult?.superNumber ?? null} />)}
-        {cell('playType', football ? <FootballPlayType part={football} /> : <PlayTypes plays={plays} />)}
-        {cell('multiplier', football ? '—' : `×${order.multiplier}`)}
+        {cell('issue', draw ? draw.issue : football ? <FootballIssue issue={order.issue} /> : <span className="mono">{order.issue}</span>)}
+        {cell('numbers', draw ? draw.numbers : football ? <FootballLegs part={football} /> : <SelectedNumbers plays={plays} lines={lines} />)}
+        {cell('special', draw ? draw.special : football || !showSuper ? '—' : <SuperNumbers plays={plays} drawn={order.officialResult?.superNumber ?? null} />)}
+        {cell('playType', draw ? draw.playType : football ? <FootballPlayType part={football} /> : <PlayTypes plays={plays} />)}
+        {cell('multiplier', draw ? draw.multiplier : football ? '—' : `×${order.multiplier}`)}
         {cell('status', <OrderStatus order={order} />)}
         {cell('points', <Spent order={order} />)}
         {cell('time', <FormattedDate value={order.createdAt} dateStyle="short" timeStyle="short" />)}
-        {cell('drawResult', football ? <FootballPayout part={football} refunded={order.status === 9} /> : <OrderDrawResult order={order} />)}
-        {cell('official', football ? <FootballScores part={football} /> : <OfficialResult order={order} showSuper={showSuper} />)}
+        {cell('drawResult', draw ? draw.drawResult : football ? <FootballPayout part={football} refunded={order.status === 9} /> : <OrderDrawResult order={order} />)}
+        {cell('official', draw ? draw.official : football ? <FootballScores part={football} /> : <OfficialResult order={order} showSuper={showSuper} />)}
         {cell('prize', <Prize order={order} />)}
       </tr>
       {open && (

@@ -12,6 +12,7 @@ import { RESULTS_PAGE_SIZE, useLiveResults, useResults } from './results-query.t
 import { ResultsTable } from './results-table.tsx';
 import { RoadmapPanel } from './roadmap-panel.tsx';
 import { hasSideMarkets } from './roadmap.ts';
+import { DrawResultsLinks } from '../../shared/draw/draw-results-links.tsx';
 
 // Until /api/products answers: 20 of 80 for BINGO and Canada Keno, 22 of 70 for Speed Keno.
 const FALLBACK_MATRIX = { drawCount: 20, poolSize: 80 };
@@ -86,6 +87,8 @@ export function RoadmapPage() {
       </section>
 
       {draws.length > 0 && <RoadmapPanel code={code} draws={draws} poolSize={matrix.poolSize} sideMarkets={sideMarkets} />}
+      {/* Draw lotteries (issue 12) have a results page each. */}
+      <DrawResultsLinks />
     </div>
   );
 }

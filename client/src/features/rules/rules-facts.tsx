@@ -1,26 +1,11 @@
 import type { ProductDetail } from '@gp/common';
-import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { MessageId } from '../../shared/i18n/message-ids.ts';
 import { Points } from '../../shared/money/points.tsx';
-import { ConfidenceLabel, type Fact } from '../../shared/ui/confidence-label.tsx';
+import type { Fact } from '../../shared/ui/confidence-label.tsx';
+import { FactItem } from '../../shared/ui/fact-item.tsx';
 import { intervalText } from './interval-text.ts';
 import { formatLocalMoney } from '../../shared/money/local-money.ts';
 import { RateNote } from '../../shared/money/money-pair.tsx';
-
-function FactItem({ label, fact, children, testId }: { label: MessageId; fact?: Fact; children: ReactNode; testId?: string }) {
-  return (
-    <div className="rules-facts__item" data-testid={testId}>
-      <dt>
-        <FormattedMessage id={label} />
-      </dt>
-      <dd>
-        <span className="rules-facts__value">{children}</span>
-        {fact && <ConfidenceLabel fact={fact} />}
-      </dd>
-    </div>
-  );
-}
 
 function ScheduleText({ product }: { product: ProductDetail }) {
   const intl = useIntl();

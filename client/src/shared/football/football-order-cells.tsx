@@ -4,6 +4,7 @@ import { Fragment } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatLocalAmount } from '../money/local-money.ts';
 import { useFootballLabels } from './use-football-labels.ts';
+import { useLocalName } from './use-local-name.ts';
 
 type Leg = FootballOrderPart['legs'][number];
 
@@ -41,12 +42,13 @@ function LegResult({ leg }: { leg: Leg }) {
  */
 export function FootballLegs({ part }: { part: FootballOrderPart }) {
   const labels = useFootballLabels();
+  const name = useLocalName();
   return (
     <ul className="football-legs" data-testid="football-legs">
       {part.legs.map((leg, i) => (
         <li key={i} className="football-leg" data-testid="football-leg" data-outcome={leg.outcome ?? undefined}>
           <span className="football-leg__event">
-            <span className="mono">{leg.code}</span> {leg.home} – {leg.away}
+            <span className="mono">{leg.code}</span> {name(leg.home, leg.names?.home)} – {name(leg.away, leg.names?.away)}
           </span>
           <span className="football-leg__pick">
             {labels.market(leg.market)}

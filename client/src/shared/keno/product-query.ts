@@ -5,12 +5,17 @@ import { useHttp } from '../api/services.tsx';
 // Rules change only when an operator edits them: no need to refetch on every visit.
 const PRODUCT_STALE_MS = 5 * 60_000;
 
-/** Every product on sale with its rules (GET /api/products). */
+/**
+ * The keno-style products on sale with their rules (GET /api/products). The same list also holds
+ * the draw lotteries (family `draw`, no `rules`; see shared/draw/draw-summaries.ts), which are
+ * left out here so every reader of `rules` gets one.
+ */
 export function useProducts() {
   const http = useHttp();
   return useQuery({
     queryKey: ['products'] as const,
     queryFn: ({ signal }) => http.get<ProductSummary[]>('/api/products', { signal }),
+    select: (list: ProductSummary[]) => list.filter((product) => typeof product.rules === 'object' && product.rules !== null),
     staleTime: PRODUCT_STALE_MS,
   });
 }

@@ -14,6 +14,22 @@ export interface Spend {
   shortBy: number;
 }
 
+/** The buy flow a purchase screen's summary takes part in: Buy, the confirm step, and what holds them. */
+export interface BuyFlowProps {
+  /** The balance the order is paid from, and what the quoted total leaves of it. */
+  spend: Spend;
+  placing: boolean;
+  /** Buying waits while the member answers a question about the last order (reset it? keep the picks?). */
+  held: boolean;
+  /** The confirm step is open. */
+  confirming: boolean;
+  /** Buy: opens the confirm step, or places the order at once when the member turned the step off. */
+  onBuy: () => void;
+  /** The confirm step's Confirm: places the order. */
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
 /** What an order of `total` GP hundredths does to the member's balance, known before the server is asked. */
 export function useSpend(total: number | null, trial: boolean): Spend {
   const me = useMe();

@@ -4,6 +4,7 @@ import { useRegisterSW } from 'virtual:pwa-register/react';
 import { CloseIcon, RefreshIcon } from '../ui/icons.tsx';
 
 const UPDATE_CHECK_MS = 60 * 60_000;
+const OFFLINE_NOTE_MS = 10_000;
 
 /**
  * Registers /sw.js (scope /) and tells the user when the app works offline or when a new version
@@ -23,6 +24,12 @@ export function ReloadPrompt() {
   });
 
   const shown = offlineReady || needRefresh;
+  // "Ready offline" is news, not a question: it goes by itself; a new version waits for an answer.
+  useEffect(() => {
+    if (!offlineReady || needRefresh) return undefined;
+    const timer = setTimeout(() => setOfflineReady(false), OFFLINE_NOTE_MS);
+    return () => clearTimeout(timer);
+  }, [offlineReady, needRefresh, setOfflineReady]);
   // The card's height (and a gap) as --reload-card: the toasts stack above it and the page can scroll past it.
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {

@@ -1,6 +1,6 @@
-import { FOOTBALL_MARKETS, isMarketCode, isSelection, NO_FIRST_SCORER, parseLine, parseOdds, type LineKind, type MarketCode } from '@gp/common';
-import type { SourceEvent, SourceMarket } from '../source.ts';
-import type { FeedCombination, FeedMatch, FeedPool, MatchListResponse } from './feed.ts';
+import { FOOTBALL_MARKETS, isMarketCode, isSelection, NO_FIRST_SCORER, parseLine, parseOdds, type FootballLocalNames, type LineKind, type MarketCode } from '@gp/common';
+import { localNamesOf, type SourceEvent, type SourceMarket } from '../source.ts';
+import type { FeedCombination, FeedMatch, FeedName, FeedPool, MatchListResponse } from './feed.ts';
 
 const upper = (value: unknown) => (typeof value === 'string' ? value.toUpperCase().replace(/[^A-Z]/g, '') : '');
 
@@ -111,6 +111,17 @@ function playersOf(pools: readonly FeedPool[]): SourceEvent['players'] {
   return [...players.values()].sort((a, b) => a.code.localeCompare(b.code));
 }
 
+/** A feed name's Chinese form (`name_ch`, Traditional as HKJC writes it), keyed by the locale it serves; none when the feed left it empty. */
+const chinese = (name: FeedName | undefined) => {
+  const ch = name?.name_ch?.trim();
+  return ch ? { 'zh-TW': ch } : undefined;
+};
+
+/** The league's and teams' Chinese names of a feed match: `{ tournament: { 'zh-TW': '英格蘭超級聯賽' }, home: { 'zh-TW': '北港城' }, … }`. */
+export function feedLocalNames(match: FeedMatch): FootballLocalNames {
+  return localNamesOf({ tournament: chinese(match.tournament), home: chinese(match.homeTeam), away: chinese(match.awayTeam) });
+}
+
 /** One feed match as a source event, or `null` when it lacks what an event needs (id, code, teams, kick-off). */
 export function parseMatch(match: FeedMatch): SourceEvent | null {
   const kickOffAt = new Date(match.kickOffTime ?? '');
@@ -133,6 +144,7 @@ export function parseMatch(match: FeedMatch): SourceEvent | null {
     tournamentCode: match.tournament?.code?.trim() || 'UNK',
     home,
     away,
+    names: feedLocalNames(match),
     kickOffAt,
     players: playersOf(pools),
     markets,

@@ -30,6 +30,7 @@ export function fixtureEvent(fixture: Fixture, model: MatchModel, markets: Sourc
     tournamentCode: fixture.tournament.code,
     home: fixture.home.name,
     away: fixture.away.name,
+    names: { tournament: fixture.tournament.localNames, home: fixture.home.localNames, away: fixture.away.localNames },
     kickOffAt: fixture.kickOffAt,
     players: fixture.players,
     markets,

@@ -1,0 +1,56 @@
+import type { DrawProduct, PointsRateWire } from '@gp/common';
+import { FormattedDate, FormattedMessage } from 'react-intl';
+import { LocalWithPoints } from '../../shared/money/money-pair.tsx';
+import type { UpcomingDraw } from './draw-queries.ts';
+
+/**
+ * The next draw on sale: its number, when sales close and when it is drawn — in the reader's
+ * time and in the lottery's own zone — and the jackpot (or estimated first prize), live.
+ */
+export function NextDraw({ product, draw, prizeRate }: { product: DrawProduct; draw: UpcomingDraw | null; prizeRate: PointsRateWire | null | undefined }) {
+  const zone = product.calendar.timezone;
+  if (!draw) {
+    return (
+      <p className="muted" data-testid="next-draw-none">
+        <FormattedMessage id="draw.summary.noDraw" />
+      </p>
+    );
+  }
+  const jackpot = draw.jackpot ?? product.baseJackpot;
+  return (
+    <dl className="draw-facts" data-testid="next-draw" data-issue={draw.issue}>
+      <div>
+        <dt>
+          <FormattedMessage id="draw.next.issue" />
+        </dt>
+        <dd data-testid="next-draw-issue">{draw.displayIssue}</dd>
+      </div>
+      <div>
+        <dt>
+          <FormattedMessage id="draw.next.closes" />
+        </dt>
+        <dd>
+          <FormattedDate value={draw.salesCloseAt} weekday="short" month="short" day="numeric" hour="2-digit" minute="2-digit" timeZoneName="short" />
+        </dd>
+      </div>
+      <div>
+        <dt>
+          <FormattedMessage id="draw.next.drawAt" />
+        </dt>
+        <dd>
+          <FormattedDate value={draw.drawAt} weekday="short" month="short" day="numeric" hour="2-digit" minute="2-digit" timeZone={zone} timeZoneName="short" />
+        </dd>
+      </div>
+      {jackpot && (
+        <div>
+          <dt>
+            <FormattedMessage id={draw.jackpot ? 'draw.next.jackpot' : 'draw.next.baseJackpot'} />
+          </dt>
+          <dd className="draw-jackpot" data-testid="next-draw-jackpot" aria-live="polite">
+            <LocalWithPoints value={jackpot} rate={prizeRate} />
+          </dd>
+        </div>
+      )}
+    </dl>
+  );
+}

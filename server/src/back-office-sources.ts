@@ -1,0 +1,50 @@
+import { registerQueueSource } from './admin/service.ts';
+import type { DepositService } from './payments/service.ts';
+import type { DrawSettlementService } from './settlement/draw-settlement.ts';
+
+/**
+ * Composition root: the order queue's sources that live in other features, plugged into the
+ * back office's registry (admin/queue-sources.ts). Large wins of draw lotteries wait for a
+ * supervisor (release: POST /api/admin/large-wins/:orderId/release); held deposits for a refund
+ * or a decision (GET /api/admin/deposits?state=held). The queue lists and leases them with the rest.
+ */
+export function registerBackOfficeSources(services: { drawSettlement: DrawSettlementService; deposits: DepositService }) {
+  registerQueueSource({
+    id: 'settlement.large-wins',
+    kinds: ['large_win'],
+    async list() {
+      return (await services.drawSettlement.largeWins()).map((win) => ({
+        key: `large_win:${win.orderId}`,
+        kind: 'large_win' as const,
+        orderId: win.orderId,
+        productCode: win.productCode,
+        issue: win.issue,
+        member: { id: win.userId, name: '', email: '' },
+        lines: null,
+        amount: win.prizePoints,
+        createdAt: win.heldAt,
+        deadline: null,
+        detail: { stage: win.stage, prize: win.prize },
+      }));
+    },
+  });
+  registerQueueSource({
+    id: 'payments.held-deposits',
+    kinds: ['held_deposit'],
+    async list() {
+      return (await services.deposits.byState('held')).map((deposit) => ({
+        key: `deposit:${deposit.id}`,
+        kind: 'held_deposit' as const,
+        orderId: null,
+        productCode: null,
+        issue: null,
+        member: { id: deposit.userId, name: '', email: '' },
+        lines: null,
+        amount: deposit.points,
+        createdAt: deposit.createdAt,
+        deadline: null,
+        detail: { provider: deposit.provider, currency: deposit.currency, money: deposit.amount, problem: deposit.problem },
+      }));
+    },
+  });
+}

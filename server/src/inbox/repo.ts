@@ -1,0 +1,126 @@
+import { sql } from 'kysely';
+import type { Executor } from '../db/database.ts';
+
+export interface NewInboxMessage {
+  userId: string;
+  kind: string;
+  /** Unique per member: the same cause written twice is one message. */
+  cause: string;
+  params: Record<string, unknown>;
+  link: string | null;
+}
+
+const columns = ['id', 'kind', 'params', 'link', 'created_at', 'read_at'] as const;
+
+export const inboxRepo = {
+  /** Inserts those not written yet (one statement); returns the new rows' members and kinds. */
+  insertMany(db: Executor, messages: readonly NewInboxMessage[]) {
+    return db
+      .insertInto('inbox_messages')
+      .values(messages.map((m) => ({ user_id: Number(m.userId), kind: m.kind, cause: m.cause, params: JSON.stringify(m.params), link: m.link })))
+      .onConflict((oc) => oc.columns(['user_id', 'cause']).doNothing())
+      .returning(['id', 'user_id', 'kind', 'cause'])
+      .execute();
+  },
+
+  unreadCounts(db: Executor, userIds: readonly string[]) {
+    return db
+      .selectFrom('inbox_messages')
+      .select(['user_id', (eb) => eb.fn.countAll<string>().as('unread')])
+      .where('user_id', 'in', userIds.map(Number))
+      .where('read_at', 'is', null)
+      .where('deleted_at', 'is', null)
+      .groupBy('user_id')
+      .execute();
+  },
+
+  page(db: Executor, userId: string, options: { before?: string; limit: number; unreadOnly: boolean }) {
+    let query = db
+      .selectFrom('inbox_messages')
+      .select(columns)
+      .where('user_id', '=', Number(userId))
+      .where('deleted_at', 'is', null)
+      .orderBy('id', 'desc')
+      .limit(options.limit + 1);
+    if (options.before) query = query.where('id', '<', Number(options.before));
+    if (options.unreadOnly) query = query.where('read_at', 'is', null);
+    return query.execute();
+  },
+
+  setRead(db: Executor, userId: string, id: string, readAt: Date | null) {
+    return db
+      .updateTable('inbox_messages')
+      .set({ read_at: readAt })
+      .where('id', '=', Number(id))
+      .where('user_id', '=', Number(userId))
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+  },
+
+  markAllRead(db: Executor, userId: string, at: Date) {
+    return db
+      .updateTable('inbox_messages')
+      .set({ read_at: at })
+      .where('user_id', '=', Number(userId))
+      .where('read_at', 'is', null)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+  },
+
+  softDelete(db: Executor, userId: string, id: string, at: Date) {
+    return db
+      .updateTable('inbox_messages')
+      .set({ deleted_at: at })
+      .where('id', '=', Number(id))
+      .where('user_id', '=', Number(userId))
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+  },
+
+  /**
+   * One notice to every member of a segment, in one INSERT … SELECT (a million members is one
+   * statement, not a million round trips). `depositors`: members who ever had points credited by
+   * a deposit or a PIN; `recent`: members with an order in the last 30 days.
+   */
+  insertNotice(
+    db: Executor,
+    notice: { cause: string; segment: 'all' | 'depositors' | 'recent'; params: Record<string, unknown>; link: string | null; at: Date },
+  ) {
+    const segment =
+      notice.segment === 'depositors'
+        ? sql`and exists (select 1 from ledger l where l.user_id = u.id and l.kind in ('deposit', 'pin'))`
+        : notice.segment === 'recent'
+          ? sql`and exists (select 1 from orders o where o.user_id = u.id and o.created_at > ${new Date(notice.at.getTime() - 30 * 86_400_000)})`
+          : sql``;
+    return sql<{ count: string }>`
+      with inserted as (
+        insert into inbox_messages (user_id, kind, cause, params, link)
+        select u.id, 'notice', ${notice.cause}, ${JSON.stringify(notice.params)}::jsonb, ${notice.link}
+          from users u where u.role = 'member' ${segment}
+        on conflict (user_id, cause) do nothing
+        returning 1)
+      select count(*)::text as count from inserted`.execute(db);
+  },
+
+  /** Who of `userIds` wants which kinds by email, with the address to send to. */
+  emailWishes(db: Executor, userIds: readonly string[]) {
+    return db
+      .selectFrom('notification_preferences as p')
+      .innerJoin('users as u', 'u.id', 'p.user_id')
+      .select(['p.user_id', 'p.email_kinds', 'u.email', 'u.locale'])
+      .where('p.user_id', 'in', userIds.map(Number))
+      .execute();
+  },
+
+  preferences(db: Executor, userId: string) {
+    return db.selectFrom('notification_preferences').select('email_kinds').where('user_id', '=', Number(userId)).executeTakeFirst();
+  },
+
+  savePreferences(db: Executor, userId: string, emailKinds: readonly string[], at: Date) {
+    return db
+      .insertInto('notification_preferences')
+      .values({ user_id: Number(userId), email_kinds: JSON.stringify(emailKinds), updated_at: at })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ email_kinds: JSON.stringify(emailKinds), updated_at: at }))
+      .execute();
+  },
+};

@@ -1,0 +1,95 @@
+import type { Executor } from '../db/database.ts';
+
+const threadColumns = ['id', 'user_id', 'order_id', 'subject', 'status', 'updated_at', 'member_read_at', 'staff_read_at'] as const;
+
+export const messagingRepo = {
+  orderOwnedBy(db: Executor, orderId: string, userId: string) {
+    return db.selectFrom('orders').select('id').where('id', '=', orderId).where('user_id', '=', userId).executeTakeFirst();
+  },
+
+  openThreadCount(db: Executor, userId: string) {
+    return db
+      .selectFrom('support_threads')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('user_id', '=', Number(userId))
+      .where('status', '=', 'open')
+      .executeTakeFirstOrThrow();
+  },
+
+  insertThread(db: Executor, thread: { userId: string; orderId: string | null; subject: string; at: Date }) {
+    return db
+      .insertInto('support_threads')
+      .values({
+        user_id: Number(thread.userId),
+        order_id: thread.orderId === null ? null : Number(thread.orderId),
+        subject: thread.subject,
+        created_at: thread.at,
+        updated_at: thread.at,
+        member_read_at: thread.at,
+      })
+      .returning(threadColumns)
+      .executeTakeFirstOrThrow();
+  },
+
+  insertMessage(
+    db: Executor,
+    message: { threadId: string; author: 'member' | 'staff'; authorId: string; body: string; attachmentKey?: string | null; at: Date },
+  ) {
+    return db
+      .insertInto('support_messages')
+      .values({
+        thread_id: Number(message.threadId),
+        author: message.author,
+        author_id: Number(message.authorId),
+        body: message.body,
+        attachment_key: message.attachmentKey ?? null,
+        created_at: message.at,
+      })
+      .returning(['id', 'author', 'body', 'attachment_key', 'created_at'])
+      .executeTakeFirstOrThrow();
+  },
+
+  /** The thread, locked, after a new message: its time and who has read up to it. */
+  touchThread(db: Executor, threadId: string, by: 'member' | 'staff', at: Date) {
+    return db
+      .updateTable('support_threads')
+      .set(by === 'member' ? { updated_at: at, member_read_at: at, status: 'open' } : { updated_at: at, staff_read_at: at })
+      .where('id', '=', Number(threadId))
+      .returning(threadColumns)
+      .executeTakeFirst();
+  },
+
+  thread(db: Executor, threadId: string) {
+    return db.selectFrom('support_threads').select(threadColumns).where('id', '=', Number(threadId)).executeTakeFirst();
+  },
+
+  messages(db: Executor, threadId: string, limit: number) {
+    return db
+      .selectFrom('support_messages')
+      .select(['id', 'author', 'body', 'attachment_key', 'created_at'])
+      .where('thread_id', '=', Number(threadId))
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  },
+
+  threadsOf(db: Executor, userId: string, limit: number) {
+    return db.selectFrom('support_threads').select(threadColumns).where('user_id', '=', Number(userId)).orderBy('updated_at', 'desc').limit(limit).execute();
+  },
+
+  threadsForStaff(db: Executor, status: 'open' | 'closed', limit: number) {
+    return db.selectFrom('support_threads').select(threadColumns).where('status', '=', status).orderBy('updated_at', 'desc').limit(limit).execute();
+  },
+
+  markRead(db: Executor, threadId: string, by: 'member' | 'staff', at: Date) {
+    return db
+      .updateTable('support_threads')
+      .set(by === 'member' ? { member_read_at: at } : { staff_read_at: at })
+      .where('id', '=', Number(threadId))
+      .execute();
+  },
+
+  close(db: Executor, threadId: string) {
+    return db.updateTable('support_threads').set({ status: 'closed' }).where('id', '=', Number(threadId)).executeTakeFirst();
+  },
+};

@@ -1,0 +1,53 @@
+import { Router } from 'express';
+import { supportMessageBody, supportThreadBody } from '@gp/common';
+import { z } from 'zod';
+import { byMember, currentUser, requireOperator, requireUser } from '../auth/middleware.ts';
+import type { AuthService } from '../auth/service.ts';
+import type { Platform } from '../platform/platform.ts';
+import { idParam, rateLimits, validateBody, validateQuery } from '../platform/http.ts';
+import type { MessagingService } from './service.ts';
+
+const staffListQuery = z.object({ status: z.enum(['open', 'closed'], { error: 'invalid' }).default('open') });
+
+export function messagingRoutes(platform: Platform, auth: AuthService, messaging: MessagingService) {
+  const router = Router();
+  const { rateLimit } = rateLimits(platform.rateLimiter);
+  const member = requireUser(auth);
+  const id = idParam('id');
+  const start = validateBody(supportThreadBody);
+  const message = validateBody(supportMessageBody);
+  const staffList = validateQuery(staffListQuery);
+  // Every message is a row staff must read: counted per member.
+  const written = rateLimit('identity.address', byMember);
+  const me = (req: Parameters<typeof currentUser>[0]) => currentUser(req).user.id;
+
+  router.get('/support/threads', member, async (req, res) => {
+    res.json({ threads: await messaging.threads(me(req)) });
+  });
+  router.post('/support/threads', member, start, written, async (req, res) => {
+    res.status(201).json(await messaging.start(me(req), start.of(req)));
+  });
+  router.get('/support/threads/:id', member, id, async (req, res) => {
+    res.json(await messaging.thread(me(req), id.of(req)));
+  });
+  router.post('/support/threads/:id/messages', member, id, message, written, async (req, res) => {
+    res.status(201).json(await messaging.reply(me(req), id.of(req), message.of(req).body));
+  });
+
+  // Back office (the staff console).
+  router.get('/admin/support/threads', member, requireOperator, staffList, async (req, res) => {
+    res.json({ threads: await messaging.staffThreads(staffList.of(req).status) });
+  });
+  router.get('/admin/support/threads/:id', member, requireOperator, id, async (req, res) => {
+    res.json(await messaging.staffThread(id.of(req)));
+  });
+  router.post('/admin/support/threads/:id/messages', member, requireOperator, id, message, async (req, res) => {
+    res.status(201).json(await messaging.staffReply(me(req), id.of(req), message.of(req).body));
+  });
+  router.post('/admin/support/threads/:id/close', member, requireOperator, id, async (req, res) => {
+    await messaging.close(id.of(req));
+    res.status(204).end();
+  });
+
+  return router;
+}

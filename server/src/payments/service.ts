@@ -1,0 +1,347 @@
+import crypto from 'node:crypto';
+import {
+  DEPOSIT_CURRENCIES,
+  type DepositBody,
+  type DepositOptions,
+  type DepositView,
+  type Paged,
+  type PaymentStart,
+  type WalletDebtView,
+} from '@gp/common';
+import type { Tx } from '../db/database.ts';
+import { AppError } from '../platform/errors.ts';
+import { runIdempotent } from '../platform/idempotency.ts';
+import type { Platform } from '../platform/platform.ts';
+import { balanceMessage, walletService } from '../wallet/service.ts';
+import { depositLimitProblem, depositPoints, startOfUtcDay } from './money.ts';
+import { depositsRepo, type DepositRow } from './repo.ts';
+import { createPaymentsRuntime } from './runtime.ts';
+import { NotificationRejected, type DepositMethod, type DepositRef, type Observation, type ProviderName, type ProviderReply } from './types.ts';
+
+/** Amount buttons on /deposit, minor units per currency. */
+const PRESETS = { USD: [1_000, 2_000, 5_000, 10_000], TWD: [30_000, 50_000, 100_000, 300_000], CNY: [5_000, 10_000, 20_000, 50_000] } as const;
+const METHOD_PROVIDER: Record<DepositMethod, ProviderName> = { card: 'stripe', wechat_pay: 'stripe', alipay: 'stripe', tw_card: 'ecpay', cvs_barcode: 'ecpay', jko: 'jko' };
+/** A deposit is asked about once it is this old, and then at most this often. */
+const QUERY_AFTER_MS = 60_000;
+/** An open deposit without an expiry of its own gives up after a day. */
+const OPEN_AT_MOST_MS = 24 * 3600_000;
+const OPEN = ['created', 'pending'] as const;
+
+interface StoredPayment {
+  start?: PaymentStart;
+  providerRef?: string;
+  barcode?: { codes: string[]; expiresAt: string | null };
+}
+
+export type ApplyOutcome = 'credited' | 'held' | 'failed' | 'expired' | 'barcode' | 'reversed' | 'noop' | 'replay' | 'unknown';
+
+export type DepositService = ReturnType<typeof createDepositService>;
+
+/**
+ * Deposits (issue 14): a member pays a provider, and the points are credited once the provider
+ * says so — by a verified notification or by our query — in one transaction with the ledger,
+ * exactly once per deposit (the ledger's unique cause) and per provider transaction (a unique index).
+ */
+export function createDepositService(platform: Pick<Platform, 'db' | 'config' | 'logger' | 'outbox' | 'now'>) {
+  const { db, config, logger, outbox } = platform;
+  const now = () => platform.now();
+  const runtime = createPaymentsRuntime({ config, logger, now });
+
+  const paymentOf = (row: DepositRow) => (row.payment ?? {}) as StoredPayment;
+  const refOf = (row: DepositRow): DepositRef => ({
+    id: String(row.id),
+    merchantRef: row.merchant_ref,
+    method: row.method as DepositMethod,
+    amount: row.amount,
+    currency: row.currency,
+    providerRef: paymentOf(row).providerRef ?? null,
+    providerTxnId: row.provider_txn_id,
+  });
+
+  function view(row: DepositRow): DepositView {
+    const payment = paymentOf(row);
+    const open = row.state === 'created' || row.state === 'pending';
+    return {
+      id: String(row.id),
+      provider: row.provider,
+      method: row.method as DepositMethod,
+      currency: row.currency as DepositView['currency'],
+      amount: row.amount,
+      points: row.points,
+      state: row.state,
+      createdAt: new Date(row.created_at).toISOString(),
+      paidAt: row.paid_at ? new Date(row.paid_at).toISOString() : null,
+      expiresAt: row.expires_at ? new Date(row.expires_at).toISOString() : null,
+      barcode: payment.barcode?.codes ?? null,
+      start: open && !payment.barcode ? (payment.start ?? null) : null,
+      sandbox: runtime.provider(row.provider)?.mode === 'sandbox',
+    };
+  }
+
+  const methods = () =>
+    runtime.all().flatMap((provider) => provider.methods.map((m) => ({ method: m.method, provider: provider.name, currencies: [...m.currencies], sandbox: provider.mode === 'sandbox' })));
+
+  async function dailyRemaining(userId: string) {
+    const used = await depositsRepo.pointsSince(db, userId, startOfUtcDay(now()));
+    return Math.max(0, config.DEPOSIT_DAILY_MAX_POINTS - used);
+  }
+
+  /** Credits, holds, fails or reverses the deposit `obs` is about; all in one transaction with its row locked. */
+  async function apply(provider: ProviderName, obs: Observation, notification?: { dedupeKey: string; kind: string; body: unknown }): Promise<ApplyOutcome> {
+    const found =
+      obs.outcome === 'reversed'
+        ? ((await depositsRepo.idByProviderTxn(db, provider, obs.providerTxnId)) ?? (obs.merchantRef ? await depositsRepo.idByMerchantRef(db, provider, obs.merchantRef) : undefined))
+        : await depositsRepo.idByMerchantRef(db, provider, obs.merchantRef);
+    if (!found) {
+      if (notification) await depositsRepo.recordNotification(db, { provider, ...notification, depositId: null });
+      return 'unknown';
+    }
+    const id = String(found.id);
+    const at = now();
+    const result = await db.transaction().execute(async (trx) => {
+      // The notification is recorded in the transaction that acts on it: a replay finds it and
+      // does nothing, and a failure records nothing, so the provider's retry acts again.
+      if (notification && !(await depositsRepo.recordNotification(trx, { provider, ...notification, depositId: id }))) return 'replay' as const;
+      const row = await depositsRepo.forUpdate(trx, id);
+      if (!row) return 'unknown' as const;
+      return decide(trx, row, obs, at);
+    });
+    if (result === 'credited' || result === 'reversed') outbox.kick();
+    if (result !== 'noop' && result !== 'replay') logger.info({ depositId: id, provider, outcome: result, observed: obs.outcome }, 'deposit updated');
+    return result;
+  }
+
+  async function decide(trx: Tx, row: DepositRow, obs: Observation, at: Date): Promise<ApplyOutcome> {
+    const id = String(row.id);
+    switch (obs.outcome) {
+      case 'pending':
+        return 'noop';
+      case 'barcode': {
+        const barcode = { codes: obs.codes, expiresAt: obs.expiresAt?.toISOString() ?? null };
+        const moved = await depositsRepo.transition(trx, id, OPEN, 'pending', { payment: { ...paymentOf(row), barcode }, ...(obs.expiresAt ? { expiresAt: obs.expiresAt } : {}) }, at);
+        return moved ? 'barcode' : 'noop';
+      }
+      case 'paid': {
+        // ECPay's dashboard "simulate payment": ECPay says never deliver on it.
+        if (obs.simulated) return 'noop';
+        if (row.state === 'paid' || row.state === 'refunded' || row.state === 'held') return 'noop';
+        if (obs.amount !== row.amount || obs.currency.toUpperCase() !== row.currency) {
+          // Never credited on a mismatch: the back office decides (GET /api/admin/deposits?state=held).
+          await depositsRepo.transition(trx, id, [row.state], 'held', { providerTxnId: obs.providerTxnId, problem: { reason: 'amount_mismatch', reported: { amount: obs.amount, currency: obs.currency } } }, at);
+          return 'held';
+        }
+        // A payment the provider confirms after we saw it fail or expire still took the member's money: credit it.
+        const moved = await depositsRepo.transition(trx, id, ['created', 'pending', 'failed', 'expired'], 'paid', { providerTxnId: obs.providerTxnId, paidAt: at }, at);
+        if (!moved) return 'noop';
+        const userId = String(row.user_id);
+        await walletService.credit(trx, { userId, account: 'real', kind: 'deposit', amount: row.points, refType: 'deposit', refId: id });
+        // A new deposit first pays what a refunded one left owing (then ordering opens again).
+        const balances = await walletService.settleDebts(trx, userId, at);
+        await outbox.write(trx, [outbox.event(balanceMessage(userId, balances, at), at)]);
+        return 'credited';
+      }
+      case 'failed':
+      case 'expired': {
+        // Out of order ("failed" after "paid"): a paid deposit stays paid.
+        const moved = await depositsRepo.transition(trx, id, OPEN, obs.outcome, { problem: { reason: obs.reason } }, at);
+        return moved ? obs.outcome : 'noop';
+      }
+      case 'reversed':
+        return reverse(trx, row, obs.reason, at);
+    }
+  }
+
+  async function reverse(trx: Tx, row: DepositRow, reason: 'refund' | 'chargeback', at: Date): Promise<ApplyOutcome> {
+    const id = String(row.id);
+    const moved = await depositsRepo.transition(trx, id, ['paid'], 'refunded', { refundedAt: at, problem: { reason } }, at);
+    if (!moved) return 'noop';
+    const userId = String(row.user_id);
+    const taken = await walletService.clawBack(trx, { userId, kind: 'deposit', amount: row.points, refType: 'deposit-reversal', refId: id });
+    await outbox.write(trx, [outbox.event(balanceMessage(userId, taken, at), at)]);
+    if (taken.owed > 0) logger.warn({ depositId: id, userId, owed: taken.owed }, 'deposit reversed after its points were spent: the member owes the rest');
+    return 'reversed';
+  }
+
+  async function openProvider(userId: string, row: DepositRow, origin: string) {
+    const provider = runtime.provider(row.provider);
+    if (!provider) throw new AppError('payment_issue');
+    const id = String(row.id);
+    try {
+      const created = await provider.create({
+        depositId: id,
+        merchantRef: row.merchant_ref,
+        method: row.method as DepositMethod,
+        amount: row.amount,
+        currency: row.currency as DepositView['currency'],
+        description: `GPoints ${(row.points / 100).toFixed(2)}`,
+        returnUrl: `${origin}/payment-result-h8?id=${id}`,
+        notifyUrl: (channel) => `${runtime.origin() ?? origin}/api/payments/${row.provider}/${channel}`,
+        now: now(),
+      });
+      const payment: StoredPayment = { start: created.start, ...(created.providerRef ? { providerRef: created.providerRef } : {}) };
+      const moved = await depositsRepo.transition(db, id, ['created'], 'pending', { payment, expiresAt: created.expiresAt ?? null }, now());
+      return moved ?? (await depositsRepo.byId(db, id))!;
+    } catch (error) {
+      logger.error({ err: error, depositId: id, userId, provider: row.provider }, 'payment provider refused to open a payment');
+      await depositsRepo.transition(db, id, ['created'], 'failed', { problem: { reason: 'create_failed' } }, now());
+      throw new AppError('payment_issue');
+    }
+  }
+
+  return {
+    runtime,
+    start: (host: string, options?: { serveSandbox?: boolean }) => runtime.start(host, options),
+    close: () => runtime.close(),
+
+    async options(userId: string): Promise<DepositOptions> {
+      const available = methods();
+      return {
+        sandbox: available.some((m) => m.sandbox),
+        currencies: DEPOSIT_CURRENCIES.map((currency) => {
+          const [numerator, denominator] = String(config.DEPOSIT_RATES[currency]).split('/').map(Number) as [number, number];
+          const { min, max } = config.DEPOSIT_LIMITS[currency];
+          return { currency, rate: { numerator, denominator }, min, max, presets: PRESETS[currency].filter((p) => p >= min && p <= max) };
+        }),
+        methods: available,
+        dailyRemaining: await dailyRemaining(userId),
+      };
+    },
+
+    /** Opens a deposit and the provider's payment; a retry with the same Idempotency-Key answers the same deposit. */
+    async create(userId: string, body: DepositBody, idempotencyKey: string, requestOrigin: string): Promise<{ deposit: DepositView }> {
+      const providerName = METHOD_PROVIDER[body.method];
+      const provider = runtime.provider(providerName);
+      const offered = provider?.methods.find((m) => m.method === body.method);
+      if (!provider || !offered) throw new AppError('validation_failed', { fields: { method: 'invalid' } });
+      if (!offered.currencies.includes(body.currency)) throw new AppError('validation_failed', { fields: { currency: 'invalid' } });
+      const problem = depositLimitProblem(config, body.currency, body.amount);
+      const { min, max } = config.DEPOSIT_LIMITS[body.currency];
+      if (problem) throw new AppError('deposit_limit', { details: { problem, min, max, currency: body.currency } });
+      const points = depositPoints(config, body.currency, body.amount);
+
+      const { body: created } = await runIdempotent(db, { userId, scope: 'deposit-create', key: idempotencyKey, body }, async (trx) => {
+        // One member's creates run one at a time (an advisory lock), so two cannot both slip under the daily limit.
+        await depositsRepo.lockMemberDeposits(trx, userId);
+        const used = await depositsRepo.pointsSince(trx, userId, startOfUtcDay(now()));
+        if (used + points > config.DEPOSIT_DAILY_MAX_POINTS) {
+          throw new AppError('deposit_limit', { details: { problem: 'daily_limit', remaining: Math.max(0, config.DEPOSIT_DAILY_MAX_POINTS - used) } });
+        }
+        const merchantRef = `GP${now().getTime().toString(36).toUpperCase()}${crypto.randomBytes(4).toString('hex').toUpperCase()}`.slice(0, 20);
+        const row = await depositsRepo.insert(trx, { userId, provider: providerName, method: body.method, currency: body.currency, amount: body.amount, points, merchantRef }, now());
+        return { status: 201, body: { id: String(row.id) } };
+      });
+      let row = (await depositsRepo.byId(db, created.id))!;
+      // A retry after a crash between the insert and the provider call opens the payment now.
+      if (row.state === 'created') row = await openProvider(userId, row, runtime.origin() ?? requestOrigin);
+      return { deposit: view(row) };
+    },
+
+    async get(userId: string, id: string): Promise<DepositView> {
+      const row = await depositsRepo.byId(db, id);
+      if (!row || String(row.user_id) !== String(userId)) throw new AppError('not_found');
+      return view(row);
+    },
+
+    async list(userId: string, page: number, pageSize: number): Promise<Paged<DepositView>> {
+      const { rows, total } = await depositsRepo.page(db, userId, page, pageSize);
+      return { items: rows.map(view), page, pageSize, total };
+    },
+
+    /** A provider's notification: verified, recorded once, acted on; answers what the provider expects. */
+    async notify(providerName: ProviderName, channel: string, headers: Record<string, string | string[] | undefined>, rawBody: Buffer): Promise<ProviderReply> {
+      const provider = runtime.provider(providerName);
+      if (!provider) throw new AppError('not_found');
+      let verified;
+      try {
+        verified = await provider.verifyNotification({ channel, headers, rawBody, now: now() });
+      } catch (error) {
+        if (error instanceof NotificationRejected) {
+          logger.warn({ provider: providerName, channel, reason: error.reason }, 'payment notification refused');
+          return error.reply;
+        }
+        throw error;
+      }
+      const obs = verified.observation;
+      if (obs && obs.outcome !== 'pending') await apply(providerName, obs, { dedupeKey: verified.dedupeKey, kind: verified.kind, body: verified.body });
+      return verified.reply;
+    },
+
+    apply,
+
+    /** Asks the provider about one deposit and acts on the answer. */
+    async query(id: string): Promise<ApplyOutcome> {
+      const row = await depositsRepo.byId(db, id);
+      const provider = row && runtime.provider(row.provider);
+      if (!row || !provider) return 'unknown';
+      await depositsRepo.markQueried(db, id, now());
+      const obs = await provider.query(refOf(row), now());
+      const outcome = await apply(row.provider, obs);
+      if (outcome !== 'noop' || obs.outcome !== 'pending') return outcome;
+      // Still unpaid: past its expiry (or a day old without one) it is over.
+      const deadline = row.expires_at ? new Date(row.expires_at).getTime() : new Date(row.created_at).getTime() + OPEN_AT_MOST_MS;
+      if (now().getTime() > deadline) return apply(row.provider, { outcome: 'expired', merchantRef: row.merchant_ref, reason: 'expired_unpaid' });
+      return 'noop';
+    },
+
+    /** The reconciler's sweep: open deposits the provider has not told us about, asked about in turn. */
+    async reconcile(limit = 50) {
+      const at = now().getTime();
+      const due = await depositsRepo.dueForQuery(db, new Date(at - QUERY_AFTER_MS), new Date(at - QUERY_AFTER_MS), limit);
+      let changed = 0;
+      for (const row of due) {
+        try {
+          const outcome = await this.query(String(row.id));
+          if (outcome !== 'noop' && outcome !== 'unknown') changed += 1;
+        } catch (error) {
+          logger.warn({ err: error, depositId: String(row.id) }, 'deposit query failed; will ask again');
+        }
+      }
+      return { queried: due.length, changed };
+    },
+
+    /** Back office: gives the money back through the provider, then takes the points back (a debt if they were spent). */
+    async refund(id: string): Promise<DepositView> {
+      const row = await depositsRepo.byId(db, id);
+      if (!row) throw new AppError('not_found');
+      if (row.state !== 'paid') throw new AppError('validation_failed', { fields: { state: 'invalid' } });
+      const provider = runtime.provider(row.provider);
+      if (!provider) throw new AppError('payment_issue');
+      try {
+        await provider.refund(refOf(row), now());
+      } catch (error) {
+        logger.error({ err: error, depositId: id }, 'provider refused the refund');
+        throw new AppError('payment_issue');
+      }
+      await db.transaction().execute(async (trx) => {
+        const locked = await depositsRepo.forUpdate(trx, id);
+        if (locked) await reverse(trx, locked, 'refund', now());
+      });
+      outbox.kick();
+      return view((await depositsRepo.byId(db, id))!);
+    },
+
+    /** Back office: deposits in one state (`held`: the provider reported another amount or currency). */
+    async byState(state: DepositRow['state'], limit = 100) {
+      const rows = await depositsRepo.byState(db, state, limit);
+      return rows.map((row) => ({ ...view(row), userId: String(row.user_id), merchantRef: row.merchant_ref, providerTxnId: row.provider_txn_id, problem: row.problem ?? null }));
+    },
+
+    async debt(userId: string): Promise<WalletDebtView> {
+      const { outstanding, rows } = await walletService.debts(db, userId);
+      return {
+        outstanding,
+        debts: rows.map((r) => ({ id: String(r.id), refType: r.ref_type, refId: r.ref_id, amount: r.amount, remaining: r.remaining, createdAt: new Date(r.created_at).toISOString() })),
+      };
+    },
+
+    /** Pays what the member owes from their balance (as far as it goes). */
+    async settleDebt(userId: string): Promise<WalletDebtView> {
+      await db.transaction().execute(async (trx) => {
+        const settled = await walletService.settleDebts(trx, userId, now());
+        if (settled.paid > 0) await outbox.write(trx, [outbox.event(balanceMessage(userId, settled, now()), now())]);
+      });
+      outbox.kick();
+      return this.debt(userId);
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import type { DepositCurrency, DepositMethod, PaymentProviderName, PaymentStart } from '@gp/common';
+
+export type { DepositCurrency, DepositMethod, PaymentStart };
+export type ProviderName = PaymentProviderName;
+
+export interface CreatePayment {
+  depositId: string;
+  /** Our order number as the provider sees it. */
+  merchantRef: string;
+  method: DepositMethod;
+  /** Minor units (cents). */
+  amount: number;
+  currency: DepositCurrency;
+  description: string;
+  /** Where the member's browser comes back to. */
+  returnUrl: string;
+  /** Where the provider posts its notifications (server to server); one per channel a provider has. */
+  notifyUrl: (channel: string) => string;
+  now: Date;
+}
+
+export interface CreatedPayment {
+  start: PaymentStart;
+  /** The provider's own id for this attempt when it gives one at once (a Checkout Session). */
+  providerRef?: string;
+  expiresAt?: Date;
+}
+
+/** One fact a provider told us about one payment (by a verified notification or a query). */
+export type Observation =
+  | { outcome: 'pending'; merchantRef: string }
+  | { outcome: 'barcode'; merchantRef: string; providerTxnId: string | null; codes: string[]; expiresAt: Date | null }
+  | { outcome: 'paid'; merchantRef: string; providerTxnId: string; amount: number; currency: string; simulated?: boolean }
+  | { outcome: 'failed' | 'expired'; merchantRef: string; reason: string }
+  | { outcome: 'reversed'; merchantRef: string; providerTxnId: string; reason: 'refund' | 'chargeback' };
+
+export interface ProviderReply {
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+/** A notification whose signature checked out: what it says, and what the provider expects back. */
+export interface VerifiedNotification {
+  /** What makes two deliveries the same message (a replay or a retry is a no-op). */
+  dedupeKey: string;
+  kind: string;
+  observation: Observation | null;
+  body: unknown;
+  reply: ProviderReply;
+}
+
+export interface IncomingNotification {
+  channel: string;
+  headers: Record<string, string | string[] | undefined>;
+  rawBody: Buffer;
+  /** The query string as received (JKO signs GET queries). */
+  now: Date;
+}
+
+/** What `query` and `refund` need of a deposit. */
+export interface DepositRef {
+  id: string;
+  merchantRef: string;
+  method: DepositMethod;
+  amount: number;
+  currency: string;
+  providerRef: string | null;
+  providerTxnId: string | null;
+}
+
+/** The signature did not check out, or the message is too old: refused, nothing changes. */
+export class NotificationRejected extends Error {
+  constructor(
+    readonly reason: 'signature' | 'stale' | 'malformed',
+    readonly reply: ProviderReply,
+  ) {
+    super(`notification refused: ${reason}`);
+  }
+}
+
+/**
+ * One payment provider, speaking its real protocol (the base URL decides whether that is the
+ * provider or our local sandbox of it).
+ */
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  readonly mode: 'sandbox' | 'live';
+  readonly methods: ReadonlyArray<{ method: DepositMethod; currencies: readonly DepositCurrency[] }>;
+  create(request: CreatePayment): Promise<CreatedPayment>;
+  /** Checks a notification's signature (and freshness where the protocol carries a time); throws `NotificationRejected`. */
+  verifyNotification(incoming: IncomingNotification): Promise<VerifiedNotification>;
+  /** Asks the provider where a payment stands. */
+  query(deposit: DepositRef, now: Date): Promise<Observation>;
+  /** Gives the money back; the deposit's points are taken back by the caller. */
+  refund(deposit: DepositRef, now: Date): Promise<void>;
+}

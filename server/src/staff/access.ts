@@ -1,0 +1,75 @@
+import type { RequestHandler } from 'express';
+import { requireOperator, requireSupervisor, requireUser } from '../auth/middleware.ts';
+import type { AuthService } from '../auth/service.ts';
+
+/**
+ * Who may call each back-office route: `public` (the staff sign-in steps), `staff` (operators and
+ * supervisors) or `supervisor`. EVERY `/api/admin/*` route is listed here, whichever feature
+ * mounts it; server/test/admin/authorization.test.ts walks the app's routes, fails on one missing
+ * from this table, and calls each as a guest, a member, an operator and a supervisor.
+ *
+ * Operators work the queue, enter results and issue PINs; supervisors also manage staff, approve
+ * adjustments and large wins, void PIN batches, lock members and read the audit log.
+ */
+export const ADMIN_ACCESS = {
+  'POST /admin/auth/login': 'public',
+  'POST /admin/auth/verify': 'public',
+  'GET /admin/me': 'staff',
+  'GET /admin/staff': 'supervisor',
+  'POST /admin/staff/:id/role': 'supervisor',
+  'GET /admin/audit': 'supervisor',
+  // The order queue
+  'GET /admin/queue': 'staff',
+  'POST /admin/queue/claim': 'staff',
+  'POST /admin/queue/release': 'staff',
+  'POST /admin/queue/orders/:id/confirm': 'staff',
+  'POST /admin/queue/orders/:id/fail': 'staff',
+  'POST /admin/queue/bulk-confirm': 'staff',
+  'GET /admin/queue/views': 'staff',
+  'POST /admin/queue/views': 'staff',
+  'GET /admin/orders/:id/scan': 'staff',
+  // Money
+  'POST /admin/adjustments': 'staff',
+  'GET /admin/adjustments': 'staff',
+  'POST /admin/adjustments/:id/decision': 'supervisor',
+  // Results: four-eyes entry, and the single-entry routes of keno and football
+  'POST /admin/results': 'staff',
+  'POST /admin/draws/:id/result': 'staff',
+  'POST /admin/events/:id/result': 'staff',
+  // Members
+  'GET /admin/members': 'staff',
+  'GET /admin/members/:id': 'staff',
+  'POST /admin/members/:id/lock': 'supervisor',
+  // PINs
+  'POST /admin/pins': 'staff',
+  // Orders (the manual gateway's first confirmation route, and the flags list)
+  'POST /admin/orders/:id/confirm': 'staff',
+  'GET /admin/order-flags': 'staff',
+  // Other features' back-office routes (as they guard them today: `requireOperator`)
+  'POST /admin/draw-products/:code/draws/:id/result': 'staff',
+  'POST /admin/draw-products/:code/draws/:id/prizes': 'staff',
+  'POST /admin/draw-products/:code/draws/:id/jackpot': 'staff',
+  'GET /admin/large-wins': 'staff',
+  'POST /admin/large-wins/:orderId/release': 'staff',
+  'GET /admin/deposits': 'staff',
+  'POST /admin/deposits/:id/refund': 'staff',
+  'POST /admin/inbox/notices': 'staff',
+  'GET /admin/support/threads': 'staff',
+  'GET /admin/support/threads/:id': 'staff',
+  'POST /admin/support/threads/:id/messages': 'staff',
+  'POST /admin/support/threads/:id/close': 'staff',
+} as const satisfies Record<string, 'public' | 'staff' | 'supervisor'>;
+
+export type AdminRoute = keyof typeof ADMIN_ACCESS;
+
+/** BullMQ's dashboard (admin/job-board.ts), supervisors only. */
+export const JOB_BOARD_PATH = '/admin/queues';
+/** The staff token as an HttpOnly cookie scoped to JOB_BOARD_PATH: the board's own pages and calls carry no bearer token. */
+export const JOB_BOARD_COOKIE = 'gp_staff';
+
+/** The guard chain of `route`, from the table: the route's own declaration cannot drift from it. */
+export function access(auth: AuthService, route: AdminRoute): RequestHandler[] {
+  const who = ADMIN_ACCESS[route];
+  if (who === 'public') return [];
+  return [requireUser(auth), who === 'supervisor' ? requireSupervisor : requireOperator];
+}

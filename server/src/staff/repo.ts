@@ -1,0 +1,104 @@
+import type { AuditQuery } from '@gp/common';
+import type { Executor } from '../db/database.ts';
+
+/** Staff accounts' second factor, their roles, and the append-only audit log. */
+export const staffRepo = {
+  totp(db: Executor, userId: string) {
+    return db.selectFrom('staff_totp').select(['secret', 'enrolled_at', 'last_step']).where('user_id', '=', userId).executeTakeFirst();
+  },
+
+  /** A fresh secret for a user who has not finished enrolling (an enrolled secret is never replaced here). */
+  async startEnrolment(db: Executor, userId: string, sealedSecret: string) {
+    await db
+      .insertInto('staff_totp')
+      .values({ user_id: userId, secret: sealedSecret })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ secret: sealedSecret, last_step: null }).where('staff_totp.enrolled_at', 'is', null))
+      .execute();
+  },
+
+  /**
+   * Records a used time step. Conditional on it being newer than the last one, so two sign-ins
+   * racing with one code: exactly one gets the row back.
+   */
+  useStep(db: Executor, userId: string, step: number, enrolledAt: Date) {
+    return db
+      .updateTable('staff_totp')
+      .set((eb) => ({ last_step: step, enrolled_at: eb.fn.coalesce('enrolled_at', eb.val(enrolledAt)) }))
+      .where('user_id', '=', userId)
+      .where((eb) => eb.or([eb('last_step', 'is', null), eb('last_step', '<', step)]))
+      .returning('user_id')
+      .executeTakeFirst();
+  },
+
+  async replaceRecoveryCodes(db: Executor, userId: string, hashes: string[]) {
+    await db.deleteFrom('staff_recovery_codes').where('user_id', '=', userId).execute();
+    await db.insertInto('staff_recovery_codes').values(hashes.map((code_hash) => ({ user_id: userId, code_hash }))).execute();
+  },
+
+  /** Spends a recovery code: conditional on `used_at is null`, so a code works once. */
+  useRecoveryCode(db: Executor, userId: string, hash: string, at: Date) {
+    return db
+      .updateTable('staff_recovery_codes')
+      .set({ used_at: at })
+      .where('user_id', '=', userId)
+      .where('code_hash', '=', hash)
+      .where('used_at', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+  },
+
+  staff(db: Executor) {
+    return db
+      .selectFrom('users')
+      .leftJoin('staff_totp', 'staff_totp.user_id', 'users.id')
+      .select(['users.id', 'users.name', 'users.email', 'users.role', 'staff_totp.enrolled_at'])
+      .where('users.role', 'in', ['operator', 'supervisor'])
+      .orderBy('users.id')
+      .limit(500)
+      .execute();
+  },
+
+  /** Locks the user's row for a role change; returns the role it had. */
+  lockUser(db: Executor, userId: string) {
+    return db.selectFrom('users').select(['id', 'role', 'email']).where('id', '=', userId).forUpdate().executeTakeFirst();
+  },
+
+  setRole(db: Executor, userId: string, role: 'member' | 'operator' | 'supervisor') {
+    return db.updateTable('users').set({ role }).where('id', '=', userId).execute();
+  },
+
+  /** The seeded operator becomes a supervisor (issue 13), once: only an `operator` row changes. */
+  promote(db: Executor, email: string) {
+    return db.updateTable('users').set({ role: 'supervisor' }).where('email', '=', email.toLowerCase()).where('role', '=', 'operator').returning('id').executeTakeFirst();
+  },
+
+  async appendAudit(
+    db: Executor,
+    entry: { actorId: string | null; actorRole: string; action: string; targetType: string; targetId: string | null; before: unknown; after: unknown; address: string | null; at: Date },
+  ) {
+    await db
+      .insertInto('audit_log')
+      .values({
+        actor_id: entry.actorId,
+        actor_role: entry.actorRole,
+        action: entry.action,
+        target_type: entry.targetType,
+        target_id: entry.targetId,
+        before: entry.before === undefined ? null : JSON.stringify(entry.before),
+        after: entry.after === undefined ? null : JSON.stringify(entry.after),
+        address: entry.address,
+        at: entry.at,
+      })
+      .execute();
+  },
+
+  audit(db: Executor, query: AuditQuery) {
+    let q = db.selectFrom('audit_log').selectAll();
+    if (query.actorId) q = q.where('actor_id', '=', query.actorId);
+    if (query.action) q = q.where('action', '=', query.action);
+    if (query.targetType) q = q.where('target_type', '=', query.targetType);
+    if (query.targetId) q = q.where('target_id', '=', query.targetId);
+    if (query.before) q = q.where('id', '<', query.before);
+    return q.orderBy('id', 'desc').limit(query.limit).execute();
+  },
+};

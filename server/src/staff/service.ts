@@ -1,0 +1,165 @@
+import argon2 from 'argon2';
+import { SignJWT, jwtVerify } from 'jose';
+import { isStaffRole, type AuditEntry, type AuditQuery, type Role, type StaffChallenge, type StaffMember, type StaffSession } from '@gp/common';
+import { findAccountByEmail, findAccountById, revokeSessionsOf, type AuthService } from '../auth/service.ts';
+import type { Executor, Tx } from '../db/database.ts';
+import { AppError } from '../platform/errors.ts';
+import type { Platform } from '../platform/platform.ts';
+import { presentStaffUser } from './present.ts';
+import { staffRepo } from './repo.ts';
+import { checkTotp, enrolment, hashRecoveryCode, newRecoveryCode, newTotpSecret, normalizeRecoveryCode, openSecret, RECOVERY_CODE_COUNT, sealSecret } from './totp.ts';
+import type { StaffActor } from './actor.ts';
+
+export { actorOf, type StaffActor } from './actor.ts';
+export { access, ADMIN_ACCESS, JOB_BOARD_COOKIE, JOB_BOARD_PATH, type AdminRoute } from './access.ts';
+
+/** How long the step between password and code may take. */
+const CHALLENGE_SECONDS = 300;
+const CHALLENGE_AUDIENCE = 'gpoints-staff-mfa';
+
+export interface AuditWrite {
+  action: string;
+  targetType: string;
+  targetId?: string | null;
+  before?: unknown;
+  after?: unknown;
+}
+
+/**
+ * Appends one entry to the audit log in the caller's transaction: the entry exists exactly when the
+ * action committed. The table refuses UPDATE and DELETE (migration 0011), and no route edits it.
+ */
+export async function recordAudit(trx: Executor, actor: StaffActor | null, entry: AuditWrite, at: Date) {
+  await staffRepo.appendAudit(trx, {
+    actorId: actor?.id ?? null,
+    actorRole: actor?.role ?? 'system',
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId ?? null,
+    before: entry.before,
+    after: entry.after,
+    address: actor?.address ?? null,
+    at,
+  });
+}
+
+export type StaffService = ReturnType<typeof createStaffService>;
+
+/**
+ * Staff sign-in (password, then a TOTP code — enrolled on the first sign-in, with recovery codes),
+ * roles (a change ends the user's sessions), and the audit log.
+ */
+export function createStaffService(platform: Pick<Platform, 'db' | 'secret' | 'now' | 'config' | 'outbox'>, auth: AuthService) {
+  const { db, secret, now, config, outbox } = platform;
+  let dummyHash: Promise<string> | undefined;
+
+  async function challengeFor(userId: string, enrolling: boolean) {
+    return new SignJWT({ enrolling })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(userId)
+      .setAudience(CHALLENGE_AUDIENCE)
+      .setIssuedAt(Math.floor(now().getTime() / 1000))
+      .setExpirationTime(Math.floor(now().getTime() / 1000) + CHALLENGE_SECONDS)
+      .sign(secret);
+  }
+
+  async function readChallenge(token: string): Promise<{ userId: string; enrolling: boolean }> {
+    try {
+      const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], audience: CHALLENGE_AUDIENCE, currentDate: now() });
+      if (typeof payload.sub !== 'string') throw new Error('no subject');
+      return { userId: payload.sub, enrolling: payload.enrolling === true };
+    } catch {
+      throw new AppError('session_expired'); // start again from the password
+    }
+  }
+
+  return {
+    /** Step 1. Anyone but a staff member with the right password hears `invalid_credentials`, after the same hashing work. */
+    async login(email: string, password: string): Promise<StaffChallenge> {
+      const row = await findAccountByEmail(db, email);
+      dummyHash ??= argon2.hash('not-a-real-password');
+      const valid = await argon2.verify(row?.password_hash ?? (await dummyHash), password);
+      if (!row || !valid || !isStaffRole(row.role)) throw new AppError('invalid_credentials');
+      if (row.locked_at) throw new AppError('account_locked');
+      const userId = String(row.id);
+      const totp = await staffRepo.totp(db, userId);
+      if (totp?.enrolled_at) return { challenge: await challengeFor(userId, false) };
+      // First sign-in (or an enrolment never finished): a new secret, shown once as a QR code.
+      const fresh = newTotpSecret();
+      await staffRepo.startEnrolment(db, userId, sealSecret(secret, fresh));
+      return { challenge: await challengeFor(userId, true), enrol: await enrolment(fresh, row.email) };
+    },
+
+    /** Step 2: a TOTP code (or, once enrolled, a recovery code) → a staff session; recovery codes right after enrolment. */
+    async verify(challenge: string, code: string, address: string | null): Promise<StaffSession> {
+      const { userId, enrolling } = await readChallenge(challenge);
+      const row = await findAccountById(db, userId);
+      if (!row || !isStaffRole(row.role)) throw new AppError('invalid_credentials');
+      if (row.locked_at) throw new AppError('account_locked');
+      const totp = await staffRepo.totp(db, userId);
+      if (!totp) throw new AppError('session_expired');
+      const at = now();
+      let method: 'totp' | 'recovery' = 'totp';
+      let recoveryCodes: string[] | undefined;
+      await db.transaction().execute(async (trx) => {
+        const checked = await checkTotp(openSecret(secret, totp.secret), code.trim(), at, totp.last_step);
+        if (checked.valid) {
+          if (!(await staffRepo.useStep(trx, userId, checked.step, at))) throw new AppError('totp_invalid'); // replayed
+        } else {
+          const recovered = !enrolling && totp.enrolled_at && normalizeRecoveryCode(code).length === 12 && (await staffRepo.useRecoveryCode(trx, userId, hashRecoveryCode(secret, code), at));
+          if (!recovered) throw new AppError('totp_invalid');
+          method = 'recovery';
+        }
+        if (enrolling && !totp.enrolled_at) {
+          recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+          await staffRepo.replaceRecoveryCodes(trx, userId, recoveryCodes.map((c) => hashRecoveryCode(secret, c)));
+        }
+        const actor = { id: userId, role: row.role, name: row.name, address };
+        await recordAudit(trx, actor, { action: enrolling ? 'staff.enrolled' : 'staff.signed_in', targetType: 'user', targetId: userId, after: { method } }, at);
+      });
+      const session = await auth.openStaffSession(userId, row.role);
+      return { token: session.token, expiresAt: session.expiresAt.toISOString(), user: presentStaffUser(row), ...(recoveryCodes ? { recoveryCodes } : {}) };
+    },
+
+    async staff(): Promise<StaffMember[]> {
+      return (await staffRepo.staff(db)).map((r) => ({ id: String(r.id), name: r.name, email: r.email, role: r.role, enrolled: r.enrolled_at !== null }));
+    },
+
+    /** A supervisor (`null`: the system, e.g. a script) changes a user's role: their sessions end in the same transaction (and their sockets close). */
+    async setRole(actor: StaffActor | null, userId: string, role: Role) {
+      if (userId === actor?.id) throw new AppError('forbidden'); // nobody demotes (or promotes) themselves
+      await db.transaction().execute(async (trx: Tx) => {
+        const row = await staffRepo.lockUser(trx, userId);
+        if (!row) throw new AppError('not_found');
+        if (row.role === role) return;
+        await staffRepo.setRole(trx, userId, role);
+        await revokeSessionsOf(trx, outbox, userId, now(), config.SESSION_TTL_SECONDS * 1000);
+        await recordAudit(trx, actor, { action: 'staff.role_changed', targetType: 'user', targetId: userId, before: { role: row.role }, after: { role } }, now());
+      });
+      outbox.kick();
+    },
+
+    async audit(query: AuditQuery): Promise<AuditEntry[]> {
+      return (await staffRepo.audit(db, query)).map((r) => ({
+        id: String(r.id),
+        actorId: r.actor_id === null ? null : String(r.actor_id),
+        actorRole: r.actor_role,
+        action: r.action,
+        targetType: r.target_type,
+        targetId: r.target_id,
+        before: r.before,
+        after: r.after,
+        address: r.address,
+        at: new Date(r.at).toISOString(),
+      }));
+    },
+
+    /** The seeded operator account is the first supervisor. */
+    async promoteSeededOperator(email: string) {
+      await db.transaction().execute(async (trx) => {
+        const promoted = await staffRepo.promote(trx, email);
+        if (promoted) await recordAudit(trx, null, { action: 'staff.role_changed', targetType: 'user', targetId: String(promoted.id), before: { role: 'operator' }, after: { role: 'supervisor' } }, now());
+      });
+    },
+  };
+}

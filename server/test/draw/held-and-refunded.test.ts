@@ -1,0 +1,80 @@
+import type { DrawOrderWire, LargeWin, LotteryDrawWire, OrderWire } from '@gp/common';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TIMEOUT_QUEUE, timeoutJobId } from '../../src/orders/service.ts';
+import { apiClient } from '../http/api-client.ts';
+import { key } from '../orders/support.ts';
+import { grantPoints, membersWithLedgerCheck } from '../support/members.ts';
+import { MODES, testServer } from '../support/platform.ts';
+import { promoteJob } from '../support/queues.ts';
+import { eventually } from '../support/wait.ts';
+import { DRAW_ENV } from './support.ts';
+
+/**
+ * The manual gateway (the back office buys by hand) and the manual result source, with a low
+ * large-win threshold: one draw of a multi-draw ticket is never bought and is refunded alone at its
+ * cut-off; a large win waits for the back office.
+ */
+describe.each(MODES)('multi-draw refunds one draw alone; large wins are held (%s mode)', (mode) => {
+  let env: Awaited<ReturnType<typeof testServer>>;
+  let api: ReturnType<typeof apiClient>;
+  let operator: string;
+  const member = membersWithLedgerCheck(() => env);
+  beforeAll(async () => {
+    env = await testServer(mode, { ...DRAW_ENV, DRAW_PRODUCTS: 'TWA03', PURCHASE_GATEWAY: 'manual', DRAW_RESULT_SOURCE: 'manual', LARGE_WIN_POINTS: '1000' });
+    api = apiClient(env.url);
+    await env.services.auth.ensureOperator();
+    operator = (await api.post('/api/auth/login', { json: { email: DRAW_ENV.OPERATOR_EMAIL, password: DRAW_ENV.OPERATOR_PASSWORD } })).body.token;
+  });
+  afterAll(() => env.stop());
+
+  it('draw 1 not bought by its cut-off → refunded alone; draw 2 bought, its 頭獎 above LARGE_WIN_POINTS is held until released', async () => {
+    const m = await member('Held');
+    await grantPoints(env.platform, m.id, 100_000);
+    const upcoming = await eventually('two 539 draws', async () => {
+      const list = (await api.get<LotteryDrawWire[]>('/api/draw-products/TWA03/draws?status=upcoming&limit=2')).body;
+      return list.length === 2 ? list : undefined;
+    }, 15_000);
+    const res = await api.post('/api/orders', { token: m.token, json: { productCode: 'TWA03', draws: 2, lines: [{ zones: [[3, 13, 23, 33, 39]] }] }, headers: { 'Idempotency-Key': key() } });
+    expect(res.status).toBe(201);
+    const [first, second] = res.body.orders as DrawOrderWire[];
+    const price = first!.pointsSpent;
+    expect((await api.get('/api/me', { token: m.token })).body.balance).toBe(100_000 - 2 * price);
+
+    // The back office buys only the second draw's ticket.
+    expect((await api.post(`/api/admin/orders/${second!.id}/confirm`, { token: operator, json: { ticketRef: 'TL-539-2' } })).status).toBe(200);
+
+    // The first draw's cut-off passes: its timeout refunds it, and only it.
+    env.clock.advanceTo(upcoming[0]!.salesCloseAt);
+    await promoteJob(env.platform.queues.queue(TIMEOUT_QUEUE), timeoutJobId(first!.id, first!.createdAt));
+    await eventually('draw 1 refunded', async () => ((await api.get(`/api/orders/${first!.id}`, { token: m.token })).body.order as OrderWire).status === 9, 15_000);
+    expect(((await api.get(`/api/orders/${second!.id}`, { token: m.token })).body.order as OrderWire).status).toBe(2);
+    expect((await api.get('/api/me', { token: m.token })).body.balance).toBe(100_000 - price);
+
+    // The second draw: the operator enters numbers the ticket matches in full (NT$8M → 246,153.84 GP, over 1,000 GP).
+    env.clock.advanceTo(upcoming[1]!.salesCloseAt);
+    const early = await api.post(`/api/admin/draw-products/TWA03/draws/${upcoming[1]!.id}/result`, { token: m.token, json: { zones: [[3, 13, 23, 33, 39]] } });
+    expect(early.status).toBe(403);
+    const entered = await api.post(`/api/admin/draw-products/TWA03/draws/${upcoming[1]!.id}/result`, { token: operator, json: { zones: [[3, 13, 23, 33, 39]] } });
+    expect(entered.status).toBe(200);
+    expect(entered.body).toMatchObject({ status: 'drawn', resultSource: 'manual', final: true });
+    expect((await api.post(`/api/admin/draw-products/TWA03/draws/${upcoming[1]!.id}/result`, { token: operator, json: { zones: [[3, 13, 23, 33, 39]] } })).body.error.code).toBe('result_exists');
+
+    const held = await eventually('the win held', async () => {
+      const o = (await api.get(`/api/orders/${second!.id}`, { token: m.token })).body.order as DrawOrderWire;
+      return o.draw.state === 'large_win' ? o : undefined;
+    }, 15_000);
+    expect(held.prize).toBe(0);
+    expect(held.draw.outcome!.prize).toEqual({ amount: 800_000_000, currency: 'TWD' });
+    const wins = (await api.get<{ items: LargeWin[] }>('/api/admin/large-wins', { token: operator })).body.items;
+    expect(wins).toEqual([expect.objectContaining({ orderId: second!.id, stage: 'fixed', prizePoints: Math.floor((800_000_000 * 2) / 65) })]);
+    expect((await api.get('/api/me', { token: m.token })).body.balance).toBe(100_000 - price);
+
+    // Released once: credited, settled; a second release finds nothing.
+    expect((await api.post(`/api/admin/large-wins/${second!.id}/release`, { token: operator })).status).toBe(200);
+    expect((await api.post(`/api/admin/large-wins/${second!.id}/release`, { token: operator })).body.error.code).toBe('order_not_found');
+    const settled = (await api.get(`/api/orders/${second!.id}`, { token: m.token })).body.order as DrawOrderWire;
+    expect(settled).toMatchObject({ prize: Math.floor((800_000_000 * 2) / 65), draw: { state: 'settled' } });
+    expect((await api.get('/api/me', { token: m.token })).body.balance).toBe(100_000 - price + settled.prize!);
+    expect(await env.services.drawSettlement.settleDraw(upcoming[1]!.id)).toMatchObject({ orders: 0 });
+  });
+});
