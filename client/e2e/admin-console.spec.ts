@@ -36,8 +36,22 @@ async function call<T = any>(method: string, url: string, options: { body?: unkn
   return { status: res.status, body: (await res.json().catch(() => null)) as T };
 }
 
-/** The code an authenticator app shows for `secret` now. */
-const totp = (secret: string) => generate({ secret, epoch: Math.floor(Date.now() / 1000) });
+/** The step (30 s) of each secret's last code: the server refuses a code used once (no replay). */
+const lastStep = new Map<string, number>();
+
+/**
+ * The code an authenticator app shows for `secret` now — or, when this step's code was already
+ * used, the next one, after waiting for it as a person would.
+ */
+async function totp(secret: string) {
+  let step = Math.floor(Date.now() / 30_000);
+  if (lastStep.get(secret) === step) {
+    await new Promise((resolve) => setTimeout(resolve, (step + 1) * 30_000 - Date.now() + 200));
+    step += 1;
+  }
+  lastStep.set(secret, step);
+  return generate({ secret, epoch: Math.floor(Date.now() / 1000) });
+}
 
 /** Staff sign-in over HTTP (enrolling on the first one); returns the token and the TOTP secret. */
 async function staffToken(email: string, password: string, secret?: string) {

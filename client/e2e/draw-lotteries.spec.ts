@@ -7,11 +7,31 @@ import { expect, test, type Page } from '@playwright/test';
  * sees the first one drawn.
  */
 
-const DEMO = { email: 'demo@example.com', password: 'demo-pass-2026' };
+async function post<T>(baseURL: string, path: string, body: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${baseURL}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  expect(res.ok, `${path}: ${res.status}`).toBe(true);
+  return (await res.json()) as T;
+}
 
+/**
+ * A member of its own (the demo member's balance belongs to the other specs), with 100 GP from a
+ * PIN the operator issues over the API, as the back office would.
+ */
 async function signIn(page: Page, baseURL: string, locale: string) {
-  const res = await fetch(`${baseURL}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO) });
-  const { token, user } = (await res.json()) as { token: string; user: object };
+  const email = `lotto-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+  const { token, user } = await post<{ token: string; user: object }>(baseURL, '/api/auth/signup', {
+    name: 'Lotto Member',
+    email,
+    password: 'lotto-pass-2026',
+    passwordCheck: 'lotto-pass-2026',
+  });
+  const operator = await post<{ token: string }>(baseURL, '/api/auth/login', { email: 'operator@example.com', password: 'operator-pass-2026' });
+  const { codes } = await post<{ codes: string[] }>(baseURL, '/api/admin/pins', { count: 1, points: 10_000 }, operator.token);
+  await post(baseURL, '/api/pins/redeem', { code: codes[0] }, token);
   await page.addInitScript(
     ([t, u, l]) => {
       localStorage.setItem('token', t);

@@ -94,14 +94,16 @@ test('sign-up grants trial points, the wallet says where real points come from, 
   await form.getByRole('button', { name: /sign up/i }).click();
   await expect(page.getByTestId('header-logout')).toBeVisible();
 
-  // Home: what can be bought are links to their purchase screens; the rest says "coming".
+  // Home: what can be bought are links to their purchase screens; a lottery no longer run says so.
   await page.goto('/');
   await expect(page.getByTestId('buy-TWB01')).toHaveAttribute('href', '/main/keno');
   await expect(page.getByTestId('buy-CAB01')).toHaveAttribute('href', '/main/keno/keno24h');
   await expect(page.getByTestId('buy-KRB01')).toHaveAttribute('href', '/main/keno?product=KRB01');
   await expect(page.getByTestId('buy-HKS01')).toHaveAttribute('href', '/main/sports/hkjc-football');
-  await expect(page.getByTestId('coming-USA01')).toContainText('coming');
-  await expect(page.getByTestId('family-lotto').getByRole('link')).toHaveCount(0);
+  await expect(page.getByTestId('buy-USA01')).toHaveAttribute('href', '/main/lotto/USA01');
+  await expect(page.getByTestId('buy-HKA01')).toHaveAttribute('href', '/main/lotto/HKA01');
+  await expect(page.getByTestId('off-sale-TWA05')).toContainText('not on sale');
+  await expect(page.getByTestId('family-lotto').locator('.chip--buy')).toHaveCount(11);
   await expect(page.getByTestId('points-sources')).toBeVisible();
   await page.screenshot({ path: info.outputPath('home-new-member.png'), fullPage: true });
 

@@ -32,7 +32,8 @@ async function launch(env: Record<string, string>) {
   const child: ChildProcess = spawn(process.execPath, ['scripts/scaled-local.mjs', '--json', '--api-ports', apiPorts.join(',')], {
     cwd: ROOT,
     // A clean environment: only what a user would set, so nothing of the test runner leaks in.
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: '5000', TRIAL_POINTS_ON_SIGNUP: '0', ...env },
+    // STAFF_MFA off: the test drives the operator's API with a password session (TOTP has its own tests).
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: '5000', TRIAL_POINTS_ON_SIGNUP: '0', STAFF_MFA: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
@@ -124,7 +125,7 @@ describe('scaled topology without Docker: 2 api processes + 1 worker process + r
       json: { email: 'operator@example.com', password: 'operator-pass-2026' },
     });
     expect(operator.status).toBe(200);
-    expect(operator.body.user.role).toBe('operator');
+    expect(operator.body.user.role).toBe('supervisor'); // the seeded operator is promoted at start (back office)
     const email = `scaled-${crypto.randomBytes(4).toString('hex')}@example.com`;
     const signup = await apiA.post<{ token: string; user: { id: string } }>('/auth/signup', {
       json: { name: 'Scaled Member', email, password: 'correct-horse-1', passwordCheck: 'correct-horse-1', promoOptIn: false },
