@@ -191,8 +191,10 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 async function main() {
   if (!options['no-client-build'] && !options.json) ensureClientBuilt();
 
-  // Redis
-  const redisPort = await freePort();
+  // Redis, on a free port that is none of the api ports (those are only reserved once the api
+  // processes listen, so the OS may hand one of them out here — seen as api2's EADDRINUSE).
+  let redisPort = await freePort();
+  while (apiPorts.includes(redisPort)) redisPort = await freePort();
   const redisWatch = lineWatcher();
   const redisBin = process.env.REDIS_SERVER_BIN || 'redis-server';
   const redisArgs = ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction'];

@@ -275,10 +275,11 @@ test('the slip survives a reload and another page; the list filters by date, lea
   await expect(page.getByTestId('event-focus').first()).toContainText('入球大細');
   const league = await page.getByTestId('filter-league').locator('option').nth(1).getAttribute('value');
   await page.getByTestId('filter-league').selectOption(league!);
-  const leagues = await call<{ id: string; tournamentCode: string }[]>(baseURL!, 'GET', '/api/football/events?status=open');
-  const inLeague = leagues.body.filter((e) => e.tournamentCode === league).map((e) => e.id);
-  // The list re-renders after the choice: poll until it shows only that league's matches.
+  // The list re-renders after the choice: poll until it shows only that league's matches. A match
+  // opens every 15 s here, so the league's matches are read again on each try.
   await expect(async () => {
+    const leagues = await call<{ id: string; tournamentCode: string }[]>(baseURL!, 'GET', '/api/football/events?status=open');
+    const inLeague = leagues.body.filter((e) => e.tournamentCode === league).map((e) => e.id);
     const shown = await page.getByTestId('event-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-event-id')));
     expect(shown.length).toBeGreaterThan(0);
     expect(shown.every((id) => inLeague.includes(id!))).toBe(true);
