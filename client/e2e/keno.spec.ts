@@ -156,7 +156,8 @@ test('a member buys Canada Keno once (even on a double click), watches it get pu
 
   // The wallet's history says what each line was.
   await page.goto('/wallet');
-  await expect(page.getByTestId('ledger-line').filter({ hasText: `Order ${settled.id} — Canada Keno` })).toHaveCount(1);
+  // Exactly the order's line ("Prize — Order 6 — Canada Keno", when it won, is a line of its own).
+  await expect(page.getByTestId('ledger-line').filter({ hasText: new RegExp(`^Order ${settled.id} — Canada Keno$`) })).toHaveCount(1);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await noSidewaysScroll(page);
