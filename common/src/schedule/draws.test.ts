@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { drawsBetween, issueAt, nextDrawAfter } from './draws.ts';
+import { drawsAhead, drawsBetween, issueAt, nextDrawAfter } from './draws.ts';
 import { KENO_SCHEDULES } from './keno-schedules.ts';
 import { zonedToUtc } from './zoned-time.ts';
 
@@ -69,5 +69,23 @@ describe('nextDrawAfter and issueAt', () => {
     expect(() => issueAt(TWB01, taipei(2026, 3, 21, 7, 6))).toThrow(RangeError);
     expect(() => issueAt(TWB01, taipei(2026, 3, 21, 3, 0))).toThrow(RangeError);
     expect(() => issueAt(CAB01, new Date('2026-06-01T00:00:01Z'))).toThrow(RangeError);
+  });
+});
+
+describe('drawsAhead', () => {
+  it('keeps the next morning’s first draw scheduled when the whole window falls in the night', () => {
+    const night = taipei(2026, 3, 21, 0, 51);
+    expect(drawsBetween(TWB01, night, new Date(night.getTime() + 6 * 60 * MINUTE))).toEqual([]);
+    const ahead = drawsAhead(TWB01, night, new Date(night.getTime() + 6 * 60 * MINUTE));
+    expect(ahead).toHaveLength(1);
+    expect(ahead[0]!.drawAt).toEqual(taipei(2026, 3, 21, 7, 5));
+    expect(ahead[0]!.salesOpenAt).toEqual(taipei(2026, 3, 21, 7, 0));
+  });
+
+  it('is the window itself whenever something draws in it', () => {
+    const from = taipei(2026, 3, 21, 6, 0);
+    const to = taipei(2026, 3, 21, 7, 30);
+    expect(drawsAhead(TWB01, from, to)).toEqual(drawsBetween(TWB01, from, to));
+    expect(drawsAhead(TWB01, from, to).map((d) => d.drawAt)).toEqual([taipei(2026, 3, 21, 7, 5), taipei(2026, 3, 21, 7, 10), taipei(2026, 3, 21, 7, 15), taipei(2026, 3, 21, 7, 20), taipei(2026, 3, 21, 7, 25)]);
   });
 });

@@ -75,3 +75,15 @@ export function nextDrawAfter(spec: ScheduleSpec, t: Date): ScheduledDraw {
   const point = pointsFrom(spec, t.getTime() + 1).next().value;
   return toDraw(spec, point, issueOfPoint(spec, point));
 }
+
+/**
+ * The draws to keep scheduled from `from` on: those in `[from, to)`, or, when that window falls
+ * wholly outside draw hours (a night of BINGO BINGO), the first draw after it, so the clock still
+ * counts down to the next opening (spec §2, the non-draw period).
+ *
+ * @example drawsAhead(KENO_SCHEDULES.TWB01, <00:51 Taipei>, <06:51 Taipei>) // → [the 07:05 draw, selling from 07:00]
+ */
+export function drawsAhead(spec: ScheduleSpec, from: Date, to: Date): ScheduledDraw[] {
+  const draws = drawsBetween(spec, from, to);
+  return draws.length > 0 ? draws : [nextDrawAfter(spec, from)];
+}

@@ -1,4 +1,4 @@
-import { drawsBetween, unitPriceRate, type DrawEventPayload, type FieldCode, type KenoProduct, type KenoResult } from '@gp/common';
+import { drawsAhead, unitPriceRate, type DrawEventPayload, type FieldCode, type KenoProduct, type KenoResult } from '@gp/common';
 import type { DrawRow } from '../db/types.ts';
 import { AppError } from '../platform/errors.ts';
 import type { Platform } from '../platform/platform.ts';
@@ -63,8 +63,8 @@ export function createKenoService(
     resultSource: source.kind,
 
     /**
-     * Creates every draw of the next DRAWS_AHEAD_HOURS that does not exist yet, each with a fresh
-     * secret seed. Returns the new rows per product; a second pass over the same window creates nothing.
+     * Creates every draw of the next DRAWS_AHEAD_HOURS that does not exist yet (at least the next
+     * one, so a night-time clock counts down to the morning), each with a fresh secret seed. Returns the new rows per product; a second pass over the same window creates nothing.
      */
     async createUpcomingDraws(now: Date) {
       // Once per process, before the first draws exist: a fresh simulated install starts with a day of results.
@@ -76,7 +76,7 @@ export function createKenoService(
       const until = new Date(now.getTime() + config.DRAWS_AHEAD_HOURS * 3600_000);
       const created: Array<{ productCode: string; id: string; drawAt: Date }> = [];
       for (const item of catalogue.values()) {
-        const rows = drawsBetween(item.schedule, now, until).map((draw) => committedDraw(item.code, draw));
+        const rows = drawsAhead(item.schedule, now, until).map((draw) => committedDraw(item.code, draw));
         for (const row of await drawsRepo.insertMissing(db, rows)) {
           created.push({ productCode: item.code, id: String(row.id), drawAt: row.draw_at });
         }
