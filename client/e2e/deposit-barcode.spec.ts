@@ -35,7 +35,7 @@ test('a convenience-store barcode deposit shows the barcode and turns paid once 
   await expect(page).toHaveURL(/\/payment-result-h8\?id=\d+/);
   await expect(page.getByTestId('deposit-barcode')).toHaveCount(3);
   await expect(page.getByTestId('deposit-state')).toHaveAttribute('data-state', 'pending');
-  await page.screenshot({ path: '/tmp/pw-helperF/shots/barcode-desktop-en.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/deposit-barcode-desktop-en.png', fullPage: true });
 
   // Later, at the store counter: ECPay notifies the site, and the open page turns paid by itself.
   const paid = await fetch(`${sandbox}/__sandbox/ecpay/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ merchantTradeNo }) });
