@@ -48,7 +48,7 @@ test('a card deposit with a 3-D Secure challenge lands on the result page and th
   await expect(page.getByTestId('deposit-success')).toContainText('Payment successful: 20 USD, 20.00 GPoints credited.');
   await expect(page.getByTestId('deposit-state')).toHaveAttribute('data-state', 'paid');
   await expect(balance).toContainText('20.00');
-  await page.screenshot({ path: '/tmp/pw-helperF/shots/result-desktop-en.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/deposit-result-desktop-en.png', fullPage: true });
 
   await page.goto('/wallet');
   await expect(page.getByTestId('deposit-row').first()).toHaveAttribute('data-state', 'paid');
@@ -63,7 +63,7 @@ test('deposit screens at phone and desktop width, in English and Traditional Chi
       await page.goto('/deposit');
       await expect(page.getByTestId('deposit-form')).toBeVisible();
       await page.getByTestId('deposit-preset').first().click();
-      await page.screenshot({ path: `/tmp/pw-helperF/shots/deposit-${width}-${locale}.png`, fullPage: true });
+      await page.screenshot({ path: `test-results/deposit-${width}-${locale}.png`, fullPage: true });
     }
   }
 });
