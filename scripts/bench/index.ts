@@ -5,6 +5,7 @@
  *   - PIN redemptions/s end to end through the service (claim + credit + ledger + idempotency key)
  *   - argon2id hash time (what a sign-up or login costs the server)
  *   - keno settlement: tickets/s of the pure function, and orders/s end to end through the database
+ *   - draw-lottery settlement: tickets/s of the pure function for single lines, multiples, caps and add-ons
  *   - with `--million` (`npm run bench -- --million`, about 4 more minutes on 2 idle cores): one draw of
  *     1,000,000 orders settled, credited and announced end to end (scripts/bench/settlement.ts);
  *     `--draw N` does the same with N orders
@@ -23,6 +24,7 @@ import { createOutbox } from '../../server/src/platform/outbox.ts';
 import { createQueueFactory } from '../../server/src/platform/queues.ts';
 import { createPinService } from '../../server/src/pins/service.ts';
 import { walletService } from '../../server/src/wallet/service.ts';
+import { benchDrawSettlement } from './draw-settlement.ts';
 import { benchMillionDraw, benchSettlement } from './settlement.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -86,6 +88,7 @@ try {
   console.log(`${'argon2id hash (19 MiB, t=2), per sign-up/login'.padEnd(58)} ${(Number(process.hrtime.bigint() - start) / 1e6 / hashes).toFixed(1).padStart(7)} ms`);
 
   await benchSettlement(db, database.connectionString, ids, timed);
+  benchDrawSettlement();
   const millionOk = drawOrders > 0 ? await benchMillionDraw(db, database.connectionString, ids, timed, drawOrders) : true;
 
   const mismatched = await auditWallets({ db, logger: createLogger('silent') });
