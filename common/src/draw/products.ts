@@ -257,6 +257,7 @@ const FRA01: DrawProduct = {
   }),
   numbering: { kind: 'date' },
   baseJackpot: { amount: 1_700_000_000, currency: 'EUR', ...medium('Minimum jackpot €17M; capped at €250M for up to 5 draws, then it must be won.') },
+  jackpotCap: { amount: 25_000_000_000, currency: 'EUR', ...medium('Jackpot cap €250M (fixed since the 2020 rule change); what exceeds it goes to rank 2.') },
   availability: ON_SALE,
   notes: ['Jackpot cap €250M: at the cap for up to 5 draws, the excess goes to rank 2; on the 5th draw an unwon jackpot rolls down to the highest rank with winners.', 'FDJ’s draw-number format is unconfirmed; draws are identified by date.', PROXY_SYSTEM_NOTE],
 };
@@ -326,10 +327,10 @@ const JPA01: DrawProduct = {
   table: {
     ...confirmed('Mizuho Bank grades (jppd.info, loto6.info): 1st–4th pari-mutuel (theoretical ¥200M/¥10M/¥300,000/¥6,800), 5th ¥1,000 fixed in principle.'),
     divisions: [
-      division(1, '1st prize', '1等', withExtra([6], 0, 0), pool(20_000_000_000, true)),
-      division(2, '2nd prize', '2等', withExtra([5], 1, 1), pool(1_000_000_000)),
-      division(3, '3rd prize', '3等', withExtra([5], 0, 0), pool(30_000_000)),
-      division(4, '4th prize', '4等', hits(4), pool(680_000)),
+      division(1, '1st prize', '1等', withExtra([6], 0, 0), pool(200_000_000, true)),
+      division(2, '2nd prize', '2等', withExtra([5], 1, 1), pool(10_000_000)),
+      division(3, '3rd prize', '3等', withExtra([5], 0, 0), pool(300_000)),
+      division(4, '4th prize', '4等', hits(4), pool(6_800)),
       division(5, '5th prize', '5等', hits(3), fixed(1_000)),
     ],
   },
@@ -350,6 +351,7 @@ const JPA01: DrawProduct = {
   }),
   numbering: { kind: 'sequence', anchor: { number: 1937, date: '2024-10-31' }, display: 'jp' },
   baseJackpot: null,
+  jackpotCap: { amount: 600_000_000, currency: 'JPY', ...confirmed('1st prize up to ¥600M with carry-over (¥200M without).') },
   availability: ON_SALE,
   notes: ['Draw numbers 第NNNN回 count from 第1937回; the date we anchor it on is a placeholder.', 'Unwon money and amounts over the per-unit cap carry over to the next 1st prize.'],
 };
@@ -371,12 +373,12 @@ const JPA02: DrawProduct = {
   table: {
     ...confirmed('Six pari-mutuel grades (Rakuten Bank, lotonum-web); theoretical amounts shown as estimates.'),
     divisions: [
-      division(1, '1st prize', '1等', hits(7), pool(60_000_000_000, true)),
-      division(2, '2nd prize', '2等', withExtra([6], 1, 2), pool(730_000_000)),
-      division(3, '3rd prize', '3等', withExtra([6], 0, 0), pool(73_000_000)),
-      division(4, '4th prize', '4等', hits(5), pool(910_000)),
-      division(5, '5th prize', '5等', hits(4), pool(140_000)),
-      division(6, '6th prize', '6等', withExtra([3], 1, 2), pool(100_000)),
+      division(1, '1st prize', '1等', hits(7), pool(600_000_000, true)),
+      division(2, '2nd prize', '2等', withExtra([6], 1, 2), pool(7_300_000)),
+      division(3, '3rd prize', '3等', withExtra([6], 0, 0), pool(730_000)),
+      division(4, '4th prize', '4等', hits(5), pool(9_100)),
+      division(5, '5th prize', '5等', hits(4), pool(1_400)),
+      division(6, '6th prize', '6等', withExtra([3], 1, 2), pool(1_000)),
     ],
   },
   plays: null,
@@ -398,6 +400,7 @@ const JPA02: DrawProduct = {
   // reference's "since draw 198, Feb 2017" agrees.
   numbering: { kind: 'sequence', anchor: { number: 198, date: '2017-02-03' }, display: 'jp' },
   baseJackpot: null,
+  jackpotCap: { amount: 1_000_000_000, currency: 'JPY', ...confirmed('1st prize up to ¥1bn with carry-over (¥600M without), since draw 198.') },
   availability: ON_SALE,
   notes: ['1st prize cap ¥600M, ¥1bn with carry-over (since draw 198).'],
 };

@@ -189,6 +189,8 @@ export interface DrawProduct {
   numbering: DrawNumbering;
   /** The guaranteed or starting top prize, shown before an operator or the simulated source sets one. */
   baseJackpot: (LocalAmount & Provenance) | null;
+  /** The most the top prize grows to by rolling over (EuroMillions €250M; Loto 6 ¥600M with carry-over); none when uncapped. */
+  jackpotCap?: LocalAmount & Provenance;
   availability: OnSale;
   /** Free text shown on the rules page: what we could not confirm and changes worth knowing. */
   notes: readonly string[];

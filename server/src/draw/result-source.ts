@@ -86,7 +86,8 @@ export function nextSimulatedJackpot(product: DrawProduct, previous: number | nu
   const digest = crypto.createHmac('sha256', Buffer.from(seedHex, 'hex')).update('jackpot').digest();
   if (previous === null || digest[0]! < 256 / 6) return base;
   const grown = Math.round((previous * (1.08 + (digest[1]! / 255) * 0.12)) / 100_00) * 100_00;
-  return Math.max(base, grown);
+  // A capped jackpot (EuroMillions, Loto 6/7) stops growing at its cap; the excess would go to the next division.
+  return Math.min(product.jackpotCap?.amount ?? Number.MAX_SAFE_INTEGER, Math.max(base, grown));
 }
 
 /** The odds used for simulated amounts (cached per product). */

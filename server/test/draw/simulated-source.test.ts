@@ -47,6 +47,16 @@ describe('the simulated draw-lottery source', () => {
     expect(nextSimulatedJackpot(DRAW_PRODUCTS.TWA03, null, seed)).toBeNull();
   });
 
+  it('a capped jackpot stops at its cap: EuroMillions at €250M, Loto 6 at ¥600M with carry-over', () => {
+    const grownSeeds = Array.from({ length: 60 }, (_, i) => i.toString(16).padStart(2, '0').repeat(32));
+    const euro = grownSeeds.map((s) => nextSimulatedJackpot(DRAW_PRODUCTS.FRA01, 24_500_000_000, s)!);
+    expect(Math.max(...euro)).toBe(25_000_000_000);
+    expect(euro.every((amount) => amount === 1_700_000_000 || amount === 25_000_000_000)).toBe(true);
+    // Yen have no minor unit: Loto 6's first prize starts near ¥200M, not ¥20bn.
+    expect(nextSimulatedJackpot(DRAW_PRODUCTS.JPA01, null, seed)).toBe(200_000_000);
+    expect(Math.max(...grownSeeds.map((s) => nextSimulatedJackpot(DRAW_PRODUCTS.JPA01, 590_000_000, s)!))).toBe(600_000_000);
+  });
+
   it('number statistics: frequency, draws since last seen, pairs and splits', () => {
     const product = DRAW_PRODUCTS.TWA03;
     const draws = [
