@@ -12,6 +12,7 @@ import * as deposits from './0012-deposits.ts';
 import * as backOffice from './0011-back-office.ts';
 import * as footballLocalNames from './0009-football-local-names.ts';
 import * as identityMailInbox from './0013-identity-mail-inbox.ts';
+import * as pinBatchExport from './0015-pin-batch-export.ts';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder at run time) so they load
@@ -31,4 +32,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0011-back-office': backOffice,
   '0009-football-local-names': footballLocalNames,
   '0013-identity-mail-inbox': identityMailInbox,
+  '0015-pin-batch-export': pinBatchExport,
 };

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { enterResultTwice } from './results-support.ts';
 
 /**
  * The Hong Kong football screen end to end. The test server (scripts/e2e-server.mjs) kicks a
@@ -183,8 +184,7 @@ test('a member buys a 3-match "at least 2 win" all-up while prices move, and see
   const order = orders.body.items[0]!;
   expect(order.football?.formula).toBe('3x4');
 
-  // Once each match's sales close, the operator posts results: the first two home sides win, the third loses.
-  const operator = await login(baseURL!, OPERATOR);
+  // Once each match's sales close, two staff members enter the results (four eyes): the first two home sides win, the third loses.
   const results = [
     { status: 'played', halfTime: { home: 1, away: 0 }, fullTime: { home: 2, away: 0 }, corners: 9, firstTeamToScore: 'H' },
     { status: 'played', halfTime: { home: 0, away: 0 }, fullTime: { home: 1, away: 0 }, corners: 7, firstTeamToScore: 'H' },
@@ -194,8 +194,8 @@ test('a member buys a 3-match "at least 2 win" all-up while prices move, and see
     await expect
       .poll(async () => (await call<EventSummary>(baseURL!, 'GET', `/api/football/events/${match.id}`)).body.status, { timeout: 120_000, intervals: [2_000] })
       .toBe('closed');
-    const posted = await call(baseURL!, 'POST', `/api/admin/events/${match.id}/result`, { token: operator.token, body: results[i] });
-    expect(posted.status, JSON.stringify(posted.body)).toBeLessThan(300);
+    const posted = await enterResultTwice(baseURL!, 'football_event', match.id, results[i]);
+    expect(posted.body.state, JSON.stringify(posted.body)).toBe('published');
   }
 
   // Settlement: the double of the two winners pays unit × their odds (to 10 cents); the treble and the other doubles lose.
@@ -276,9 +276,10 @@ test('the slip survives a reload and another page; the list filters by date, lea
   const league = await page.getByTestId('filter-league').locator('option').nth(1).getAttribute('value');
   await page.getByTestId('filter-league').selectOption(league!);
   // The list re-renders after the choice: poll until it shows only that league's matches. A match
-  // opens every 15 s here, so the league's matches are read again on each try.
+  // opens every 15 s here and closes as fast, so the league's matches (of any status: the list may
+  // still show one whose sales just closed) are read again on each try.
   await expect(async () => {
-    const leagues = await call<{ id: string; tournamentCode: string }[]>(baseURL!, 'GET', '/api/football/events?status=open');
+    const leagues = await call<{ id: string; tournamentCode: string }[]>(baseURL!, 'GET', '/api/football/events');
     const inLeague = leagues.body.filter((e) => e.tournamentCode === league).map((e) => e.id);
     const shown = await page.getByTestId('event-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-event-id')));
     expect(shown.length).toBeGreaterThan(0);
@@ -356,9 +357,8 @@ test('a member reading Chinese sees the league and team names in Chinese on the 
   await expect(page.locator('#odds-chart-title')).toContainText(`${home} – ${away}`);
   await expect(page.getByTestId('odds-event').locator('option:checked')).toContainText(home);
 
-  // The soccer dashboard's results read in Chinese: the operator voids the match (the order is refunded), so it is finished at once.
-  const operator = await login(baseURL!, OPERATOR);
-  expect((await call(baseURL!, 'POST', `/api/admin/events/${match!.id}/result`, { body: { status: 'void' }, token: operator.token })).status).toBe(200);
+  // The soccer dashboard's results read in Chinese: two staff members void the match (the order is refunded), so it is finished at once.
+  expect((await enterResultTwice(baseURL!, 'football_event', match!.id, { status: 'void' })).body.state).toBe('published');
   await page.goto('/sidebar/dashboards/soccer');
   const result = page.locator('[data-testid="football-result-row"]', { hasText: match!.code });
   await expect(result.locator('.dash-match__teams')).toHaveText(`${home} – ${away}`);

@@ -16,6 +16,15 @@ export interface OrderEventPayload {
   prevStatus: number | null;
   updatedAt: string;
   prize?: number;
+  /** A draw-lottery win above the large-win line: `held` for the back office's review, then `released` (credited). */
+  review?: 'held' | 'released';
+}
+
+/** A deposit reached a final state (to its member): the wallet page re-reads it; the inbox records it. */
+export interface DepositEventPayload {
+  id: string;
+  state: 'paid' | 'failed' | 'expired';
+  points: number;
 }
 
 export interface ServerToClientEvents {
@@ -30,6 +39,10 @@ export interface ServerToClientEvents {
   odds: (payload: OddsEventPayload) => void;
   /** The member's inbox changed (a new message): its unread count, for the header badge. */
   inbox: (payload: { unread: number }) => void;
+  /** A notice from the back office, to every signed-in socket (room `members`): re-read the unread count. */
+  notice: (payload: { at: string }) => void;
+  /** One of the member's deposits was credited or failed. */
+  deposit: (payload: DepositEventPayload) => void;
   /** A customer-service conversation got a message: to the member's room, and to staff sockets. */
   support: (payload: { threadId: string; author: 'member' | 'staff'; at: string }) => void;
   /** Back office (staff sockets only): the order queue changed; the console re-reads it. */

@@ -8,6 +8,8 @@ export * from './schemas/identity.ts';
 export * from './schemas/inbox.ts';
 export * from './schemas/wallet.ts';
 export * from './schemas/pins.ts';
+export * from './schemas/pin-batches.ts';
+export * from './schemas/pending-results.ts';
 export * from './schemas/deposits.ts';
 export * from './schemas/site.ts';
 export * from './schemas/admin.ts';

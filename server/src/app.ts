@@ -123,9 +123,9 @@ export function createApp(platform: Platform, services: Services) {
   api.use(walletRoutes(platform, services.auth));
   api.use(pinRoutes(platform, services.auth, services.pins));
   api.use(staffRoutes(platform, services.auth, services.staff));
-  api.use(adminRoutes(platform, services.auth, services.queue, createFourEyesService(platform, { keno: services.keno, football: services.football }), createMemberService(platform, { orders: services.orders })));
+  api.use(adminRoutes(platform, services.auth, services.queue, createFourEyesService(platform, { keno: services.keno, football: services.football, draws: services.draws }), createMemberService(platform, { orders: services.orders, deposits: services.deposits })));
   // Draw lotteries first: their routes answer draw product codes and pass every other code on.
-  api.use(drawRoutes(services.auth, services.draws));
+  api.use(drawRoutes(services.auth, services.draws, platform));
   api.use(largeWinRoutes(services.auth, services.drawSettlement));
   api.use(kenoRoutes(services.auth, services.keno, services.clocks ?? null, () => services.draws.summaries()));
   api.use(drawOrderRoutes(services.auth, services.drawOrders));

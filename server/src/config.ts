@@ -320,6 +320,19 @@ export const configSchema = z.object({
   JKO_STORE_ID: z.string().min(1).optional(),
   /** JKO gives the host at contract time (the public docs name none for tests). */
   JKO_URL: z.url().default('https://onlinepay.jkopay.com'),
+  /**
+   * The names of JKO's refund request fields, JSON `{ orderId, refundId, amount }`: only third-party
+   * docs name them (unconfirmed, see README), so a live merchant can match what JKO gives them.
+   */
+  JKO_REFUND_FIELDS: jsonText
+    .pipe(
+      z.object({
+        orderId: z.string().regex(/^\w{1,40}$/).default('platform_order_id'),
+        refundId: z.string().regex(/^\w{1,40}$/).default('refund_order_id'),
+        amount: z.string().regex(/^\w{1,40}$/).default('refund_amount'),
+      }),
+    )
+    .default({ orderId: 'platform_order_id', refundId: 'refund_order_id', amount: 'refund_amount' }),
   /** How often pending deposits the provider never told us about are queried. */
   DEPOSIT_RECONCILE_MS: z.coerce.number().int().min(1000).default(60_000),
   /** The most an order may be able to win, in whole GP (spec §5: above it, "adjust purchase items"). */

@@ -15,6 +15,7 @@ import { createOidcService } from './auth/oidc-service.ts';
 import { createRecoveryService } from './auth/recovery.ts';
 import { startMailWorker } from './mail/jobs.ts';
 import { startIdentityHousekeeping } from './auth/identity-jobs.ts';
+import { joinMembersRoom } from './inbox/members-room.ts';
 import { createInboxService } from './inbox/service.ts';
 import { createMessagingService } from './messaging/service.ts';
 import { startKenoClocks, type KenoClocks } from './keno/clocks.ts';
@@ -52,7 +53,7 @@ export function createServices(platform: Platform) {
     recovery: createRecoveryService(platform),
     // Registers the outbox hook that turns order pushes into inbox messages, in every role.
     inbox: createInboxService(platform),
-    messaging: createMessagingService(platform),
+    messaging: createMessagingService(platform, { storage: createStorage(platform.config) }),
     pins: createPinService(platform),
     staff: createStaffService(platform, createAuthService(platform)),
     queue: createQueueService(platform, { orders: createOrderService(platform), storage: createStorage(platform.config) }),
@@ -119,6 +120,7 @@ export async function startServer(platform: Platform, role: Role, port: number, 
     const io = gateway.io;
     const stopQueueFeed = startQueueFeed({ onConnection: (handler) => io.on('connection', handler), emitLocal: (room, payload) => io.local.to(room).emit('queue_changed', payload) }, platform.bus, platform.now);
     httpServer.once('close', stopQueueFeed);
+    joinMembersRoom({ onConnection: (handler) => io.on('connection', handler) });
     await new Promise<void>((resolve, reject) => {
       httpServer!.once('error', reject);
       httpServer!.listen(port, host, () => resolve());

@@ -138,9 +138,9 @@ export type PendingAdjustment = z.infer<typeof pendingAdjustment>;
 
 /** Four-eyes results: each staff member enters the result on their own. */
 export const resultEntryBody = z.object({
-  targetType: z.enum(['keno_draw', 'football_event'], { error: 'invalid' }),
+  targetType: z.enum(['keno_draw', 'football_event', 'lottery_draw'], { error: 'invalid' }),
   targetId: id,
-  /** Keno: `{ numbers: [...] }`; football: the football result body. */
+  /** Keno: `{ numbers: [...] }`; football: the football result body; a draw lottery: `{ zones, extra, multiplier }`. */
   result: z.record(z.string(), z.unknown(), { error: 'required' }),
 });
 export type ResultEntryBody = z.input<typeof resultEntryBody>;

@@ -1,4 +1,5 @@
-import { footballResultBody, manualResultBody, type ResultEntryResponse } from '@gp/common';
+import { DRAW_PRODUCTS, drawManualResultBody, footballResultBody, isDrawCode, manualResultBody, type PendingResult, type ResultEntryResponse, type ResultTargetType } from '@gp/common';
+import type { DrawService } from '../draw/service.ts';
 import type { FootballService } from '../football/service.ts';
 import type { KenoService } from '../keno/service.ts';
 import { AppError } from '../platform/errors.ts';
@@ -7,7 +8,8 @@ import type { Platform } from '../platform/platform.ts';
 import { recordAudit, type StaffActor } from '../staff/service.ts';
 import { resultEntriesRepo } from './results-repo.ts';
 
-type Target = 'keno_draw' | 'football_event';
+type Target = ResultTargetType;
+type Entry = { staff_id: number | string; payload: unknown; fingerprint: string; created_at: Date | string };
 
 /** The same value, whatever the order of its keys: what two entries are compared by. */
 function canonical(value: unknown): string {
@@ -22,29 +24,78 @@ function canonical(value: unknown): string {
   return JSON.stringify(value);
 }
 
+const ascending = (numbers: readonly number[]) => [...numbers].sort((a, b) => a - b);
+
+/** Where the entries of one target stand for `staffId`: nobody is shown another's entry before entering their own. */
+function standing(entries: Entry[], staffId: string) {
+  const mine = entries.find((e) => String(e.staff_id) === staffId);
+  const others = entries.filter((e) => String(e.staff_id) !== staffId);
+  const state: PendingResult['state'] = !mine ? 'none' : others.length === 0 ? 'waiting_second' : others.some((e) => e.fingerprint === mine.fingerprint) ? 'waiting_second' : 'mismatch';
+  const shown = mine ? entries.map((e) => ({ staffId: String(e.staff_id), mine: String(e.staff_id) === staffId, result: e.payload, at: new Date(e.created_at).toISOString() })) : [];
+  return { state, shown, entries: entries.length };
+}
+
+/** The zones, extras and multiplier a draw lottery's result has (for the entry form). */
+function lotteryShape(code: string): PendingResult['shape'] {
+  if (!isDrawCode(code)) return null;
+  const product = DRAW_PRODUCTS[code];
+  return { zones: product.zones.map((z) => ({ pick: z.drawCount, max: z.poolSize })), extra: product.extra?.count ?? 0, multiplier: product.addOns.length > 0 };
+}
+
 export type FourEyesService = ReturnType<typeof createFourEyesService>;
 
 /**
- * Manual results with four eyes: each staff member enters the numbers (keno) or the score
- * (football) on their own; the result is published — through the game's own manual-result path —
- * only when a second staff member's entry is the same. A different entry is a mismatch, shown to
- * whoever enters next; nobody sees the other's entry before entering their own.
+ * Manual results with four eyes: each staff member enters the numbers (keno, draw lotteries) or
+ * the score (football) on their own; the result is published — through the game's own
+ * manual-result path — only when a second staff member's entry is the same. A different entry is
+ * a mismatch, shown to both (in the answer to the later entry, and in the Results list of each);
+ * nobody sees the other's entry before entering their own. There is no single-entry route.
  */
-export function createFourEyesService(platform: Pick<Platform, 'db' | 'now'>, games: { keno: KenoService; football: FootballService }) {
-  const { db, now } = platform;
+export function createFourEyesService(
+  platform: Pick<Platform, 'db' | 'now' | 'config'>,
+  games: { keno: KenoService; football: FootballService; draws: DrawService },
+) {
+  const { db, now, config } = platform;
 
   function parse(targetType: Target, raw: unknown) {
-    if (targetType === 'keno_draw') {
-      const { numbers } = validate(manualResultBody, raw);
-      return { numbers: [...numbers].sort((a, b) => a - b) };
+    // Keno keeps the draw order: its last number is the super number (BINGO's 20th).
+    if (targetType === 'keno_draw') return { numbers: [...validate(manualResultBody, raw).numbers] };
+    if (targetType === 'lottery_draw') {
+      // Pool amounts are not part of the result: they come later through the prizes route.
+      const body = validate(drawManualResultBody.omit({ divisions: true }), raw);
+      return { zones: body.zones.map(ascending), extra: ascending(body.extra), ...(body.multiplier !== undefined ? { multiplier: body.multiplier } : {}) };
     }
     return validate(footballResultBody, raw);
+  }
+
+  /** What two entries must agree on: the numbers as a set (keno: and its last, the super number), the score, the zones. */
+  function fingerprintOf(targetType: Target, result: unknown) {
+    if (targetType !== 'keno_draw') return canonical(result);
+    const { numbers } = result as { numbers: number[] };
+    return canonical({ numbers: ascending(numbers), superNumber: numbers.at(-1) });
+  }
+
+  /** Refuses an entry for a target that is not there, already has its result, or is still on sale — before recording it. */
+  async function checkOpen(targetType: Target, targetId: string, result: unknown) {
+    const state = await resultEntriesRepo.targetState(db, targetType, targetId, now());
+    if (state === 'missing') throw new AppError('not_found');
+    if (state === 'resulted') throw new AppError('result_exists');
+    // Football: the game's own checks (players, halves, a score only after the close; a void any time).
+    if (targetType === 'football_event') return games.football.checkResult(targetId, validate(footballResultBody, result));
+    // A simulated draw's numbers are fixed by its seed commitment: nobody enters them.
+    const manual = targetType === 'keno_draw' ? config.RESULT_SOURCE === 'manual' : config.DRAW_RESULT_SOURCE === 'manual';
+    if (state === 'too_early' || !manual) throw new AppError('validation_failed', { fields: { draw: 'invalid' } });
   }
 
   async function publish(targetType: Target, targetId: string, result: unknown) {
     try {
       if (targetType === 'keno_draw') await games.keno.enterResult(targetId, (result as { numbers: number[] }).numbers);
-      else await games.football.enterResult(targetId, validate(footballResultBody, result));
+      else if (targetType === 'football_event') await games.football.enterResult(targetId, validate(footballResultBody, result));
+      else {
+        const owner = await resultEntriesRepo.lotteryProductOf(db, targetId);
+        if (!owner) throw new AppError('not_found');
+        await games.draws.enterResult(owner.product_code, targetId, { ...validate(drawManualResultBody, result) });
+      }
     } catch (error) {
       // Two matching entries racing: the other request published it first.
       if (!(error instanceof AppError && error.code === 'result_exists')) throw error;
@@ -54,7 +105,8 @@ export function createFourEyesService(platform: Pick<Platform, 'db' | 'now'>, ga
   return {
     async enter(actor: StaffActor, targetType: Target, targetId: string, raw: unknown): Promise<ResultEntryResponse> {
       const result = parse(targetType, raw);
-      const fingerprint = canonical(result);
+      await checkOpen(targetType, targetId, result);
+      const fingerprint = fingerprintOf(targetType, result);
       const entries = await db.transaction().execute(async (trx) => {
         await resultEntriesRepo.upsert(trx, { targetType, targetId, staffId: actor.id, payload: result, fingerprint });
         await recordAudit(trx, actor, { action: 'result.entered', targetType, targetId, after: result }, now());
@@ -63,10 +115,40 @@ export function createFourEyesService(platform: Pick<Platform, 'db' | 'now'>, ga
       const shown = entries.map((e) => ({ staffId: String(e.staff_id), result: e.payload, at: new Date(e.created_at).toISOString() }));
       const others = entries.filter((e) => String(e.staff_id) !== actor.id);
       if (others.length === 0) return { state: 'waiting_second', entries: shown };
-      if (!others.some((e) => e.fingerprint === fingerprint)) return { state: 'mismatch', entries: shown };
+      if (!others.some((e) => e.fingerprint === fingerprint)) {
+        await db.transaction().execute((trx) => recordAudit(trx, actor, { action: 'result.mismatch', targetType, targetId, after: { entries: entries.length } }, now()));
+        return { state: 'mismatch', entries: shown };
+      }
       await publish(targetType, targetId, result);
       await db.transaction().execute((trx) => recordAudit(trx, actor, { action: 'result.published', targetType, targetId, after: { result, entries: entries.length } }, now()));
       return { state: 'published', entries: shown };
+    },
+
+    /**
+     * What waits for a result, for the sources this deployment enters by hand (RESULT_SOURCE,
+     * FOOTBALL_RESULT_SOURCE, DRAW_RESULT_SOURCE = manual), oldest first, with where `actor`'s entry stands.
+     */
+    async pending(actor: StaffActor): Promise<PendingResult[]> {
+      const at = now();
+      const items: Omit<PendingResult, 'state' | 'shown' | 'entries'>[] = [];
+      if (config.RESULT_SOURCE === 'manual') {
+        for (const d of await resultEntriesRepo.kenoWaiting(db, at)) items.push({ targetType: 'keno_draw', targetId: String(d.id), productCode: d.product_code, label: d.issue, at: new Date(d.draw_at).toISOString(), shape: null });
+      }
+      if (config.FOOTBALL_RESULT_SOURCE === 'manual') {
+        for (const e of await resultEntriesRepo.footballWaiting(db, at)) items.push({ targetType: 'football_event', targetId: String(e.id), productCode: e.tournament_code, label: `${e.home_team} v ${e.away_team}`, at: new Date(e.kick_off_at).toISOString(), shape: null });
+      }
+      if (config.DRAW_RESULT_SOURCE === 'manual') {
+        for (const d of await resultEntriesRepo.lotteryWaiting(db, at)) items.push({ targetType: 'lottery_draw', targetId: String(d.id), productCode: d.product_code, label: d.issue, at: new Date(d.draw_at).toISOString(), shape: lotteryShape(d.product_code) });
+      }
+      const byTarget = new Map<string, Entry[]>();
+      for (const type of ['keno_draw', 'football_event', 'lottery_draw'] as const) {
+        const ids = items.filter((i) => i.targetType === type).map((i) => i.targetId);
+        for (const e of await resultEntriesRepo.ofMany(db, type, ids)) {
+          const key = `${type}:${e.target_id}`;
+          byTarget.set(key, [...(byTarget.get(key) ?? []), e]);
+        }
+      }
+      return items.map((item) => ({ ...item, ...standing(byTarget.get(`${item.targetType}:${item.targetId}`) ?? [], actor.id) }));
     },
   };
 }

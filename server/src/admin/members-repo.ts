@@ -27,6 +27,22 @@ export const membersRepo = {
     return db.selectFrom('users').select(columns).where('users.id', '=', id).executeTakeFirst();
   },
 
+  /**
+   * Open debts across all members, oldest first (the back office's "members with a debt"): read
+   * here beside the member search, as the search reads `orders`; only the wallet writes them.
+   */
+  openDebts(db: Executor, limit: number) {
+    return db
+      .selectFrom('wallet_debts')
+      .innerJoin('users', 'users.id', 'wallet_debts.user_id')
+      .select(['wallet_debts.id', 'wallet_debts.user_id', 'users.name', 'users.email', 'wallet_debts.amount', 'wallet_debts.remaining', 'wallet_debts.ref_type', 'wallet_debts.ref_id', 'wallet_debts.created_at'])
+      .where('wallet_debts.remaining', '>', 0)
+      .orderBy('wallet_debts.created_at')
+      .orderBy('wallet_debts.id')
+      .limit(limit)
+      .execute();
+  },
+
   /** Locks (or unlocks) a member; returns the row as it was, or undefined when there is none. */
   async setLocked(db: Executor, id: string, at: Date | null) {
     const before = await db.selectFrom('users').select(['id', 'locked_at']).where('id', '=', id).forUpdate().executeTakeFirst();

@@ -2,6 +2,7 @@ import type { Platform } from '../platform/platform.ts';
 import { AppError } from '../platform/errors.ts';
 import { revokeSessionsOf } from '../auth/service.ts';
 import type { OrderService } from '../orders/service.ts';
+import type { DepositService } from '../payments/service.ts';
 import { recordAudit, type StaffActor } from '../staff/service.ts';
 import { walletReads } from '../wallet/service.ts';
 import { membersRepo } from './members-repo.ts';
@@ -16,10 +17,13 @@ const present = (row: NonNullable<Awaited<ReturnType<typeof membersRepo.find>>>)
   createdAt: iso(row.created_at),
 });
 
+/** Ledger lines per page on the member page. */
+const LEDGER_PAGE_SIZE = 25;
+
 export type MemberService = ReturnType<typeof createMemberService>;
 
 /** Members for the back office: search, a profile with balances, ledger and orders, and locks (audited). */
-export function createMemberService(platform: Pick<Platform, 'db' | 'now' | 'outbox' | 'config'>, deps: { orders: OrderService }) {
+export function createMemberService(platform: Pick<Platform, 'db' | 'now' | 'outbox' | 'config'>, deps: { orders: OrderService; deposits: DepositService }) {
   const { db, now, outbox, config } = platform;
   const wallet = walletReads(platform);
   return {
@@ -27,11 +31,34 @@ export function createMemberService(platform: Pick<Platform, 'db' | 'now' | 'out
       return (await membersRepo.search(db, q, 20)).map(present);
     },
 
-    async profile(id: string) {
+    /** Everything a worker needs about one member on one page; the ledger pages (`ledgerPage`, newest first). */
+    async profile(id: string, ledgerPage = 1) {
       const row = await membersRepo.find(db, id);
       if (!row) throw new AppError('not_found');
-      const [balances, ledger, orders] = await Promise.all([wallet.balances(id), wallet.ledger(id, 1, 50), deps.orders.list(id, { page: 1, pageSize: 20 })]);
-      return { member: present(row), ...balances, ledger, orders };
+      const [balances, ledger, orders, deposits, debt] = await Promise.all([
+        wallet.balances(id),
+        wallet.ledger(id, ledgerPage, LEDGER_PAGE_SIZE),
+        deps.orders.list(id, { page: 1, pageSize: 20 }),
+        deps.deposits.list(id, 1, 20),
+        deps.deposits.debt(id),
+      ]);
+      return { member: present(row), ...balances, debt, ledger, orders, deposits };
+    },
+
+    /** Members who owe points (a refunded or charged-back deposit whose points were spent), oldest debt first. */
+    async debtors() {
+      const rows = await membersRepo.openDebts(db, 200);
+      return rows.map((r) => ({
+        id: String(r.id),
+        userId: String(r.user_id),
+        name: r.name,
+        email: r.email,
+        amount: r.amount,
+        remaining: r.remaining,
+        refType: r.ref_type,
+        refId: r.ref_id,
+        createdAt: iso(r.created_at),
+      }));
     },
 
     /** Locked: sign-in refused (`account_locked`), every session ended with its sockets; audited with the reason. */

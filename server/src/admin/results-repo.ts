@@ -2,6 +2,9 @@ import type { Executor } from '../db/database.ts';
 
 type Target = 'keno_draw' | 'football_event' | 'lottery_draw';
 
+/** How many of each kind of target the Results screen lists at most (the oldest first). */
+const PENDING_LIMIT = 100;
+
 /** Four-eyes result entries: one per staff member per draw or event (a second entry by the same person replaces theirs). */
 export const resultEntriesRepo = {
   async upsert(db: Executor, entry: { targetType: Target; targetId: string; staffId: string; payload: unknown; fingerprint: string }) {
@@ -15,5 +18,55 @@ export const resultEntriesRepo = {
 
   of(db: Executor, targetType: Target, targetId: string) {
     return db.selectFrom('result_entries').select(['staff_id', 'payload', 'fingerprint', 'created_at']).where('target_type', '=', targetType).where('target_id', '=', targetId).orderBy('id').execute();
+  },
+
+  /** Every entry of these targets (the Results screen's list). */
+  ofMany(db: Executor, targetType: Target, targetIds: string[]) {
+    if (targetIds.length === 0) return Promise.resolve([]);
+    return db.selectFrom('result_entries').select(['target_id', 'staff_id', 'payload', 'fingerprint', 'created_at']).where('target_type', '=', targetType).where('target_id', 'in', targetIds).orderBy('id').execute();
+  },
+
+  /** Keno draws past their draw time and still without numbers (the manual result source leaves them so). */
+  kenoWaiting(db: Executor, now: Date) {
+    return db.selectFrom('draws').select(['id', 'product_code', 'issue', 'draw_at']).where('status', '=', 'scheduled').where('draw_at', '<=', now).orderBy('draw_at').limit(PENDING_LIMIT).execute();
+  },
+
+  /** Football events whose sales closed at kick-off and that have no result yet. */
+  footballWaiting(db: Executor, now: Date) {
+    return db
+      .selectFrom('football_events')
+      .select(['id', 'tournament_code', 'home_team', 'away_team', 'kick_off_at'])
+      .where('status', 'in', ['scheduled', 'closed'])
+      .where('kick_off_at', '<=', now)
+      .orderBy('kick_off_at')
+      .limit(PENDING_LIMIT)
+      .execute();
+  },
+
+  /** Draw-lottery draws whose sales have closed and that have no numbers yet. */
+  lotteryWaiting(db: Executor, now: Date) {
+    return db.selectFrom('lottery_draws').select(['id', 'product_code', 'issue', 'draw_at']).where('status', '=', 'scheduled').where('sales_close_at', '<=', now).orderBy('draw_at').limit(PENDING_LIMIT).execute();
+  },
+
+  /** Where a target stands before an entry is recorded: missing, already resulted, or open for entries. */
+  async targetState(db: Executor, targetType: Target, targetId: string, now: Date): Promise<'missing' | 'resulted' | 'too_early' | 'open'> {
+    if (targetType === 'football_event') {
+      const row = await db.selectFrom('football_events').select(['status', 'sales_close_at']).where('id', '=', targetId).executeTakeFirst();
+      if (!row) return 'missing';
+      if (!['scheduled', 'closed'].includes(row.status)) return 'resulted';
+      return new Date(row.sales_close_at) <= now ? 'open' : 'too_early';
+    }
+    const row =
+      targetType === 'keno_draw'
+        ? await db.selectFrom('draws').select(['status', 'sales_close_at']).where('id', '=', targetId).executeTakeFirst()
+        : await db.selectFrom('lottery_draws').select(['status', 'sales_close_at']).where('id', '=', targetId).executeTakeFirst();
+    if (!row) return 'missing';
+    if (row.status !== 'scheduled') return 'resulted';
+    return new Date(row.sales_close_at) <= now ? 'open' : 'too_early';
+  },
+
+  /** The product that owns a draw-lottery draw (its code in the draw service's terms). */
+  lotteryProductOf(db: Executor, drawId: string) {
+    return db.selectFrom('lottery_draws').select('product_code').where('id', '=', drawId).executeTakeFirst();
   },
 };

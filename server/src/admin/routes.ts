@@ -22,8 +22,9 @@ import type { FourEyesService } from './four-eyes.ts';
 import type { MemberService } from './members.ts';
 import type { QueueService } from './queue.ts';
 import { createAdjustmentService } from './service.ts';
-import { singleUpload } from './upload.ts';
+import { singleUpload } from '../platform/upload.ts';
 
+const memberPageQuery = z.object({ ledgerPage: z.coerce.number({ error: 'invalid' }).int({ error: 'invalid' }).min(1, { error: 'invalid' }).max(100_000, { error: 'invalid' }).default(1) });
 const adjustmentsQuery = z.object({ status: z.enum(['queued', 'applied', 'refused', 'pending_approval', 'rejected'], { error: 'invalid' }).optional() });
 
 /** Back-office routes: adjustments (with supervisor approval above a threshold) and the order queue. Who may call each: staff/access.ts. */
@@ -45,6 +46,7 @@ export function adminRoutes(platform: Platform, auth: AuthService, queue: QueueS
   const resultEntry = validateBody(resultEntryBody);
   const memberSearch = validateQuery(memberSearchQuery);
   const lock = validateBody(memberLockBody);
+  const memberPage = validateQuery(memberPageQuery);
 
   // 202: queued (or waiting for a supervisor). The member's sockets get `balance` once a worker has applied it.
   router.post('/admin/adjustments', ...access(auth, 'POST /admin/adjustments'), adjustmentKey, adjustment, async (req, res) => {
@@ -95,6 +97,11 @@ export function adminRoutes(platform: Platform, auth: AuthService, queue: QueueS
     res.status(204).end();
   });
 
+  // Four eyes: what waits for a result, and where the caller's entry stands (issue 13).
+  router.get('/admin/results', ...access(auth, 'GET /admin/results'), async (req, res) => {
+    res.json({ items: await results.pending(actorOf(req)) });
+  });
+
   // Four eyes: published when a second staff member enters the same numbers or score (200 with `state`).
   router.post('/admin/results', ...access(auth, 'POST /admin/results'), resultEntry, async (req, res) => {
     const { targetType, targetId, result } = resultEntry.of(req);
@@ -105,8 +112,12 @@ export function adminRoutes(platform: Platform, auth: AuthService, queue: QueueS
     res.json({ items: await members.search(memberSearch.of(req).q) });
   });
 
-  router.get('/admin/members/:id', ...access(auth, 'GET /admin/members/:id'), id, async (req, res) => {
-    res.json(await members.profile(id.of(req)));
+  router.get('/admin/members/:id', ...access(auth, 'GET /admin/members/:id'), id, memberPage, async (req, res) => {
+    res.json(await members.profile(id.of(req), memberPage.of(req).ledgerPage));
+  });
+
+  router.get('/admin/debts', ...access(auth, 'GET /admin/debts'), async (req, res) => {
+    res.json({ items: await members.debtors() });
   });
 
   router.post('/admin/members/:id/lock', ...access(auth, 'POST /admin/members/:id/lock'), id, lock, async (req, res) => {

@@ -92,6 +92,11 @@ export function createAdjustmentService(platform: Pick<Platform, 'db' | 'outbox'
           const userId = String(row.user_id);
           const posting = { userId, account: row.account, kind: 'adjustment' as const, refType: 'adjustment', refId: adjustmentId, amount: Math.abs(row.amount) };
           const { balance, trialBalance } = row.amount > 0 ? await walletService.credit(trx, posting) : await walletService.debit(trx, posting);
+          if (row.amount > 0 && row.account === 'real') {
+            // Points credited to a member in debt pay the debt first, as a deposit or a PIN does.
+            const settled = await walletService.settleDebts(trx, userId, now());
+            return { userId, balances: { balance: settled.balance, trialBalance: settled.trialBalance } };
+          }
           return { userId, balances: { balance, trialBalance } };
         });
       } catch (error) {

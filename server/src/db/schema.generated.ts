@@ -308,15 +308,18 @@ export interface PinBatches {
   created_by: number | null;
   expires_at: Timestamp | null;
   exported_at: Timestamp | null;
+  exported_by: number | null;
   id: Generated<number>;
   note: string | null;
   points: number;
   voided_at: Timestamp | null;
+  voided_by: number | null;
 }
 
 export interface Pins {
   batch_id: number;
   code_hash: string;
+  code_sealed: string | null;
   created_at: Generated<Timestamp>;
   id: Generated<number>;
   points: number;

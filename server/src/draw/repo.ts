@@ -1,14 +1,9 @@
 import { sql } from 'kysely';
 import type { Executor } from '../db/database.ts';
+import { markDrawDrawn, scheduledDrawsBetween, type NewDrawRow } from '../db/draw-tables-repo.ts';
 
-export interface NewLotteryDraw {
-  product_code: string;
-  issue: string;
-  sales_open_at: Date;
-  sales_close_at: Date;
-  draw_at: Date;
-  seed: string;
-  seed_hash: string;
+/** A draw-lottery draw to schedule: a keno draw's columns and the jackpot it starts with. */
+export interface NewLotteryDraw extends NewDrawRow {
   jackpot: number | null;
   jackpot_source: 'base' | 'simulated' | null;
 }
@@ -63,26 +58,12 @@ export const lotteryDrawsRepo = {
   /** Draws waiting for their result with `from ≤ draw_at < until`. */
   scheduledBetween(db: Executor, productCodes: readonly string[], from: Date, until: Date) {
     if (productCodes.length === 0) return Promise.resolve([]);
-    return db
-      .selectFrom('lottery_draws')
-      .select(['id', 'draw_at'])
-      .where('product_code', 'in', productCodes)
-      .where('status', '=', 'scheduled')
-      .where('draw_at', '>=', from)
-      .where('draw_at', '<', until)
-      .orderBy('draw_at')
-      .execute();
+    return scheduledDrawsBetween(db, 'lottery_draws', from, until, productCodes);
   },
 
-  /** Conditional on `scheduled`: of a job, its retry and an operator's entry exactly one wins. */
+  /** Conditional on `scheduled`: of a job, its retry and an operator's entry exactly one wins (see db/draw-tables-repo.ts). */
   markDrawn(db: Executor, id: string, result: unknown, source: 'simulated' | 'manual', drawnAt: Date) {
-    return db
-      .updateTable('lottery_draws')
-      .set({ status: 'drawn', result: JSON.stringify(result), result_source: source, drawn_at: drawnAt })
-      .where('id', '=', id)
-      .where('status', '=', 'scheduled')
-      .returningAll()
-      .executeTakeFirst();
+    return markDrawDrawn(db, 'lottery_draws', id, result, source, drawnAt);
   },
 
   setJackpot(db: Executor, id: string, amount: number, source: 'operator' | 'simulated') {

@@ -1,23 +1,26 @@
 import { Router } from 'express';
-import { drawJackpotBody, drawManualResultBody, drawPrizesBody, drawStatsQuery, lotteryDrawsQuery, lotteryResultsQuery } from '@gp/common';
-import { requireOperator, requireUser } from '../auth/middleware.ts';
+import { drawJackpotBody, drawPrizesBody, drawStatsQuery, lotteryDrawsQuery, lotteryResultsQuery } from '@gp/common';
 import type { AuthService } from '../auth/service.ts';
 import { attach, idParam, validateBody, validateQuery } from '../platform/http.ts';
+import type { Platform } from '../platform/platform.ts';
+import { access, actorOf, auditAfter } from '../staff/service.ts';
 import type { DrawService } from './service.ts';
 
 /**
  * The draw lotteries' public reads (product, draws, results, number statistics) and the operator's
- * result, pool amounts and jackpot entries. `GET /products/:code` answers for a draw code and
- * passes any other code on (keno's route answers it).
+ * pool amounts and jackpot entries (single-entry: they are not results; audited). The result itself
+ * is entered by two staff members through `POST /admin/results` (admin/four-eyes.ts).
+ * `GET /products/:code` answers for a draw code and passes any other code on (keno's route answers it).
  */
-export function drawRoutes(auth: AuthService, draws: DrawService) {
+export function drawRoutes(auth: AuthService, draws: DrawService, platform: Pick<Platform, 'db' | 'now'>) {
   const router = Router();
+  /** Pool amounts and jackpots stay single-entry (they are not results) but every one is in the audit log. */
+  const audited = (req: Parameters<typeof actorOf>[0], action: string, drawId: string, after: unknown) => auditAfter(platform, actorOf(req), { action, targetType: 'lottery_draw', targetId: drawId, after });
   const product = attach('product', (req) => draws.product(String(req.params.code)));
   const list = validateQuery(lotteryDrawsQuery);
   const results = validateQuery(lotteryResultsQuery);
   const stats = validateQuery(drawStatsQuery);
   const drawId = idParam('id');
-  const manualResult = validateBody(drawManualResultBody);
   const prizes = validateBody(drawPrizesBody);
   const jackpot = validateBody(drawJackpotBody);
 
@@ -44,17 +47,16 @@ export function drawRoutes(auth: AuthService, draws: DrawService) {
     res.json(await draws.stats(product.of(req).code, stats.of(req).draws));
   });
 
-  router.post('/admin/draw-products/:code/draws/:id/result', requireUser(auth), requireOperator, drawId, product, manualResult, async (req, res) => {
-    const body = manualResult.of(req);
-    res.json(await draws.enterResult(product.of(req).code, drawId.of(req), { zones: body.zones, extra: body.extra, ...(body.multiplier !== undefined ? { multiplier: body.multiplier } : {}), divisions: body.divisions }));
+  router.post('/admin/draw-products/:code/draws/:id/prizes', ...access(auth, 'POST /admin/draw-products/:code/draws/:id/prizes'), drawId, product, prizes, async (req, res) => {
+    const drawn = await draws.enterPrizes(product.of(req).code, drawId.of(req), prizes.of(req).divisions);
+    await audited(req, 'draw.prizes_entered', drawId.of(req), { productCode: product.of(req).code, divisions: prizes.of(req).divisions });
+    res.json(drawn);
   });
 
-  router.post('/admin/draw-products/:code/draws/:id/prizes', requireUser(auth), requireOperator, drawId, product, prizes, async (req, res) => {
-    res.json(await draws.enterPrizes(product.of(req).code, drawId.of(req), prizes.of(req).divisions));
-  });
-
-  router.post('/admin/draw-products/:code/draws/:id/jackpot', requireUser(auth), requireOperator, drawId, product, jackpot, async (req, res) => {
-    res.json(await draws.setJackpot(product.of(req).code, drawId.of(req), jackpot.of(req).amount));
+  router.post('/admin/draw-products/:code/draws/:id/jackpot', ...access(auth, 'POST /admin/draw-products/:code/draws/:id/jackpot'), drawId, product, jackpot, async (req, res) => {
+    const updated = await draws.setJackpot(product.of(req).code, drawId.of(req), jackpot.of(req).amount);
+    await audited(req, 'draw.jackpot_set', drawId.of(req), { productCode: product.of(req).code, amount: jackpot.of(req).amount });
+    res.json(updated);
   });
 
   return router;

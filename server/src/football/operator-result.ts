@@ -1,7 +1,7 @@
 import type { FieldCode, MatchResult, MatchResultWire } from '@gp/common';
 import type { Player } from './present.ts';
 
-/* An operator's result (`POST /api/admin/events/:id/result`): what is wrong with it, and the result as stored. */
+/* An operator's result (`POST /api/admin/results`, four eyes): what is wrong with it, and the result as stored. */
 
 export interface ResultProblem {
   fields: Record<string, FieldCode>;

@@ -12,6 +12,16 @@ import { marketsRepo } from './markets-repo.ts';
 
 const eventStatusOf = (result: MatchResult): FootballEventStatus => (result.status === 'played' ? 'resulted' : result.status);
 
+/** The refusals of an operator's result, in order: already resulted, a result that does not add up, a score before the close. */
+function checkOperatorResult(event: FootballEventRow, body: MatchResultWire, now: Date) {
+  if (isFinalEventStatus(event.status)) throw new AppError('result_exists');
+  const problem = resultProblems(body, playersOf(event));
+  if (problem) throw new AppError('validation_failed', { fields: problem.fields });
+  if (body.status === 'played' && now < event.sales_close_at) {
+    throw new AppError('validation_failed', { fields: { event: 'invalid' }, details: { rule: 'salesOpen' } });
+  }
+}
+
 /**
  * Records results: the results job's pass (the result source's results of matches that should be
  * over, see ./result-source.ts) and the operator's entry (checked by ./operator-result.ts). Either
@@ -65,15 +75,12 @@ export function createResultRecorder(
      * the simulated result lands). A played result only once sales have closed; a void reason any
      * time; never a second time (409 `result_exists`).
      */
+    checkResult: checkOperatorResult,
+
     async enterResult(event: FootballEventRow, body: MatchResultWire, now: Date): Promise<FootballEventWire> {
       const id = String(event.id);
       const alreadyResulted = () => new AppError('result_exists');
-      if (isFinalEventStatus(event.status)) throw alreadyResulted();
-      const problem = resultProblems(body, playersOf(event));
-      if (problem) throw new AppError('validation_failed', { fields: problem.fields });
-      if (body.status === 'played' && now < event.sales_close_at) {
-        throw new AppError('validation_failed', { fields: { event: 'invalid' }, details: { rule: 'salesOpen' } });
-      }
+      checkOperatorResult(event, body, now);
       const result = normalisedResult(body);
       const row = await eventsRepo.markFinal(db, id, { status: eventStatusOf(result), result, source: 'manual', from: ['scheduled', 'closed'] }, now);
       if (!row) throw alreadyResulted();

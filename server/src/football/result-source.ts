@@ -85,7 +85,7 @@ function drawScorer(scorers: Record<string, number>, prefix: string, u: number):
 /**
  * FOOTBALL_RESULT_SOURCE. `simulated` results a simulated event (one with a model and a seed)
  * once `matchMinutes` have passed since kick-off; `manual` never does, and leaves every event to
- * `POST /api/admin/events/:id/result`.
+ * `POST /api/admin/results`, four eyes.
  */
 export function footballResultSource(config: Pick<Config, 'FOOTBALL_RESULT_SOURCE' | 'FOOTBALL_SIMULATION'>): FootballResultSource {
   if (config.FOOTBALL_RESULT_SOURCE === 'manual') return { kind: 'manual', resultOf: () => null };

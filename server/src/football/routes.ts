@@ -1,8 +1,7 @@
 import { Router } from 'express';
-import { footballEventDetailQuery, footballEventsQuery, footballResultBody, footballResultsQuery } from '@gp/common';
-import { requireOperator, requireUser } from '../auth/middleware.ts';
+import { footballEventDetailQuery, footballEventsQuery, footballResultsQuery } from '@gp/common';
 import type { AuthService } from '../auth/service.ts';
-import { idParam, validateBody, validateQuery } from '../platform/http.ts';
+import { idParam, validateQuery } from '../platform/http.ts';
 import type { FootballService } from './service.ts';
 
 /**
@@ -11,14 +10,16 @@ import type { FootballService } from './service.ts';
  */
 const lineParam = (line: string | undefined) => (line === undefined ? undefined : line.replace(/ /g, '+').trim());
 
-/** Football events, odds history, results and standings (public), and the operator's result entry. */
+/**
+ * Football events, odds history, results and standings (public). Results and voids are entered by
+ * two staff members through `POST /admin/results` (admin/four-eyes.ts), never by one.
+ */
 export function footballRoutes(auth: AuthService, football: FootballService) {
   const router = Router();
   const events = validateQuery(footballEventsQuery);
   const eventId = idParam('id');
   const detail = validateQuery(footballEventDetailQuery);
   const results = validateQuery(footballResultsQuery);
-  const result = validateBody(footballResultBody);
 
   router.get('/football/events', events, async (req, res) => {
     res.json(await football.listEvents(events.of(req).status));
@@ -35,10 +36,6 @@ export function footballRoutes(auth: AuthService, football: FootballService) {
 
   router.get('/football/standings', async (_req, res) => {
     res.json(await football.standings());
-  });
-
-  router.post('/admin/events/:id/result', requireUser(auth), requireOperator, eventId, result, async (req, res) => {
-    res.json(await football.enterResult(eventId.of(req), result.of(req)));
   });
 
   return router;

@@ -94,8 +94,11 @@ export function createFootballService(platform: Pick<Platform, 'db' | 'bus' | 'c
     /** The results job: simulated results of closed matches that should be over. Returns how many. */
     resultDue: (now: Date = platform.now()) => recorder.resultDue(now),
 
-    /** `POST /api/admin/events/:id/result`. */
+    /** Publishes an operator's result: the four-eyes entry's (`POST /api/admin/results`, admin/four-eyes.ts) once two staff agree. */
     enterResult: async (id: string, body: MatchResultWire) => recorder.enterResult(await reads.findRow(id), body, platform.now()),
+
+    /** What `enterResult` would refuse, without publishing: so a four-eyes entry is checked before it is recorded. */
+    checkResult: async (id: string, body: MatchResultWire) => recorder.checkResult(await reads.findRow(id), body, platform.now()),
 
     /**
      * The events an order names, with their current prices (see `priceOf`). Pass the order's

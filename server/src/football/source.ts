@@ -62,7 +62,7 @@ export interface OddsSource {
 
 /**
  * Where results come from (FOOTBALL_RESULT_SOURCE `simulated`; `manual` has none and waits for
- * `POST /api/admin/events/:id/result`). Returns the result of a closed event once it is known.
+ * `POST /api/admin/results`, four eyes). Returns the result of a closed event once it is known.
  */
 export interface FootballResultSource {
   readonly kind: 'simulated' | 'manual';

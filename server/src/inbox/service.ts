@@ -7,6 +7,7 @@ import type { Effect } from '../platform/outbox.ts';
 import type { Platform } from '../platform/platform.ts';
 import { inboxRepo, type NewInboxMessage } from './repo.ts';
 import { messagesOfEffects } from './from-effects.ts';
+import { MEMBERS_ROOM } from './members-room.ts';
 
 export type { NewInboxMessage } from './repo.ts';
 
@@ -105,13 +106,20 @@ export function createInboxService(platform: InboxPlatform) {
 
     /** Back office: a notice to every member or a segment; returns how many members got it. */
     async sendNotice(notice: Required<Pick<NoticeBody, 'title' | 'body'>> & { segment: 'all' | 'depositors' | 'recent'; link?: string }) {
-      const result = await inboxRepo.insertNotice(db, {
-        cause: `notice-${crypto.randomUUID()}`,
-        segment: notice.segment,
-        params: { title: notice.title, body: notice.body },
-        link: notice.link ?? null,
-        at: now(),
+      const result = await db.transaction().execute(async (trx) => {
+        const at = now();
+        const inserted = await inboxRepo.insertNotice(trx, {
+          cause: `notice-${crypto.randomUUID()}`,
+          segment: notice.segment,
+          params: { title: notice.title, body: notice.body },
+          link: notice.link ?? null,
+          at,
+        });
+        // One push to every signed-in socket (members-room.ts); each re-reads its own count.
+        await outbox.write(trx, [outbox.event({ room: MEMBERS_ROOM, event: 'notice', payload: { at: at.toISOString() } }, at)]);
+        return inserted;
       });
+      outbox.kick();
       return { recipients: Number(result.rows[0]?.count ?? 0) };
     },
 

@@ -1,15 +1,9 @@
 import type { KenoResult } from '@gp/common';
 import type { Executor } from '../db/database.ts';
+import { markDrawDrawn, scheduledDrawsBetween, type NewDrawRow } from '../db/draw-tables-repo.ts';
 
-export interface NewDraw {
-  product_code: string;
-  issue: string;
-  sales_open_at: Date;
-  sales_close_at: Date;
-  draw_at: Date;
-  seed: string;
-  seed_hash: string;
-}
+/** A keno draw to schedule. */
+export type NewDraw = NewDrawRow;
 
 /** Rows per INSERT: a 6-hour batch of a 4-second demo schedule is 5,400 draws. */
 const INSERT_CHUNK = 1000;
@@ -36,32 +30,16 @@ export const drawsRepo = {
 
   /** Draws still waiting for their result with `from ≤ draw_at < until` (those the draw job must cover). */
   scheduledBetween(db: Executor, from: Date, until: Date) {
-    return db
-      .selectFrom('draws')
-      .select(['id', 'draw_at'])
-      .where('status', '=', 'scheduled')
-      .where('draw_at', '>=', from)
-      .where('draw_at', '<', until)
-      .orderBy('draw_at')
-      .execute();
+    return scheduledDrawsBetween(db, 'draws', from, until);
   },
 
   find(db: Executor, id: string) {
     return db.selectFrom('draws').selectAll().where('id', '=', id).executeTakeFirst();
   },
 
-  /**
-   * Publishes a result: conditional on `status = 'scheduled'`, so of a job, its retry and an
-   * operator's entry exactly one wins; the others get no row back and publish nothing.
-   */
+  /** Publishes a result, exactly once (see db/draw-tables-repo.ts). */
   markDrawn(db: Executor, id: string, result: KenoResult, source: 'simulated' | 'manual', drawnAt: Date) {
-    return db
-      .updateTable('draws')
-      .set({ status: 'drawn', result: JSON.stringify(result), result_source: source, drawn_at: drawnAt })
-      .where('id', '=', id)
-      .where('status', '=', 'scheduled')
-      .returningAll()
-      .executeTakeFirst();
+    return markDrawDrawn(db, 'draws', id, result, source, drawnAt);
   },
 
   /** What a game clock needs: the draws from `from` on, in order. */

@@ -7,7 +7,7 @@ import { kenoResult, type KenoProduct, type KenoResult } from '@gp/common';
  *   public from the moment the draw is created (before its sales open), the seed is revealed with
  *   the result, so anyone can recompute the numbers and see they were fixed in advance (seed and
  *   hash: `platform/seed-commitment.ts`).
- * - `manual`: an operator enters the official numbers (`POST /api/admin/draws/:id/result`); the
+ * - `manual`: two staff members enter the official numbers (four eyes: `POST /api/admin/results`); the
  *   draw job leaves the draw alone.
  */
 export interface ResultSource {

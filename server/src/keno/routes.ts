@@ -1,22 +1,22 @@
 import { Router } from 'express';
-import { drawsQuery, manualResultBody, resultsQuery } from '@gp/common';
-import { requireOperator, requireUser } from '../auth/middleware.ts';
+import { drawsQuery, resultsQuery } from '@gp/common';
 import type { AuthService } from '../auth/service.ts';
 import { AppError } from '../platform/errors.ts';
-import { attach, idParam, validateBody, validateQuery } from '../platform/http.ts';
+import { attach, validateQuery } from '../platform/http.ts';
 import type { KenoClocks } from './clocks.ts';
 import { presentProduct, presentProductDetail } from './present.ts';
 import type { KenoService } from './service.ts';
 
-/** Products, draws, results and the game clock (public), and the operator's manual result entry. */
+/**
+ * Products, draws, results and the game clock (public). Manual results are entered by two staff
+ * members through `POST /admin/results` (admin/four-eyes.ts), never by one.
+ */
 export function kenoRoutes(auth: AuthService, keno: KenoService, clocks: KenoClocks | null, moreProducts: () => Promise<unknown[]> = async () => []) {
   const router = Router();
   /** The `:code` product, before the query is read (an unknown product is `product_not_found` whatever the query). */
   const product = attach('product', (req) => keno.product(String(req.params.code)));
   const draws = validateQuery(drawsQuery);
   const results = validateQuery(resultsQuery);
-  const drawId = idParam('id');
-  const manualResult = validateBody(manualResultBody);
 
   // `moreProducts`: the draw lotteries (family `draw`), listed after keno.
   router.get('/products', async (_req, res) => {
@@ -42,10 +42,6 @@ export function kenoRoutes(auth: AuthService, keno: KenoService, clocks: KenoClo
     const clock = clocks?.get(product.of(req).code);
     if (!clock) throw new AppError('product_not_found');
     res.json(clock.snapshot());
-  });
-
-  router.post('/admin/draws/:id/result', requireUser(auth), requireOperator, drawId, manualResult, async (req, res) => {
-    res.json(await keno.enterResult(drawId.of(req), manualResult.of(req).numbers));
   });
 
   return router;

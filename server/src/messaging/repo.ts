@@ -73,6 +73,16 @@ export const messagingRepo = {
       .execute();
   },
 
+  /** One message of one thread (both ids: a message id alone must not reach another thread's file). */
+  message(db: Executor, threadId: string, messageId: string) {
+    return db
+      .selectFrom('support_messages')
+      .select(['id', 'attachment_key'])
+      .where('thread_id', '=', Number(threadId))
+      .where('id', '=', Number(messageId))
+      .executeTakeFirst();
+  },
+
   threadsOf(db: Executor, userId: string, limit: number) {
     return db.selectFrom('support_threads').select(threadColumns).where('user_id', '=', Number(userId)).orderBy('updated_at', 'desc').limit(limit).execute();
   },

@@ -1,8 +1,11 @@
+import crypto from 'node:crypto';
 import { userRoom, type SupportMessage, type SupportThread } from '@gp/common';
 import type { Tx } from '../db/database.ts';
 import { writeInboxMessages } from '../inbox/service.ts';
 import { AppError } from '../platform/errors.ts';
 import type { Platform } from '../platform/platform.ts';
+import type { FileStorage } from '../platform/storage.ts';
+import { imageTypeOfKey, sniffImage, type UploadedFile } from '../platform/upload.ts';
 import { messagingRepo } from './repo.ts';
 
 /** The room of staff sockets (the back office joins it; admin/queue.ts names it STAFF_ROOM). */
@@ -12,15 +15,21 @@ const MAX_OPEN_THREADS = 10;
 /** Messages shown per conversation (the newest). */
 const MESSAGES_SHOWN = 200;
 const THREADS_SHOWN = 100;
+/** A screenshot, at most (one per message: the message row names one key). */
+export const ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
 
 type ThreadRow = NonNullable<Awaited<ReturnType<typeof messagingRepo.thread>>>;
 type MessageRow = Awaited<ReturnType<typeof messagingRepo.messages>>[number];
 
-const presentMessage = (row: MessageRow): SupportMessage => ({
+/** Where the reader fetches a message's screenshot: never the storage key itself. */
+const attachmentUrl = (reader: 'member' | 'staff', threadId: string, messageId: string) =>
+  `/api/${reader === 'staff' ? 'admin/' : ''}support/threads/${threadId}/messages/${messageId}/attachment`;
+
+const presentMessage = (row: MessageRow, threadId: string, reader: 'member' | 'staff'): SupportMessage => ({
   id: String(row.id),
   author: row.author === 'staff' ? 'staff' : 'member',
   body: row.body,
-  attachment: row.attachment_key,
+  attachment: row.attachment_key ? attachmentUrl(reader, threadId, String(row.id)) : null,
   createdAt: new Date(row.created_at).toISOString(),
 });
 
@@ -34,7 +43,7 @@ function presentThread(row: ThreadRow, reader: 'member' | 'staff', messages?: Me
     updatedAt: new Date(row.updated_at).toISOString(),
     unread: !readAt || new Date(readAt) < new Date(row.updated_at),
     ...(reader === 'staff' ? { memberId: String(row.user_id) } : {}),
-    ...(messages ? { messages: messages.map(presentMessage).reverse() } : {}),
+    ...(messages ? { messages: messages.map((m) => presentMessage(m, String(row.id), reader)).reverse() } : {}),
   };
 }
 
@@ -45,8 +54,36 @@ export type MessagingService = ReturnType<typeof createMessagingService>;
  * hear of a new message live (`support` pushes to the member's room and to staff sockets, through
  * the outbox), and a staff answer also lands in the member's inbox (and by email if they chose).
  */
-export function createMessagingService(platform: Pick<Platform, 'db' | 'now' | 'outbox' | 'config'>) {
+export function createMessagingService(platform: Pick<Platform, 'db' | 'now' | 'outbox' | 'config'>, deps: { storage: FileStorage }) {
   const { db, now, outbox } = platform;
+
+  /**
+   * Stores a screenshot (PNG, JPEG or WebP by its bytes, at most ATTACHMENT_MAX_BYTES) before the
+   * message's transaction, then runs `write` with its key; if the write fails the file is removed,
+   * so no stored file is without its message.
+   */
+  async function withAttachment<T>(threadHint: string, file: UploadedFile | undefined, write: (key: string | null) => Promise<T>): Promise<T> {
+    if (!file) return write(null);
+    const image = sniffImage(file.buffer);
+    if (!image || file.size > ATTACHMENT_MAX_BYTES) throw new AppError('upload_invalid');
+    const key = `support/${now().toISOString().slice(0, 7)}/${threadHint}-${crypto.randomBytes(8).toString('hex')}.${image.ext}`;
+    await deps.storage.put(key, file.buffer, image.type);
+    try {
+      return await write(key);
+    } catch (error) {
+      await deps.storage.delete(key).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** The screenshot of one message of `threadId` (the caller has checked who may read the thread). */
+  async function attachmentOf(threadId: string, messageId: string) {
+    const row = await messagingRepo.message(db, threadId, messageId);
+    const type = row?.attachment_key ? imageTypeOfKey(row.attachment_key) : undefined;
+    const body = row?.attachment_key && type ? await deps.storage.get(row.attachment_key) : undefined;
+    if (!body || !type) throw new AppError('not_found');
+    return { body, contentType: type };
+  }
 
   async function announce(trx: Tx, thread: ThreadRow, author: 'member' | 'staff', at: Date) {
     const payload = { threadId: String(thread.id), author, at: at.toISOString() };
@@ -63,18 +100,18 @@ export function createMessagingService(platform: Pick<Platform, 'db' | 'now' | '
   }
 
   return {
-    async start(userId: string, input: { body: string; orderId?: string }): Promise<SupportThread> {
-      const thread = await db.transaction().execute(async (trx) => {
+    async start(userId: string, input: { body: string; orderId?: string }, file?: UploadedFile): Promise<SupportThread> {
+      const thread = await withAttachment(`m${userId}`, file, (attachmentKey) => db.transaction().execute(async (trx) => {
         if (input.orderId && !(await messagingRepo.orderOwnedBy(trx, input.orderId, userId))) throw new AppError('order_not_found');
         if (Number((await messagingRepo.openThreadCount(trx, userId)).n) >= MAX_OPEN_THREADS)
           throw new AppError('rate_limited', { details: { retryAfter: 3600 } });
         const at = now();
         const subject = input.orderId ? `#${input.orderId}` : input.body.slice(0, 80);
         const created = await messagingRepo.insertThread(trx, { userId, orderId: input.orderId ?? null, subject, at });
-        await messagingRepo.insertMessage(trx, { threadId: String(created.id), author: 'member', authorId: userId, body: input.body, at });
+        await messagingRepo.insertMessage(trx, { threadId: String(created.id), author: 'member', authorId: userId, body: input.body, attachmentKey, at });
         await announce(trx, created, 'member', at);
         return created;
-      });
+      }));
       outbox.kick();
       return presentThread(thread, 'member', await messagingRepo.messages(db, String(thread.id), MESSAGES_SHOWN));
     },
@@ -90,18 +127,26 @@ export function createMessagingService(platform: Pick<Platform, 'db' | 'now' | '
       return presentThread({ ...thread, member_read_at: now() }, 'member', await messagingRepo.messages(db, threadId, MESSAGES_SHOWN));
     },
 
-    async reply(userId: string, threadId: string, body: string, attachmentKey?: string | null): Promise<SupportMessage> {
+    async reply(userId: string, threadId: string, body: string, file?: UploadedFile): Promise<SupportMessage> {
       await ownThread(userId, threadId);
-      const message = await db.transaction().execute(async (trx) => {
+      const message = await withAttachment(threadId, file, (attachmentKey) => db.transaction().execute(async (trx) => {
         const at = now();
         const row = await messagingRepo.insertMessage(trx, { threadId, author: 'member', authorId: userId, body, attachmentKey, at });
         const thread = await messagingRepo.touchThread(trx, threadId, 'member', at);
         await announce(trx, thread!, 'member', at);
         return row;
-      });
+      }));
       outbox.kick();
-      return presentMessage(message);
+      return presentMessage(message, threadId, 'member');
     },
+
+    /** A screenshot of the member's own conversation; anyone else's is not found. */
+    async attachment(userId: string, threadId: string, messageId: string) {
+      await ownThread(userId, threadId);
+      return attachmentOf(threadId, messageId);
+    },
+
+    staffAttachment: (threadId: string, messageId: string) => attachmentOf(threadId, messageId),
 
     // ---- The back office (helper E's console uses these through /api/admin/support/*) ----
 
@@ -137,7 +182,7 @@ export function createMessagingService(platform: Pick<Platform, 'db' | 'now' | '
         return row;
       });
       outbox.kick();
-      return presentMessage(message);
+      return presentMessage(message, threadId, 'staff');
     },
 
     async close(threadId: string) {

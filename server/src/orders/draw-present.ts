@@ -1,12 +1,11 @@
-import { ORDER_STATUS_LABELS, type DrawOrderPart, type DrawOrderPlays, type DrawOrderRecord, type OrderWire } from '@gp/common';
+import { type DrawOrderPart, type DrawOrderPlays, type DrawOrderRecord, type OrderWire } from '@gp/common';
 import type { OrderRow } from '../db/types.ts';
+import { presentOrderCommon } from './order-shape.ts';
 
 export type DrawPlays = DrawOrderPlays;
 export type DrawOrderResult = DrawOrderRecord;
 
 export const isDrawPlays = (plays: unknown): plays is DrawPlays => typeof plays === 'object' && plays !== null && (plays as { kind?: unknown }).kind === 'draw';
-
-const iso = (at: Date | string) => new Date(at).toISOString();
 
 function stateOf(row: Pick<OrderRow, 'settled_at' | 'hold' | 'draw_result'>): DrawOrderPart['state'] {
   if (row.settled_at) return 'settled';
@@ -22,29 +21,10 @@ function stateOf(row: Pick<OrderRow, 'settled_at' | 'hold' | 'draw_result'>): Dr
  */
 export function presentDrawOrder(row: OrderRow): Extract<OrderWire, { playType: 'draw' }> {
   const plays = row.plays as DrawPlays;
-  const stake = row.stake as { amount: number; currency: string };
   const settled = row.draw_result as DrawOrderResult | null;
   return {
-    id: String(row.id),
-    productCode: row.product_code,
-    issue: row.issue,
-    status: row.status,
-    statusLabel: ORDER_STATUS_LABELS[row.status],
-    trial: row.trial,
-    specialNumber: null,
-    multiplier: row.multiplier,
-    units: row.units,
-    pointsSpent: row.points_spent,
-    stake,
-    fee: (row.fee as { amount: number; currency: string } | null) ?? { amount: 0, currency: stake.currency },
-    salesCloseAt: iso(row.sales_close_at),
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
-    ticketRef: row.ticket_ref,
+    ...presentOrderCommon(row, null),
     drawResult: null,
-    officialResult: null,
-    prize: row.prize,
-    settledAt: row.settled_at ? iso(row.settled_at) : null,
     playType: 'draw',
     selections: plays.entries.map((e) => ({ zones: e.zones.map((z) => [...z]), ...(e.bankers ? { bankers: e.bankers.map((b) => [...b]) } : {}) })),
     draw: {

@@ -1,10 +1,9 @@
-import { FOOTBALL_PRODUCT_CODE, ORDER_STATUS_LABELS, type DrawOutcome, type KenoResult, type KenoSelection, type OrderWire } from '@gp/common';
+import { FOOTBALL_PRODUCT_CODE, type DrawOutcome, type KenoResult, type KenoSelection, type OrderWire } from '@gp/common';
 import type { OrderRow } from '../db/types.ts';
 import { footballDrawResult, presentFootballPart, type FootballPlays } from './football-present.ts';
 import type { OrderEvent } from './football-repo.ts';
 import { isDrawPlays, presentDrawOrder } from './draw-present.ts';
-
-const iso = (at: Date | string) => new Date(at).toISOString();
+import { presentOrderCommon } from './order-shape.ts';
 
 /** What a football order's presentation needs besides its row: its events, and the time (an event is `open` until its sales close). */
 export interface FootballContext {
@@ -24,28 +23,7 @@ const NO_EVENTS: FootballContext = { events: new Map(), now: new Date(0) };
 export function presentOrder(row: OrderRow, officialResult: KenoResult | null = null, football: FootballContext = NO_EVENTS): OrderWire {
   // Draw lotteries carry their draw's result in their own settlement record (their draws are not keno's).
   if (isDrawPlays(row.plays)) return presentDrawOrder(row);
-  const stake = row.stake as { amount: number; currency: string };
-  const shared = {
-    id: String(row.id),
-    productCode: row.product_code,
-    issue: row.issue,
-    status: row.status,
-    statusLabel: ORDER_STATUS_LABELS[row.status],
-    trial: row.trial,
-    specialNumber: null,
-    multiplier: row.multiplier,
-    units: row.units,
-    pointsSpent: row.points_spent,
-    stake,
-    fee: (row.fee as { amount: number; currency: string } | null) ?? { amount: 0, currency: stake.currency },
-    salesCloseAt: iso(row.sales_close_at),
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
-    ticketRef: row.ticket_ref,
-    officialResult,
-    prize: row.prize,
-    settledAt: row.settled_at ? iso(row.settled_at) : null,
-  };
+  const shared = presentOrderCommon(row, officialResult);
   if (row.product_code === FOOTBALL_PRODUCT_CODE) {
     return {
       ...shared,

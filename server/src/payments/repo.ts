@@ -83,6 +83,21 @@ export const depositsRepo = {
       .executeTakeFirst();
   },
 
+  /**
+   * A held deposit credited by a supervisor: paid, for what the provider actually received (its
+   * amount, currency and points replace the expected ones, so a later refund gives back the right sum).
+   * Conditional on `held`: of concurrent calls, exactly one moves it.
+   */
+  creditHeld(db: Executor, id: string, set: { amount: number; currency: string; points: number; problem: unknown }, at: Date) {
+    return db
+      .updateTable('deposits')
+      .set({ state: 'paid', amount: set.amount, currency: set.currency, points: set.points, problem: JSON.stringify(set.problem), paid_at: at, updated_at: at })
+      .where('id', '=', id)
+      .where('state', '=', 'held')
+      .returning(COLUMNS)
+      .executeTakeFirst();
+  },
+
   setPayment(db: Executor, id: string, payment: unknown, expiresAt: Date | null) {
     return db.updateTable('deposits').set({ payment: JSON.stringify(payment), ...(expiresAt ? { expires_at: expiresAt } : {}) }).where('id', '=', id).execute();
   },

@@ -5,10 +5,14 @@ import { currentUser, requireOperator, requireUser } from '../auth/middleware.ts
 import type { AuthService } from '../auth/service.ts';
 import { AppError } from '../platform/errors.ts';
 import { idempotencyKey, idParam, validateBody, validateQuery } from '../platform/http.ts';
+import { access, actorOf } from '../staff/service.ts';
 import type { DepositService } from './service.ts';
 import type { ProviderName } from './types.ts';
 
 const memberId = (req: Request) => String(currentUser(req).user.id);
+/** Why a supervisor credits a held deposit anyway (the audit keeps it). */
+const creditBody = z.object({ reason: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(200, { error: 'invalid' }) });
+
 /** The site's address as the member's browser used it (for the provider's way back) when PUBLIC_URL is unset. */
 const requestOrigin = (req: Request) => `${req.protocol}://${req.get('host') ?? 'localhost'}`;
 
@@ -20,6 +24,7 @@ export function depositRoutes(auth: AuthService, deposits: DepositService) {
   const body = validateBody(depositBody);
   const page = validateQuery(pageQuery);
   const id = idParam('id');
+  const credit = validateBody(creditBody);
   const stateQuery = validateQuery(z.object({ state: z.enum(DEPOSIT_STATES, { error: 'invalid' }).default('held'), limit: z.coerce.number().int().min(1).max(500).default(100) }));
 
   router.get('/deposits/options', member, async (req, res) => {
@@ -48,7 +53,11 @@ export function depositRoutes(auth: AuthService, deposits: DepositService) {
     res.json({ items: await deposits.byState(q.state, q.limit) });
   });
   router.post('/admin/deposits/:id/refund', member, requireOperator, id, async (req, res) => {
-    res.json(await deposits.refund(id.of(req)));
+    res.json(await deposits.refund(id.of(req), actorOf(req)));
+  });
+  // A held deposit (the provider reported another amount): credited for what was received, once, by a supervisor.
+  router.post('/admin/deposits/:id/credit', ...access(auth, 'POST /admin/deposits/:id/credit'), id, credit, async (req, res) => {
+    res.json(await deposits.creditHeld(actorOf(req), id.of(req), credit.of(req).reason));
   });
   return router;
 }

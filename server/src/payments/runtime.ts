@@ -70,7 +70,7 @@ export function createPaymentsRuntime(deps: { config: Config; logger: Logger; no
         providers.set('ecpay', ecpayProvider({ mode: 'sandbox', ...SANDBOX_KEYS.ecpay, baseUrl: `${sandboxBase}/ecpay`, barcodeExpireDays: config.ECPAY_BARCODE_EXPIRE_DAYS }));
       }
       if (keyed.jko) {
-        providers.set('jko', jkoProvider({ mode: 'live', apiKey: config.JKO_API_KEY!, secretKey: config.JKO_SECRET_KEY!, storeId: config.JKO_STORE_ID!, baseUrl: config.JKO_URL }));
+        providers.set('jko', jkoProvider({ mode: 'live', apiKey: config.JKO_API_KEY!, secretKey: config.JKO_SECRET_KEY!, storeId: config.JKO_STORE_ID!, baseUrl: config.JKO_URL, refundFields: config.JKO_REFUND_FIELDS }));
       } else if (sandboxBase) {
         providers.set('jko', jkoProvider({ mode: 'sandbox', ...SANDBOX_KEYS.jko, baseUrl: `${sandboxBase}/jko` }));
       }

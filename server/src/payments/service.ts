@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import {
   DEPOSIT_CURRENCIES,
+  userRoom,
+  type DepositEventPayload,
   type DepositBody,
   type DepositOptions,
   type DepositView,
@@ -12,6 +14,7 @@ import type { Tx } from '../db/database.ts';
 import { AppError } from '../platform/errors.ts';
 import { runIdempotent } from '../platform/idempotency.ts';
 import type { Platform } from '../platform/platform.ts';
+import { recordAudit, type StaffActor } from '../staff/service.ts';
 import { balanceMessage, walletService } from '../wallet/service.ts';
 import { depositLimitProblem, depositPoints, startOfUtcDay } from './money.ts';
 import { depositsRepo, type DepositRow } from './repo.ts';
@@ -78,6 +81,15 @@ export function createDepositService(platform: Pick<Platform, 'db' | 'config' | 
     };
   }
 
+  /** What the provider said it received for a held deposit (`problem.reported`), or the expected sum when it did not say. */
+  const reportedOf = (row: DepositRow) => {
+    const reported = (row.problem as { reported?: { amount?: unknown; currency?: unknown } } | null)?.reported;
+    return {
+      amount: typeof reported?.amount === 'number' ? reported.amount : row.amount,
+      currency: typeof reported?.currency === 'string' ? reported.currency : row.currency,
+    };
+  };
+
   const methods = () =>
     runtime.all().flatMap((provider) => provider.methods.map((m) => ({ method: m.method, provider: provider.name, currencies: [...m.currencies], sandbox: provider.mode === 'sandbox' })));
 
@@ -106,7 +118,7 @@ export function createDepositService(platform: Pick<Platform, 'db' | 'config' | 
       if (!row) return 'unknown' as const;
       return decide(trx, row, obs, at);
     });
-    if (result === 'credited' || result === 'reversed') outbox.kick();
+    if (result === 'credited' || result === 'reversed' || result === 'failed' || result === 'expired') outbox.kick();
     if (result !== 'noop' && result !== 'replay') logger.info({ depositId: id, provider, outcome: result, observed: obs.outcome }, 'deposit updated');
     return result;
   }
@@ -137,19 +149,26 @@ export function createDepositService(platform: Pick<Platform, 'db' | 'config' | 
         await walletService.credit(trx, { userId, account: 'real', kind: 'deposit', amount: row.points, refType: 'deposit', refId: id });
         // A new deposit first pays what a refunded one left owing (then ordering opens again).
         const balances = await walletService.settleDebts(trx, userId, at);
-        await outbox.write(trx, [outbox.event(balanceMessage(userId, balances, at), at)]);
+        // The `deposit` push is also what writes the member's inbox message (inbox/from-effects.ts), in this transaction.
+        await outbox.write(trx, [outbox.event(balanceMessage(userId, balances, at), at), depositPush(row, 'paid', at)]);
         return 'credited';
       }
       case 'failed':
       case 'expired': {
         // Out of order ("failed" after "paid"): a paid deposit stays paid.
         const moved = await depositsRepo.transition(trx, id, OPEN, obs.outcome, { problem: { reason: obs.reason } }, at);
-        return moved ? obs.outcome : 'noop';
+        if (!moved) return 'noop';
+        await outbox.write(trx, [depositPush(row, obs.outcome, at)]);
+        return obs.outcome;
       }
       case 'reversed':
         return reverse(trx, row, obs.reason, at);
     }
   }
+
+  /** The member's `deposit` push of a final state (the inbox turns it into a message, once per deposit and state). */
+  const depositPush = (row: DepositRow, state: DepositEventPayload['state'], at: Date) =>
+    outbox.event({ room: userRoom(String(row.user_id)), event: 'deposit', payload: { id: String(row.id), state, points: row.points } }, at);
 
   async function reverse(trx: Tx, row: DepositRow, reason: 'refund' | 'chargeback', at: Date): Promise<ApplyOutcome> {
     const id = String(row.id);
@@ -299,25 +318,68 @@ export function createDepositService(platform: Pick<Platform, 'db' | 'config' | 
       return { queried: due.length, changed };
     },
 
-    /** Back office: gives the money back through the provider, then takes the points back (a debt if they were spent). */
-    async refund(id: string): Promise<DepositView> {
+    /**
+     * Back office: gives the money back through the provider, then takes the points back (a debt if
+     * they were spent). A held deposit (never credited) gives back what the provider received.
+     */
+    async refund(id: string, actor?: StaffActor): Promise<DepositView> {
       const row = await depositsRepo.byId(db, id);
       if (!row) throw new AppError('not_found');
-      if (row.state !== 'paid') throw new AppError('validation_failed', { fields: { state: 'invalid' } });
+      if (row.state !== 'paid' && row.state !== 'held') throw new AppError('validation_failed', { fields: { state: 'invalid' } });
       const provider = runtime.provider(row.provider);
       if (!provider) throw new AppError('payment_issue');
+      const received = row.state === 'held' ? reportedOf(row) : null;
       try {
-        await provider.refund(refOf(row), now());
+        await provider.refund(received ? { ...refOf(row), amount: received.amount, currency: received.currency } : refOf(row), now());
       } catch (error) {
         logger.error({ err: error, depositId: id }, 'provider refused the refund');
         throw new AppError('payment_issue');
       }
       await db.transaction().execute(async (trx) => {
         const locked = await depositsRepo.forUpdate(trx, id);
-        if (locked) await reverse(trx, locked, 'refund', now());
+        if (locked?.state === 'held') {
+          const moved = await depositsRepo.transition(trx, id, ['held'], 'refunded', { refundedAt: now(), problem: { ...(locked.problem as object), resolution: 'refunded' } }, now());
+          if (moved && actor) await recordAudit(trx, actor, { action: 'deposit.held_refunded', targetType: 'deposit', targetId: id, before: { state: 'held' }, after: { state: 'refunded', ...received } }, now());
+        } else if (locked) {
+          await reverse(trx, locked, 'refund', now());
+          if (actor) await recordAudit(trx, actor, { action: 'deposit.refunded', targetType: 'deposit', targetId: id, before: { state: locked.state }, after: { state: 'refunded' } }, now());
+        }
       });
       outbox.kick();
       return view((await depositsRepo.byId(db, id))!);
+    },
+
+    /**
+     * Back office (supervisor): credits a held deposit anyway, for what the provider reported it
+     * received (amount × rate, as any deposit), once: the row moves from `held` under its lock and
+     * the ledger's cause is the deposit's own, so of 20 simultaneous calls one credits and the rest
+     * are refused. Settles any debt first, as a new deposit does; audited with the reason.
+     */
+    async creditHeld(actor: StaffActor, id: string, reason: string): Promise<DepositView> {
+      const at = now();
+      const done = await db.transaction().execute(async (trx) => {
+        const row = await depositsRepo.forUpdate(trx, id);
+        if (!row) throw new AppError('not_found');
+        if (row.state !== 'held') throw new AppError('validation_failed', { fields: { state: 'invalid' } });
+        const received = reportedOf(row);
+        const currency = received.currency.toUpperCase();
+        if (!(DEPOSIT_CURRENCIES as readonly string[]).includes(currency) || !Number.isSafeInteger(received.amount) || received.amount <= 0) {
+          throw new AppError('validation_failed', { fields: { currency: 'invalid' } });
+        }
+        const points = depositPoints(config, currency as DepositView['currency'], received.amount);
+        const problem = { ...(row.problem as object), resolution: 'credited', expected: { amount: row.amount, currency: row.currency, points: row.points } };
+        const moved = await depositsRepo.creditHeld(trx, id, { amount: received.amount, currency, points, problem }, at);
+        if (!moved) throw new AppError('validation_failed', { fields: { state: 'invalid' } });
+        const userId = String(row.user_id);
+        if (points > 0) await walletService.credit(trx, { userId, account: 'real', kind: 'deposit', amount: points, refType: 'deposit', refId: id });
+        const balances = await walletService.settleDebts(trx, userId, at);
+        await outbox.write(trx, [outbox.event(balanceMessage(userId, balances, at), at)]);
+        await recordAudit(trx, actor, { action: 'deposit.held_credited', targetType: 'deposit', targetId: id, before: { state: 'held', amount: row.amount, currency: row.currency, points: row.points }, after: { state: 'paid', amount: received.amount, currency, points, reason } }, at);
+        return moved;
+      });
+      outbox.kick();
+      logger.info({ depositId: id, by: actor.id }, 'held deposit credited by the back office');
+      return view(done);
     },
 
     /** Back office: deposits in one state (`held`: the provider reported another amount or currency). */

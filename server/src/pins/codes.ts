@@ -21,3 +21,26 @@ export function generatePinCode(): string {
 export function hashPinCode(secret: Uint8Array, code: string): string {
   return crypto.createHmac('sha256', secret).update(normalizePin(code)).digest('hex');
 }
+
+/** The key that seals codes between a batch's issue and its one export: derived from the server secret, for this purpose only. */
+const sealKeys = new WeakMap<Uint8Array, Buffer>();
+function sealKey(secret: Uint8Array): Buffer {
+  let key = sealKeys.get(secret);
+  if (!key) sealKeys.set(secret, (key = Buffer.from(crypto.hkdfSync('sha256', secret, Buffer.alloc(0), 'gpoints-pin-seal', 32))));
+  return key;
+}
+
+/** AES-256-GCM: `iv.tag.ciphertext`, base64url. A database copy alone does not open it. */
+export function sealPinCode(secret: Uint8Array, code: string): string {
+  const iv = crypto.randomBytes(12);
+  const cipher = crypto.createCipheriv('aes-256-gcm', sealKey(secret), iv);
+  const body = Buffer.concat([cipher.update(code, 'utf8'), cipher.final()]);
+  return [iv, cipher.getAuthTag(), body].map((b) => b.toString('base64url')).join('.');
+}
+
+export function unsealPinCode(secret: Uint8Array, sealed: string): string {
+  const [iv, tag, body] = sealed.split('.').map((p) => Buffer.from(p, 'base64url'));
+  const decipher = crypto.createDecipheriv('aes-256-gcm', sealKey(secret), iv!);
+  decipher.setAuthTag(tag!);
+  return Buffer.concat([decipher.update(body!), decipher.final()]).toString('utf8');
+}

@@ -1,9 +1,10 @@
 import { Router } from 'express';
-import { createPinsBody, redeemBody } from '@gp/common';
+import { createPinsBody, pinBatchBody, pinBatchesQuery, redeemBody } from '@gp/common';
 import { byMember, currentUser, requireOperator, requireUser } from '../auth/middleware.ts';
 import type { AuthService } from '../auth/service.ts';
-import { idempotencyKey, rateLimits, validateBody } from '../platform/http.ts';
+import { idempotencyKey, idParam, rateLimits, validateBody, validateQuery } from '../platform/http.ts';
 import type { Platform } from '../platform/platform.ts';
+import { access, actorOf } from '../staff/service.ts';
 import type { PinService } from './service.ts';
 
 export function pinRoutes(platform: Pick<Platform, 'rateLimiter'>, auth: AuthService, pins: PinService) {
@@ -15,6 +16,9 @@ export function pinRoutes(platform: Pick<Platform, 'rateLimiter'>, auth: AuthSer
   // refused before the code is even looked at, whether it is right or not.
   const wrongCodes = failureLimit('pin.failures', byMember, ['pin_not_found']);
   const batch = validateBody(createPinsBody);
+  const batchIssue = validateBody(pinBatchBody);
+  const batchList = validateQuery(pinBatchesQuery);
+  const batchId = idParam('id');
 
   router.post('/pins/redeem', requireUser(auth), redeemKey, redeem, wrongCodes, async (req, res) => {
     res.json(await wrongCodes.of(req).run(() => pins.redeem(currentUser(req).user.id, redeem.of(req).code, redeemKey.of(req))));
@@ -22,6 +26,25 @@ export function pinRoutes(platform: Pick<Platform, 'rateLimiter'>, auth: AuthSer
 
   router.post('/admin/pins', requireUser(auth), requireOperator, batch, async (req, res) => {
     res.status(201).json(await pins.createBatch({ ...batch.of(req), createdBy: currentUser(req).user.id }));
+  });
+
+  // PIN batches in the console (issue 13): issue (codes sealed, not shown) → list → export the CSV once → void the unredeemed.
+  router.post('/admin/pin-batches', ...access(auth, 'POST /admin/pin-batches'), batchIssue, async (req, res) => {
+    res.status(201).json(await pins.issueBatch(actorOf(req), batchIssue.of(req)));
+  });
+
+  router.get('/admin/pin-batches', ...access(auth, 'GET /admin/pin-batches'), batchList, async (req, res) => {
+    res.json({ items: await pins.batches(batchList.of(req).limit) });
+  });
+
+  // The one time the codes leave the server: a second export is 409 `pins_exported`.
+  router.post('/admin/pin-batches/:id/export', ...access(auth, 'POST /admin/pin-batches/:id/export'), batchId, async (req, res) => {
+    const { filename, csv } = await pins.exportBatch(actorOf(req), batchId.of(req));
+    res.type('text/csv; charset=utf-8').setHeader('Content-Disposition', `attachment; filename="${filename}"`).setHeader('Cache-Control', 'no-store').send(csv);
+  });
+
+  router.post('/admin/pin-batches/:id/void', ...access(auth, 'POST /admin/pin-batches/:id/void'), batchId, async (req, res) => {
+    res.json(await pins.voidBatch(actorOf(req), batchId.of(req)));
   });
 
   return router;

@@ -1,10 +1,11 @@
-import type { CreatePinsResponse, RedeemResponse } from '@gp/common';
+import type { CreatePinsResponse, PinBatch, RedeemResponse } from '@gp/common';
 import { formatPin } from '@gp/common';
 import { AppError } from '../platform/errors.ts';
 import { runIdempotent } from '../platform/idempotency.ts';
 import type { Platform } from '../platform/platform.ts';
+import { recordAudit, type StaffActor } from '../staff/service.ts';
 import { balanceMessage, walletService } from '../wallet/service.ts';
-import { generatePinCode, hashPinCode } from './codes.ts';
+import { generatePinCode, hashPinCode, sealPinCode, unsealPinCode } from './codes.ts';
 import { pinsRepo } from './repo.ts';
 
 export type PinService = ReturnType<typeof createPinService>;
@@ -14,11 +15,14 @@ export interface PinBatchInput {
   createdBy: string | null;
 }
 
-/** Creates `count` PINs worth `points` each; returns the plain codes — the only time they exist. */
-export async function issuePins({ db, secret }: Pick<Platform, 'db' | 'secret'>, input: PinBatchInput): Promise<CreatePinsResponse> {
+/**
+ * Creates `count` PINs worth `points` each; returns the plain codes — the only time they exist
+ * (the batch counts as exported: the CLI and `POST /admin/pins` hand them out at once).
+ */
+export async function issuePins({ db, secret }: Pick<Platform, 'db' | 'secret'>, input: PinBatchInput, at = new Date()): Promise<CreatePinsResponse> {
   const codes = Array.from({ length: input.count }, generatePinCode);
   const batchId = await db.transaction().execute(async (trx) => {
-    const batch = await pinsRepo.insertBatch(trx, input);
+    const batch = await pinsRepo.insertBatch(trx, { ...input, exportedAt: at });
     for (let i = 0; i < codes.length; i += 1000) {
       await pinsRepo.insertPins(trx, String(batch.id), input.points, codes.slice(i, i + 1000).map((c) => hashPinCode(secret, c)));
     }
@@ -27,11 +31,81 @@ export async function issuePins({ db, secret }: Pick<Platform, 'db' | 'secret'>,
   return { batchId, points: input.points, codes: codes.map(formatPin) };
 }
 
+export interface PinBatchIssue {
+  count: number;
+  points: number;
+  expiresAt?: string | undefined;
+  note?: string | undefined;
+}
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+const csvCell = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+
 export function createPinService(platform: Pick<Platform, 'db' | 'secret' | 'now' | 'outbox' | 'logger'>) {
   const { db, secret, now, outbox, logger } = platform;
 
+  async function batch(batchId: string): Promise<PinBatch> {
+    const row = (await pinsRepo.listBatchesById(db, batchId))[0];
+    if (!row) throw new AppError('not_found');
+    return presentBatch(row);
+  }
+
   return {
-    createBatch: (input: PinBatchInput) => issuePins(platform, input),
+    createBatch: (input: PinBatchInput) => issuePins(platform, input, now()),
+
+    /**
+     * A batch in the console's lifecycle: the codes are kept only sealed (never shown here) until
+     * the batch's one CSV export. Audited with its size and value, never its codes.
+     */
+    async issueBatch(actor: StaffActor, input: PinBatchIssue): Promise<PinBatch> {
+      const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
+      if (expiresAt && expiresAt <= now()) throw new AppError('validation_failed', { fields: { expiresAt: 'invalid' } });
+      const note = input.note?.trim() || null;
+      const batchId = await db.transaction().execute(async (trx) => {
+        const created = await pinsRepo.insertBatch(trx, { count: input.count, points: input.points, createdBy: actor.id, expiresAt, note });
+        for (let i = 0; i < input.count; i += 1000) {
+          const codes = Array.from({ length: Math.min(1000, input.count - i) }, generatePinCode);
+          await pinsRepo.insertPins(trx, String(created.id), input.points, codes.map((c) => hashPinCode(secret, c)), codes.map((c) => sealPinCode(secret, c)));
+        }
+        await recordAudit(trx, actor, { action: 'pin_batch.issued', targetType: 'pin_batch', targetId: String(created.id), after: { count: input.count, points: input.points, expiresAt: iso(expiresAt), note } }, now());
+        return String(created.id);
+      });
+      return batch(batchId);
+    },
+
+    async batches(limit: number): Promise<PinBatch[]> {
+      return (await pinsRepo.listBatches(db, limit)).map(presentBatch);
+    },
+
+    /**
+     * The batch's codes as CSV, once: the conditional `exported_at` update lets exactly one of any
+     * number of concurrent exports through (the others: `pins_exported`), and the sealed codes are
+     * cleared in the same transaction.
+     */
+    async exportBatch(actor: StaffActor, batchId: string): Promise<{ filename: string; csv: string }> {
+      return db.transaction().execute(async (trx) => {
+        const found = await pinsRepo.findBatch(trx, batchId);
+        if (!found) throw new AppError('not_found');
+        const marked = await pinsRepo.markExported(trx, batchId, actor.id, now());
+        if (!marked) throw new AppError('pins_exported');
+        const codes = (await pinsRepo.takeSealedCodes(trx, batchId)).map((s) => formatPin(unsealPinCode(secret, s)));
+        await recordAudit(trx, actor, { action: 'pin_batch.exported', targetType: 'pin_batch', targetId: batchId, after: { codes: codes.length } }, now());
+        const expires = iso(marked.expires_at) ?? '';
+        const lines = ['code,points,expires_at,batch', ...codes.map((c) => [c, String(marked.points), expires, batchId].map(csvCell).join(','))];
+        return { filename: `pins-batch-${batchId}.csv`, csv: `${lines.join('\r\n')}\r\n` };
+      });
+    },
+
+    /** Voids the codes of a batch nobody redeemed (redeemed ones stay); a voided code then reads as `pin_not_found`. */
+    async voidBatch(actor: StaffActor, batchId: string): Promise<PinBatch> {
+      await db.transaction().execute(async (trx) => {
+        const found = await pinsRepo.findBatch(trx, batchId);
+        if (!found) throw new AppError('not_found');
+        const voided = await pinsRepo.voidUnredeemed(trx, batchId, actor.id, now());
+        await recordAudit(trx, actor, { action: 'pin_batch.voided', targetType: 'pin_batch', targetId: batchId, before: { voidedAt: iso(found.voided_at) }, after: { voided } }, now());
+      });
+      return batch(batchId);
+    },
 
     /**
      * Credits the PIN's points to the member exactly once. A wrong code is `pin_not_found`; the
@@ -45,9 +119,9 @@ export function createPinService(platform: Pick<Platform, 'db' | 'secret' | 'now
         result = await runIdempotent(db, { userId, scope: 'pin-redeem', key: idempotencyKey, body: { code } }, async (trx) => {
           const pin = await pinsRepo.claim(trx, codeHash, userId, now());
           if (!pin) {
-            throw new AppError((await pinsRepo.exists(trx, codeHash)) ? 'pin_redeemed' : 'pin_not_found');
+            throw new AppError((await pinsRepo.redeemed(trx, codeHash)) ? 'pin_redeemed' : 'pin_not_found');
           }
-          const balances = await walletService.credit(trx, {
+          await walletService.credit(trx, {
             userId,
             account: 'real',
             kind: 'pin',
@@ -55,6 +129,8 @@ export function createPinService(platform: Pick<Platform, 'db' | 'secret' | 'now
             refType: 'pin',
             refId: String(pin.id),
           });
+          // New points first pay what a refunded deposit left owing, as a new deposit does (issue 14).
+          const balances = await walletService.settleDebts(trx, userId, now());
           await outbox.write(trx, [outbox.event(balanceMessage(userId, balances, now()), now())]);
           return { status: 200, body: { points: pin.points, balance: balances.balance, trialBalance: balances.trialBalance } };
         });
@@ -67,5 +143,24 @@ export function createPinService(platform: Pick<Platform, 'db' | 'secret' | 'now
       const { points, balance } = result.body;
       return { points, balance };
     },
+  };
+}
+
+type BatchRow = Awaited<ReturnType<typeof pinsRepo.listBatches>>[number];
+
+function presentBatch(row: BatchRow): PinBatch {
+  return {
+    id: String(row.id),
+    count: row.count,
+    points: row.points,
+    note: row.note,
+    expiresAt: iso(row.expires_at),
+    createdAt: iso(row.created_at)!,
+    createdBy: row.created_by === null ? null : String(row.created_by),
+    createdByName: row.created_by_name ?? null,
+    exportedAt: iso(row.exported_at),
+    voidedAt: iso(row.voided_at),
+    redeemed: Number(row.redeemed ?? 0),
+    voided: Number(row.voided ?? 0),
   };
 }

@@ -137,7 +137,7 @@ export function createDrawSettlementService(platform: Pick<Platform, 'db' | 'out
           }
           if (step.update.hold === 'pending_amount') pendingCount++;
           done++;
-          pushes.push({ userId: step.userId, order: { id: step.update.id, status: row.status, updatedAt: row.updated_at, prize: Number(row.prize ?? 0) }, balances: balances && { balance: balances.balance, trialBalance: balances.trialBalance } });
+          pushes.push({ userId: step.userId, order: { id: step.update.id, status: row.status, updatedAt: row.updated_at, prize: Number(row.prize ?? 0) }, balances: balances && { balance: balances.balance, trialBalance: balances.trialBalance }, ...(step.hold ? { review: 'held' as const } : {}) });
         }
         await outbox.write(trx, settlementPushes(outbox, pushes, now()));
         return pushes.length;
@@ -195,7 +195,7 @@ export function createDrawSettlementService(platform: Pick<Platform, 'db' | 'out
         if (!order) return null;
         const balances = await walletService.credit(trx, { userId: String(order.user_id), account: order.trial ? 'trial' : 'real', kind: 'prize', amount: Number(held.points), refType: held.stage === 'fixed' ? 'order' : 'order-pool', refId: orderId });
         await drawSettlementRepo.markReleased(trx, orderId, held.stage, operatorId, at);
-        await outbox.write(trx, settlementPushes(outbox, [{ userId: String(order.user_id), order: { id: orderId, status: order.status, updatedAt: order.updated_at, prize: Number(order.prize ?? 0) }, balances: { balance: balances.balance, trialBalance: balances.trialBalance } }], at));
+        await outbox.write(trx, settlementPushes(outbox, [{ userId: String(order.user_id), order: { id: orderId, status: order.status, updatedAt: order.updated_at, prize: Number(order.prize ?? 0) }, balances: { balance: balances.balance, trialBalance: balances.trialBalance }, review: 'released' }], at));
         return { orderId, points: Number(held.points) };
       });
       if (!released) throw new AppError('order_not_found');

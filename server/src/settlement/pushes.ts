@@ -7,6 +7,8 @@ export interface SettledOrder {
   userId: string;
   order: { id: string; status: number; updatedAt: Date; prize: number };
   balances: Balances | null;
+  /** A large win held for review, or its release: the inbox words it (inbox/from-effects.ts). */
+  review?: 'held' | 'released';
 }
 
 /**
@@ -16,8 +18,8 @@ export interface SettledOrder {
  * balances after the whole batch), one `balance` push per member instead of one per order.
  */
 export function settlementPushes(outbox: Pick<Outbox, 'event'>, items: readonly SettledOrder[], at: Date, walletBalances?: ReadonlyMap<string, Balances>): Effect[] {
-  const effects = items.flatMap(({ userId, order, balances }) => {
-    const payload: OrderEventPayload = { id: order.id, status: order.status, prevStatus: order.status, updatedAt: order.updatedAt.toISOString(), prize: order.prize };
+  const effects = items.flatMap(({ userId, order, balances, review }) => {
+    const payload: OrderEventPayload = { id: order.id, status: order.status, prevStatus: order.status, updatedAt: order.updatedAt.toISOString(), prize: order.prize, ...(review ? { review } : {}) };
     const pushes = [outbox.event({ room: userRoom(userId), event: 'order', payload }, at)];
     if (balances) pushes.push(outbox.event(balanceMessage(userId, balances, at), at));
     return pushes;

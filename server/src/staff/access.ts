@@ -32,32 +32,37 @@ export const ADMIN_ACCESS = {
   'POST /admin/adjustments': 'staff',
   'GET /admin/adjustments': 'staff',
   'POST /admin/adjustments/:id/decision': 'supervisor',
-  // Results: four-eyes entry, and the single-entry routes of keno and football
+  // Results: four-eyes entry only (keno, football, draw lotteries); no single-entry result route
+  'GET /admin/results': 'staff',
   'POST /admin/results': 'staff',
-  'POST /admin/draws/:id/result': 'staff',
-  'POST /admin/events/:id/result': 'staff',
   // Members
   'GET /admin/members': 'staff',
   'GET /admin/members/:id': 'staff',
   'POST /admin/members/:id/lock': 'supervisor',
   // PINs
   'POST /admin/pins': 'staff',
+  'POST /admin/pin-batches': 'staff',
+  'GET /admin/pin-batches': 'staff',
+  'POST /admin/pin-batches/:id/export': 'staff',
+  'POST /admin/pin-batches/:id/void': 'supervisor',
   // Orders (the manual gateway's first confirmation route, and the flags list)
   'POST /admin/orders/:id/confirm': 'staff',
   'GET /admin/order-flags': 'staff',
   // Other features' back-office routes (as they guard them today: `requireOperator`)
-  'POST /admin/draw-products/:code/draws/:id/result': 'staff',
   'POST /admin/draw-products/:code/draws/:id/prizes': 'staff',
   'POST /admin/draw-products/:code/draws/:id/jackpot': 'staff',
   'GET /admin/large-wins': 'staff',
-  'POST /admin/large-wins/:orderId/release': 'staff',
+  'POST /admin/large-wins/:orderId/release': 'supervisor',
   'GET /admin/deposits': 'staff',
   'POST /admin/deposits/:id/refund': 'staff',
+  'POST /admin/deposits/:id/credit': 'supervisor',
+  'GET /admin/debts': 'staff',
   'POST /admin/inbox/notices': 'staff',
   'GET /admin/support/threads': 'staff',
   'GET /admin/support/threads/:id': 'staff',
   'POST /admin/support/threads/:id/messages': 'staff',
   'POST /admin/support/threads/:id/close': 'staff',
+  'GET /admin/support/threads/:id/messages/:messageId/attachment': 'staff',
 } as const satisfies Record<string, 'public' | 'staff' | 'supervisor'>;
 
 export type AdminRoute = keyof typeof ADMIN_ACCESS;

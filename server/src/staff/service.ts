@@ -43,6 +43,14 @@ export async function recordAudit(trx: Executor, actor: StaffActor | null, entry
   });
 }
 
+/**
+ * A staff action another feature's service committed on its own (a draw's pool amounts, its
+ * jackpot): audited right after it, in a transaction of its own.
+ */
+export function auditAfter(platform: Pick<Platform, 'db' | 'now'>, actor: StaffActor, entry: AuditWrite) {
+  return platform.db.transaction().execute((trx) => recordAudit(trx, actor, entry, platform.now()));
+}
+
 export type StaffService = ReturnType<typeof createStaffService>;
 
 /**

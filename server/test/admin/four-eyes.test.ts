@@ -1,7 +1,8 @@
-import type { DrawWire } from '@gp/common';
+import type { DrawWire, LotteryDrawWire, PendingResult } from '@gp/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../http/api-client.ts';
 import { testServer } from '../support/platform.ts';
+import { DRAW_ENV } from '../draw/support.ts';
 import { eventually } from '../support/wait.ts';
 import { BACK_OFFICE_ENV, newStaff } from './support.ts';
 
@@ -33,7 +34,7 @@ describe('four-eyes manual results (keno)', () => {
   const statusOf = async (id: string) => (await env.platform.db.selectFrom('draws').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
   const twenty = Array.from({ length: 20 }, (_, i) => 80 - i * 3);
 
-  it('publishes only when a second staff member enters the same numbers (in any order)', async () => {
+  it('publishes only when a second staff member enters the same numbers (in any order, with the same last — super — number)', async () => {
     const draw = await closedDraw();
     const first = await enter(ann.token, draw.id, twenty);
     expect(first.body).toMatchObject({ state: 'waiting_second' });
@@ -42,7 +43,9 @@ describe('four-eyes manual results (keno)', () => {
     // The same person entering again is not a second pair of eyes.
     expect((await enter(ann.token, draw.id, twenty)).body.state).toBe('waiting_second');
 
-    const second = await enter(ben.token, draw.id, [...twenty].reverse());
+    // The same twenty but another last number: a different super number, so not the same result.
+    expect((await enter(ben.token, draw.id, [...twenty].reverse())).body.state).toBe('mismatch');
+    const second = await enter(ben.token, draw.id, [...twenty.slice(0, 19).reverse(), twenty[19]!]);
     expect(second.body.state).toBe('published');
     expect(await statusOf(draw.id)).toBe('drawn');
     const published = await env.platform.db.selectFrom('audit_log').select(['actor_id']).where('action', '=', 'result.published').where('target_id', '=', draw.id).execute();
@@ -67,5 +70,74 @@ describe('four-eyes manual results (keno)', () => {
   it('refuses a malformed entry before recording it', async () => {
     const res = await api.post('/api/admin/results', { token: ann.token, json: { targetType: 'keno_draw', targetId: '1', result: { numbers: 'seven' } } });
     expect(res.status).toBe(422);
+  });
+});
+
+/** 今彩539 with results entered by hand: two staff enter a draw's five numbers. */
+describe('four-eyes manual results (draw lotteries) and the Results list', () => {
+  let env: Awaited<ReturnType<typeof testServer>>;
+  let api: ReturnType<typeof apiClient>;
+  let ann: Awaited<ReturnType<typeof newStaff>>;
+  let ben: Awaited<ReturnType<typeof newStaff>>;
+
+  beforeAll(async () => {
+    // Staff sessions outlast the test's jump to the draw's cut-off (up to a few days ahead).
+    env = await testServer('embedded', { ...BACK_OFFICE_ENV, ...DRAW_ENV, DRAW_PRODUCTS: 'TWA03', DRAW_RESULT_SOURCE: 'manual', STAFF_SESSION_TTL_SECONDS: String(30 * 86_400) });
+    api = apiClient(env.url);
+    ann = await newStaff(env, 'operator', 'Ann');
+    ben = await newStaff(env, 'operator', 'Ben');
+  });
+  afterAll(() => env.stop());
+
+  const enter = (token: string, targetId: string, result: unknown) => api.post('/api/admin/results', { token, json: { targetType: 'lottery_draw', targetId, result } });
+  const pending = async (token: string) => {
+    const res = await api.get<{ items: PendingResult[] }>('/api/admin/results', { token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.items;
+  };
+  const statusOf = async (id: string) => (await env.platform.db.selectFrom('lottery_draws').select(['status', 'result']).where('id', '=', id).executeTakeFirstOrThrow());
+
+  it('a draw still on sale takes no entry; once closed it is listed, and published only when a second entry matches', async () => {
+    const [draw] = await eventually('a 539 draw', async () => {
+      const list = (await api.get<LotteryDrawWire[]>('/api/draw-products/TWA03/draws?status=upcoming&limit=1')).body;
+      return list.length ? list : undefined;
+    }, 15_000);
+    expect((await enter(ann.token, draw!.id, { zones: [[1, 2, 3, 4, 5]] })).body.error).toMatchObject({ code: 'validation_failed', fields: { draw: 'invalid' } });
+    expect((await pending(ann.token)).map((p) => p.targetId)).not.toContain(draw!.id);
+
+    env.clock.advanceTo(draw!.salesCloseAt);
+    const listed = (await pending(ann.token)).find((p) => p.targetId === draw!.id);
+    expect(listed).toMatchObject({ targetType: 'lottery_draw', productCode: 'TWA03', label: draw!.issue, state: 'none', entries: 0, shape: { zones: [{ pick: 5, max: 39 }], extra: 0, multiplier: false } });
+
+    expect((await enter(ann.token, draw!.id, { zones: [[39, 3, 13, 23, 33]] })).body.state).toBe('waiting_second');
+    // Ben sees that one entry waits, but not what it says.
+    expect((await pending(ben.token)).find((p) => p.targetId === draw!.id)).toMatchObject({ state: 'none', entries: 1, shown: [] });
+    expect((await pending(ann.token)).find((p) => p.targetId === draw!.id)).toMatchObject({ state: 'waiting_second', entries: 1 });
+
+    // A mismatch: shown to Ben in his answer and to Ann in her list — both entries.
+    const mismatch = await enter(ben.token, draw!.id, { zones: [[3, 13, 23, 33, 38]] });
+    expect(mismatch.body.state).toBe('mismatch');
+    const annSees = (await pending(ann.token)).find((p) => p.targetId === draw!.id)!;
+    expect(annSees.state).toBe('mismatch');
+    expect(annSees.shown.map((s) => [s.mine, s.result])).toEqual([
+      [true, { zones: [[3, 13, 23, 33, 39]], extra: [] }],
+      [false, { zones: [[3, 13, 23, 33, 38]], extra: [] }],
+    ]);
+    expect((await statusOf(draw!.id)).status).toBe('scheduled');
+
+    // Ben corrects his entry: published, gone from the list; a later entry is refused.
+    expect((await enter(ben.token, draw!.id, { zones: [[3, 13, 23, 33, 39]] })).body.state).toBe('published');
+    expect(await statusOf(draw!.id)).toMatchObject({ status: 'drawn', result: { zones: [[3, 13, 23, 33, 39]] } });
+    expect((await pending(ann.token)).map((p) => p.targetId)).not.toContain(draw!.id);
+    expect((await enter(ann.token, draw!.id, { zones: [[3, 13, 23, 33, 39]] })).body.error.code).toBe('result_exists');
+    const audit = await env.platform.db.selectFrom('audit_log').select(['action']).where('target_type', '=', 'lottery_draw').where('target_id', '=', draw!.id).orderBy('id').execute();
+    expect(audit.map((a) => a.action)).toEqual(['result.entered', 'result.entered', 'result.mismatch', 'result.entered', 'result.published']);
+  });
+
+  it('the single-entry result routes are gone: one person cannot publish a result', async () => {
+    const res = await api.post('/api/admin/draw-products/TWA03/draws/1/result', { token: ann.token, json: { zones: [[1, 2, 3, 4, 5]] } });
+    expect(res.status).toBe(404);
+    expect((await api.post('/api/admin/draws/1/result', { token: ann.token, json: { numbers: [1] } })).status).toBe(404);
+    expect((await api.post('/api/admin/events/1/result', { token: ann.token, json: { status: 'void' } })).status).toBe(404);
   });
 });

@@ -6,6 +6,7 @@ import { key } from '../orders/support.ts';
 import { grantPoints, membersWithLedgerCheck } from '../support/members.ts';
 import { MODES, testServer } from '../support/platform.ts';
 import { promoteJob } from '../support/queues.ts';
+import { enterResultTwice, secondOperator } from '../support/results.ts';
 import { eventually } from '../support/wait.ts';
 import { DRAW_ENV } from './support.ts';
 
@@ -18,12 +19,16 @@ describe.each(MODES)('multi-draw refunds one draw alone; large wins are held (%s
   let env: Awaited<ReturnType<typeof testServer>>;
   let api: ReturnType<typeof apiClient>;
   let operator: string;
+  let colleague: string;
   const member = membersWithLedgerCheck(() => env);
   beforeAll(async () => {
     env = await testServer(mode, { ...DRAW_ENV, DRAW_PRODUCTS: 'TWA03', PURCHASE_GATEWAY: 'manual', DRAW_RESULT_SOURCE: 'manual', LARGE_WIN_POINTS: '1000' });
     api = apiClient(env.url);
     await env.services.auth.ensureOperator();
+    // The seeded operator is a supervisor, as at boot: releasing a large win is a supervisor's call.
+    await env.services.staff.promoteSeededOperator(DRAW_ENV.OPERATOR_EMAIL);
     operator = (await api.post('/api/auth/login', { json: { email: DRAW_ENV.OPERATOR_EMAIL, password: DRAW_ENV.OPERATOR_PASSWORD } })).body.token;
+    colleague = await secondOperator(env);
   });
   afterAll(() => env.stop());
 
@@ -50,14 +55,16 @@ describe.each(MODES)('multi-draw refunds one draw alone; large wins are held (%s
     expect(((await api.get(`/api/orders/${second!.id}`, { token: m.token })).body.order as OrderWire).status).toBe(2);
     expect((await api.get('/api/me', { token: m.token })).body.balance).toBe(100_000 - price);
 
-    // The second draw: the operator enters numbers the ticket matches in full (NT$8M → 246,153.84 GP, over 1,000 GP).
+    // The second draw: two staff members enter numbers the ticket matches in full (NT$8M → 246,153.84 GP, over 1,000 GP).
     env.clock.advanceTo(upcoming[1]!.salesCloseAt);
-    const early = await api.post(`/api/admin/draw-products/TWA03/draws/${upcoming[1]!.id}/result`, { token: m.token, json: { zones: [[3, 13, 23, 33, 39]] } });
-    expect(early.status).toBe(403);
-    const entered = await api.post(`/api/admin/draw-products/TWA03/draws/${upcoming[1]!.id}/result`, { token: operator, json: { zones: [[3, 13, 23, 33, 39]] } });
-    expect(entered.status).toBe(200);
-    expect(entered.body).toMatchObject({ status: 'drawn', resultSource: 'manual', final: true });
-    expect((await api.post(`/api/admin/draw-products/TWA03/draws/${upcoming[1]!.id}/result`, { token: operator, json: { zones: [[3, 13, 23, 33, 39]] } })).body.error.code).toBe('result_exists');
+    const enter = (tokens: readonly [string, string]) => enterResultTwice(env.url, tokens, 'lottery_draw', upcoming[1]!.id, { zones: [[3, 13, 23, 33, 39]] });
+    expect((await enter([m.token, operator])).second.status).toBe(403);
+    const entered = await enter([operator, colleague]);
+    expect(entered.first.body.state).toBe('waiting_second');
+    expect(entered.second.body.state).toBe('published');
+    const drawn = (await api.get<LotteryDrawWire[]>('/api/draw-products/TWA03/draws?status=drawn&limit=10')).body.find((d) => d.id === upcoming[1]!.id);
+    expect(drawn).toMatchObject({ status: 'drawn', resultSource: 'manual', final: true });
+    expect((await enter([operator, colleague])).second.body.error.code).toBe('result_exists');
 
     const held = await eventually('the win held', async () => {
       const o = (await api.get(`/api/orders/${second!.id}`, { token: m.token })).body.order as DrawOrderWire;
@@ -69,6 +76,8 @@ describe.each(MODES)('multi-draw refunds one draw alone; large wins are held (%s
     expect(wins).toEqual([expect.objectContaining({ orderId: second!.id, stage: 'fixed', prizePoints: Math.floor((800_000_000 * 2) / 65) })]);
     expect((await api.get('/api/me', { token: m.token })).body.balance).toBe(100_000 - price);
 
+    // An operator may see it, not release it: that is a supervisor's call.
+    expect((await api.post(`/api/admin/large-wins/${second!.id}/release`, { token: colleague })).status).toBe(403);
     // Released once: credited, settled; a second release finds nothing.
     expect((await api.post(`/api/admin/large-wins/${second!.id}/release`, { token: operator })).status).toBe(200);
     expect((await api.post(`/api/admin/large-wins/${second!.id}/release`, { token: operator })).body.error.code).toBe('order_not_found');

@@ -1,27 +1,30 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient } from '../http/api-client.ts';
 import { SLOW_CAB01 } from '../orders/support.ts';
 import { grantPoints, membersWithLedgerCheck } from '../support/members.ts';
 import { MODES, testServer } from '../support/platform.ts';
+import { enterResultTwice, secondOperator } from '../support/results.ts';
 import { footballBody, insertEvent, leg, MARKETS, memberApi, orderEntries, placePurchased, points, settled } from './support.ts';
 
 /**
- * The whole path with nothing called by hand: the operator posts a result over HTTP, the results
+ * The whole path with nothing called by hand: two staff members post the same result over HTTP (four eyes), the results
  * code queues the event's settlement, and the worker pays the order.
  */
 describe.each(MODES)('an operator result settles the orders on that match by itself (%s mode)', (mode) => {
   let env: Awaited<ReturnType<typeof testServer>>;
   let operatorToken: string;
+  let colleague: string;
   const member = membersWithLedgerCheck(() => env);
   beforeAll(async () => {
     env = await testServer(mode, { ...SLOW_CAB01, PURCHASE_LATENCY_MS: '20', FOOTBALL_RESULT_SOURCE: 'manual' });
     const email = `ops-${crypto.randomUUID()}@example.com`;
     ({ token: operatorToken } = await env.services.auth.signup({ name: 'Back office', email, password: 'operator-pass-1', promoOptIn: false }, 'operator'));
+    colleague = await secondOperator(env);
   });
   afterAll(() => env.stop());
 
-  const postResult = (eventId: string, body: unknown) => apiClient(env.url).post(`/api/admin/events/${eventId}/result`, { token: operatorToken, json: body });
+  // Four eyes: two staff members enter the same result; the answer is the later entry's (or the first refusal).
+  const postResult = async (eventId: string, body: unknown) => (await enterResultTwice(env.url, [operatorToken, colleague], 'football_event', eventId, body)).second;
 
   it('a played result pays a winning single, a postponement refunds a single’s stake, each once', async () => {
     const punter = await member('Punter');

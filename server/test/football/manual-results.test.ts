@@ -4,6 +4,7 @@ import { createFootballService } from '../../src/football/service.ts';
 import { seededRandom } from '../../src/football/simulated/rng.ts';
 import { apiClient } from '../http/api-client.ts';
 import { newMember } from '../support/members.ts';
+import { enterResultTwice, secondOperator } from '../support/results.ts';
 import { type ClientSocket, connectSocket, emitWithAck, record } from '../support/sockets.ts';
 import { atLeast } from '../support/wait.ts';
 import { footballEnv, footballServer, onGrid } from './support.ts';
@@ -23,6 +24,7 @@ describe('operator results (manual source)', () => {
   let env: Awaited<ReturnType<typeof footballServer>>;
   let api: ReturnType<typeof apiClient>;
   let operator: string;
+  let colleague: string;
   let member: string;
   let socket: ClientSocket;
   let received: OddsEventPayload[];
@@ -34,6 +36,7 @@ describe('operator results (manual source)', () => {
     api = apiClient(env.url);
     await env.services.auth.ensureOperator();
     operator = (await api.post('/api/auth/login', { json: { email: OPERATOR.OPERATOR_EMAIL, password: OPERATOR.OPERATOR_PASSWORD } })).body.token;
+    colleague = await secondOperator(env);
     member = (await newMember(env.services)).token;
     env.setNow(t0);
     await createFootballService(env.platform, { random: seededRandom(3) }).tick(t0);
@@ -47,7 +50,9 @@ describe('operator results (manual source)', () => {
     await env.stop();
   });
 
-  const post = (id: string, body: unknown, token = operator) => api.post(`/api/admin/events/${id}/result`, { token, json: body });
+  // Four eyes: the operator and a colleague each enter it; the answer is the later entry's (or the first refusal).
+  const post = async (id: string, body: unknown, token = operator) => (await enterResultTwice(env.url, [token, colleague], 'football_event', id, body)).second;
+  const eventOf = async (id: string) => (await api.get(`/api/football/events/${id}`)).body;
 
   it('is the operator’s alone: no token → 401, a member → 403', async () => {
     expect((await post(events[0]!.id, played(), '')).status).toBe(401);
@@ -58,7 +63,7 @@ describe('operator results (manual source)', () => {
 
   it('answers 404 not_found for an unknown event, 422 for a malformed id', async () => {
     expect((await post('999999', played())).body.error.code).toBe('not_found');
-    expect((await post('abc', played())).body.error).toMatchObject({ code: 'validation_failed', fields: { id: 'invalid' } });
+    expect((await post('abc', played())).body.error).toMatchObject({ code: 'validation_failed', fields: { targetId: 'invalid' } });
   });
 
   it('refuses a result that does not add up (422 validation_failed, per field), and changes nothing', async () => {
@@ -93,8 +98,10 @@ describe('operator results (manual source)', () => {
     received.splice(0);
     const res = await post(event.id, { status: 'postponed' });
     expect(res.status).toBe(200);
-    expect(footballEventSchema.parse(res.body)).toMatchObject({ id: event.id, status: 'postponed', result: { status: 'postponed' }, resultSource: 'manual' });
-    expect(res.body.markets.every((m: { status: string }) => m.status === 'closed')).toBe(true);
+    expect(res.body.state).toBe('published');
+    const voided = await eventOf(event.id);
+    expect(footballEventSchema.parse(voided)).toMatchObject({ id: event.id, status: 'postponed', result: { status: 'postponed' }, resultSource: 'manual' });
+    expect(voided.markets.every((m: { status: string }) => m.status === 'closed')).toBe(true);
     const [pushed] = await atLeast(received, 1);
     expect(pushed).toMatchObject({ eventId: event.id, status: 'postponed' });
     const again = await post(event.id, { status: 'cancelled' });
@@ -110,12 +117,14 @@ describe('operator results (manual source)', () => {
     received.splice(0);
     const res = await post(event.id, played());
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({
+    expect(res.body.state).toBe('published');
+    const resulted = await eventOf(event.id);
+    expect(resulted).toMatchObject({
       status: 'resulted',
       resultSource: 'manual',
       result: { status: 'played', fullTime: { home: 2, away: 1 }, firstScorer: '102', firstTeamToScore: 'H' },
     });
-    expect(res.body.seed).toMatch(/^[0-9a-f]{64}$/);
+    expect(resulted.seed).toMatch(/^[0-9a-f]{64}$/);
     const [pushed] = await atLeast(received, 1);
     expect(pushed).toMatchObject({ eventId: event.id, status: 'resulted' });
 

@@ -3,6 +3,7 @@ import type { DrawEventPayload, DrawWire } from '@gp/common';
 import { apiClient } from '../http/api-client.ts';
 import { newMember } from '../support/members.ts';
 import { MODES, testServer } from '../support/platform.ts';
+import { enterResultTwice, secondOperator } from '../support/results.ts';
 import { type ClientSocket, connectSocket, drained, emitWithAck, record } from '../support/sockets.ts';
 import { eventually } from '../support/wait.ts';
 
@@ -13,6 +14,7 @@ describe.each(MODES)('manual result source (%s mode)', (mode) => {
   let env: Awaited<ReturnType<typeof testServer>>;
   let api: ReturnType<typeof apiClient>;
   let operator: string;
+  let colleague: string;
   let member: string;
   let socket: ClientSocket;
   beforeAll(async () => {
@@ -26,6 +28,7 @@ describe.each(MODES)('manual result source (%s mode)', (mode) => {
     api = apiClient(env.url);
     await env.services.auth.ensureOperator();
     operator = (await api.post('/api/auth/login', { json: { email: 'draws-op@example.com', password: 'draws-op-pass-1' } })).body.token;
+    colleague = await secondOperator(env);
     member = (await newMember(env.services)).token;
     socket = await connectSocket(env.url);
   });
@@ -34,7 +37,8 @@ describe.each(MODES)('manual result source (%s mode)', (mode) => {
     await env.stop();
   });
 
-  const post = (id: string, numbers: unknown, token = operator) => api.post(`/api/admin/draws/${id}/result`, { token, json: { numbers } });
+  // Four eyes: the operator and a colleague each enter the numbers; the answer is the later entry's (or the first refusal).
+  const post = async (id: string, numbers: unknown, token = operator) => (await enterResultTwice(env.url, [token, colleague], 'keno_draw', id, { numbers })).second;
   const twenty = Array.from({ length: 20 }, (_, i) => 80 - i * 3);
 
   it('the draw job leaves a due draw waiting for the operator, and the operator’s numbers are published once', async () => {
@@ -55,7 +59,9 @@ describe.each(MODES)('manual result source (%s mode)', (mode) => {
 
     const accepted = await post(onSale.id, twenty);
     expect(accepted.status).toBe(200);
-    expect(accepted.body).toMatchObject({
+    expect(accepted.body.state).toBe('published');
+    const drawn = (await api.get<DrawWire[]>('/api/products/CAB01/draws?status=drawn&limit=100')).body.find((d) => d.issue === onSale.issue);
+    expect(drawn).toMatchObject({
       issue: onSale.issue,
       status: 'drawn',
       resultSource: 'manual',
@@ -92,10 +98,10 @@ describe.each(MODES)('manual result source (%s mode)', (mode) => {
       expect({ numbers, status: res.status, fields: res.body.error?.fields }).toEqual({ numbers, status: 422, fields });
     }
     expect((await post(due.id, twenty, member)).status).toBe(403);
-    expect((await api.post(`/api/admin/draws/${due.id}/result`, { json: { numbers: twenty } })).status).toBe(401);
+    expect((await api.post('/api/admin/results', { json: { targetType: 'keno_draw', targetId: due.id, result: { numbers: twenty } } })).status).toBe(401);
     expect((await post('999999999', twenty)).body.error.code).toBe('not_found');
     // A malformed id is the one rule of every :id route (http/ids.test.ts): 422, fields.id.
-    expect((await post('abc', twenty)).body.error).toMatchObject({ code: 'validation_failed', fields: { id: 'invalid' } });
+    expect((await post('abc', twenty)).body.error).toMatchObject({ code: 'validation_failed', fields: { targetId: 'invalid' } });
     const row = await env.platform.db.selectFrom('draws').select('status').where('id', '=', due.id).executeTakeFirstOrThrow();
     expect(row.status).toBe('scheduled');
   });

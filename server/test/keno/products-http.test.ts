@@ -69,7 +69,7 @@ describe('products, draws, results and clock over HTTP', () => {
     await env.services.auth.ensureOperator();
     const token = (await api.post('/api/auth/login', { json: { email: 'prod-op@example.com', password: 'prod-op-pass-1' } })).body.token;
     const [first] = (await api.get('/api/products/CAB01/draws?limit=1')).body;
-    const res = await api.post(`/api/admin/draws/${first.id}/result`, { token, json: { numbers: Array.from({ length: 20 }, (_, i) => i + 1) } });
+    const res = await api.post('/api/admin/results', { token, json: { targetType: 'keno_draw', targetId: first.id, result: { numbers: Array.from({ length: 20 }, (_, i) => i + 1) } } });
     expect(res.status).toBe(422);
     expect(res.body.error.fields).toEqual({ draw: 'invalid' });
   });

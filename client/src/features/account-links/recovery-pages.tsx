@@ -1,11 +1,12 @@
 import './account-links.css';
 import { fieldErrors, forgotPasswordBody, resetPasswordBody } from '@gp/common';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { useHttp } from '../../shared/api/services.tsx';
 import { describeError } from '../../shared/i18n/describe-error.ts';
+import type { MessageId } from '../../shared/i18n/message-ids.ts';
 import { usePageTitle } from '../../shared/site/use-page-title.ts';
 import { serverFieldErrors, type FieldErrors } from '../../shared/ui/field-errors.ts';
 import { TextField } from '../../shared/ui/text-field.tsx';
@@ -19,9 +20,23 @@ function ErrorNotice({ error }: { error: unknown }) {
   );
 }
 
+/** The frame of the recovery pages: a narrow card titled by the page (and the document titled with it). */
+function RecoveryCard({ name, title, children }: { name: string; title: MessageId; children: ReactNode }) {
+  usePageTitle(title);
+  return (
+    <div className="container page page--narrow">
+      <section className="card account-card" aria-labelledby={`${name}-title`}>
+        <h1 id={`${name}-title`}>
+          <FormattedMessage id={title} />
+        </h1>
+        {children}
+      </section>
+    </div>
+  );
+}
+
 /** `/auth/forgot`: asks for the email; the answer is the same whether or not it has an account. */
 export function ForgotPasswordPage() {
-  usePageTitle('recovery.forgotTitle');
   const http = useHttp();
   const [errors, setErrors] = useState<FieldErrors>({});
   const send = useMutation({ mutationFn: (email: string) => http.post('/api/auth/password/forgot', { email }) });
@@ -33,40 +48,34 @@ export function ForgotPasswordPage() {
     send.mutate(parsed.data.email);
   };
   return (
-    <div className="container page page--narrow">
-      <section className="card account-card" aria-labelledby="forgot-title">
-        <h1 id="forgot-title">
-          <FormattedMessage id="recovery.forgotTitle" />
-        </h1>
-        {send.isSuccess ? (
-          <p className="notice notice--success" role="status" data-testid="forgot-sent">
-            <FormattedMessage id="recovery.forgotSent" />
-          </p>
-        ) : (
-          <form className="form" noValidate onSubmit={submit} data-testid="forgot-form">
-            <p className="muted">
-              <FormattedMessage id="recovery.forgotLead" />
-            </p>
-            <TextField name="email" label="auth.email" type="email" autoComplete="email" inputMode="email" error={errors.email} />
-            {send.isError && <ErrorNotice error={send.error} />}
-            <button type="submit" className="button button--primary button--block" disabled={send.isPending}>
-              <FormattedMessage id="recovery.sendLink" />
-            </button>
-          </form>
-        )}
-        <p>
-          <Link to="/auth?mode=login">
-            <FormattedMessage id="recovery.backToLogin" />
-          </Link>
+    <RecoveryCard name="forgot" title="recovery.forgotTitle">
+      {send.isSuccess ? (
+        <p className="notice notice--success" role="status" data-testid="forgot-sent">
+          <FormattedMessage id="recovery.forgotSent" />
         </p>
-      </section>
-    </div>
+      ) : (
+        <form className="form" noValidate onSubmit={submit} data-testid="forgot-form">
+          <p className="muted">
+            <FormattedMessage id="recovery.forgotLead" />
+          </p>
+          <TextField name="email" label="auth.email" type="email" autoComplete="email" inputMode="email" error={errors.email} />
+          {send.isError && <ErrorNotice error={send.error} />}
+          <button type="submit" className="button button--primary button--block" disabled={send.isPending}>
+            <FormattedMessage id="recovery.sendLink" />
+          </button>
+        </form>
+      )}
+      <p>
+        <Link to="/auth?mode=login">
+          <FormattedMessage id="recovery.backToLogin" />
+        </Link>
+      </p>
+    </RecoveryCard>
   );
 }
 
 /** `/auth/reset?token=…`: the new password, twice. Every session ends, so the member logs in again. */
 export function ResetPasswordPage() {
-  usePageTitle('recovery.resetTitle');
   const http = useHttp();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
@@ -85,38 +94,32 @@ export function ResetPasswordPage() {
     reset.mutate(body);
   };
   return (
-    <div className="container page page--narrow">
-      <section className="card account-card" aria-labelledby="reset-title">
-        <h1 id="reset-title">
-          <FormattedMessage id="recovery.resetTitle" />
-        </h1>
-        {reset.isSuccess ? (
-          <div className="notice notice--success" role="status" data-testid="reset-done">
-            <p>
-              <FormattedMessage id="recovery.resetDone" />
-            </p>
-            <Link to="/auth?mode=login" className="button button--primary">
-              <FormattedMessage id="auth.login" />
-            </Link>
-          </div>
-        ) : (
-          <form className="form" noValidate onSubmit={submit} data-testid="reset-form">
-            <TextField name="password" label="recovery.newPassword" type="password" autoComplete="new-password" error={errors.password} />
-            <TextField name="passwordCheck" label="recovery.newPasswordCheck" type="password" autoComplete="new-password" error={errors.passwordCheck} />
-            {reset.isError && !serverFieldErrors(reset.error) && <ErrorNotice error={reset.error} />}
-            <button type="submit" className="button button--primary button--block" disabled={reset.isPending || !token}>
-              <FormattedMessage id="recovery.resetSubmit" />
-            </button>
-          </form>
-        )}
-      </section>
-    </div>
+    <RecoveryCard name="reset" title="recovery.resetTitle">
+      {reset.isSuccess ? (
+        <div className="notice notice--success" role="status" data-testid="reset-done">
+          <p>
+            <FormattedMessage id="recovery.resetDone" />
+          </p>
+          <Link to="/auth?mode=login" className="button button--primary">
+            <FormattedMessage id="auth.login" />
+          </Link>
+        </div>
+      ) : (
+        <form className="form" noValidate onSubmit={submit} data-testid="reset-form">
+          <TextField name="password" label="recovery.newPassword" type="password" autoComplete="new-password" error={errors.password} />
+          <TextField name="passwordCheck" label="recovery.newPasswordCheck" type="password" autoComplete="new-password" error={errors.passwordCheck} />
+          {reset.isError && !serverFieldErrors(reset.error) && <ErrorNotice error={reset.error} />}
+          <button type="submit" className="button button--primary button--block" disabled={reset.isPending || !token}>
+            <FormattedMessage id="recovery.resetSubmit" />
+          </button>
+        </form>
+      )}
+    </RecoveryCard>
   );
 }
 
 /** `/auth/verify?token=…`: confirms the address as soon as the page opens. */
 export function VerifyEmailPage() {
-  usePageTitle('recovery.verifyTitle');
   const http = useHttp();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
@@ -128,32 +131,27 @@ export function VerifyEmailPage() {
     staleTime: Infinity,
   });
   return (
-    <div className="container page page--narrow">
-      <section className="card account-card" aria-labelledby="verify-title">
-        <h1 id="verify-title">
-          <FormattedMessage id="recovery.verifyTitle" />
-        </h1>
-        {verify.isSuccess ? (
-          <p className="notice notice--success" role="status" data-testid="verify-done">
-            <FormattedMessage id="recovery.verifyDone" />
-          </p>
-        ) : !token ? (
-          <p className="notice notice--error" role="alert">
-            <FormattedMessage id="error.link_expired" />
-          </p>
-        ) : verify.isError ? (
-          <ErrorNotice error={verify.error} />
-        ) : (
-          <p className="muted">
-            <FormattedMessage id="app.loading" />
-          </p>
-        )}
-        <p>
-          <Link to="/account">
-            <FormattedMessage id="account.title" />
-          </Link>
+    <RecoveryCard name="verify" title="recovery.verifyTitle">
+      {verify.isSuccess ? (
+        <p className="notice notice--success" role="status" data-testid="verify-done">
+          <FormattedMessage id="recovery.verifyDone" />
         </p>
-      </section>
-    </div>
+      ) : !token ? (
+        <p className="notice notice--error" role="alert">
+          <FormattedMessage id="error.link_expired" />
+        </p>
+      ) : verify.isError ? (
+        <ErrorNotice error={verify.error} />
+      ) : (
+        <p className="muted">
+          <FormattedMessage id="app.loading" />
+        </p>
+      )}
+      <p>
+        <Link to="/account">
+          <FormattedMessage id="account.title" />
+        </Link>
+      </p>
+    </RecoveryCard>
   );
 }

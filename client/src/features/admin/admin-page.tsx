@@ -4,8 +4,15 @@ import { NavLink, Route, Routes } from 'react-router';
 import { LocaleSelect } from '../../shared/i18n/locale-select.tsx';
 import { AdjustmentsPage } from './adjustments-page.tsx';
 import { AuditPage } from './audit-page.tsx';
+import { DepositsHeldPage } from './deposits-held-page.tsx';
+import { MemberDetailPage } from './members-detail-page.tsx';
+import { MembersSearchPage } from './members-search-page.tsx';
+import { NoticesPage } from './notices-page.tsx';
+import { PinsPage } from './pins-page.tsx';
 import { QueuePage } from './queue-page.tsx';
+import { ResultsPage } from './results-page.tsx';
 import { SignIn } from './sign-in.tsx';
+import { SupportPage } from './support-page.tsx';
 import { ConsoleContext, isSupervisor, loadStaffSession, saveStaffSession, staffHttp, type StaffSessionValue } from './staff-session.ts';
 import './admin.css';
 
@@ -46,6 +53,12 @@ export function AdminPage() {
           <nav aria-label="Back office">
             <NavLink to="/admin" end><FormattedMessage id="admin.nav.queue" /></NavLink>
             <NavLink to="/admin/adjustments"><FormattedMessage id="admin.nav.adjustments" /></NavLink>
+            <NavLink to="/admin/results"><FormattedMessage id="admin.nav.results" /></NavLink>
+            <NavLink to="/admin/pins"><FormattedMessage id="admin.nav.pins" /></NavLink>
+            <NavLink to="/admin/members"><FormattedMessage id="admin.nav.members" /></NavLink>
+            <NavLink to="/admin/deposits"><FormattedMessage id="admin.nav.deposits" /></NavLink>
+            <NavLink to="/admin/support"><FormattedMessage id="admin.nav.support" /></NavLink>
+            <NavLink to="/admin/notices"><FormattedMessage id="admin.nav.notices" /></NavLink>
             {isSupervisor(desk.session) && <NavLink to="/admin/audit"><FormattedMessage id="admin.nav.audit" /></NavLink>}
             {isSupervisor(desk.session) && <a href="/admin/queues"><FormattedMessage id="admin.nav.jobs" /></a>}
           </nav>
@@ -59,7 +72,15 @@ export function AdminPage() {
           <Routes>
             <Route index element={<QueuePage />} />
             <Route path="adjustments" element={<AdjustmentsPage />} />
+            <Route path="results" element={<ResultsPage />} />
+            <Route path="pins" element={<PinsPage />} />
+            <Route path="members" element={<MembersSearchPage />} />
+            <Route path="members/:id" element={<MemberDetailPage />} />
+            <Route path="deposits" element={<DepositsHeldPage />} />
             <Route path="audit" element={<AuditPage />} />
+            <Route path="support" element={<SupportPage />} />
+            <Route path="support/:id" element={<SupportPage />} />
+            <Route path="notices" element={<NoticesPage />} />
             <Route path="*" element={<QueuePage />} />
           </Routes>
         </main>

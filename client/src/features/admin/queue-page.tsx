@@ -2,12 +2,17 @@ import { QUEUE_KINDS, type QueueItem, type QueueKind, type QueueQuery } from '@g
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
+import { useNavigate } from 'react-router';
 import { confirmOrder, useQueue, useQueueFeed } from './queue-api.ts';
 import { useDescribeError } from './describe.ts';
 import { QueueFigures } from './queue-figures.tsx';
-import { useConsole } from './staff-session.ts';
+import { isSupervisor, useConsole } from './staff-session.ts';
 
-type Panel = { kind: 'confirm' | 'fail'; item: QueueItem } | { kind: 'bulk'; items: QueueItem[] } | null;
+type Panel = { kind: 'confirm' | 'fail' | 'release'; item: QueueItem } | { kind: 'bulk'; items: QueueItem[] } | null;
+
+/** Items that are a purchase to make or check: confirmed with a ticket, or marked failed. */
+const PURCHASE_KINDS: readonly QueueKind[] = ['manual_purchase', 'purchase_in_doubt', 'bought_after_refund'];
+const isPurchase = (item: QueueItem | undefined): item is QueueItem => !!item?.orderId && PURCHASE_KINDS.includes(item.kind);
 
 const typing = (target: EventTarget | null) => target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
@@ -32,7 +37,8 @@ function TimeLeft({ deadline, now }: { deadline: string | null; now: number }) {
 /**
  * The order queue: what needs a person, most urgent first, live. Keyboard: j/k (or ↓/↑) move,
  * c claims or releases, Enter confirms (ticket reference, then Enter), f marks failed, x marks for
- * a bulk confirmation, b opens it, Esc closes a panel.
+ * a bulk confirmation, b opens it, Esc closes a panel. On a large win Enter opens its release (a
+ * supervisor's call); on a held deposit it opens the held-deposits screen.
  */
 export function QueuePage() {
   const intl = useIntl();
@@ -48,6 +54,8 @@ export function QueuePage() {
   const [panel, setPanel] = useState<Panel>(null);
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const now = useNow();
+  const navigate = useNavigate();
+  const supervisor = isSupervisor(session);
   const views = useQuery({ queryKey: ['admin', 'views'], queryFn: () => http.get<{ items: Array<{ id: string; name: string; filters: Partial<QueueQuery> }> }>('/api/admin/queue/views') });
   const tableRef = useRef<HTMLTableSectionElement>(null);
 
@@ -90,9 +98,11 @@ export function QueuePage() {
       if (event.key === 'j' || event.key === 'ArrowDown') setCursor((c) => Math.min(c + 1, Math.max(0, items.length - 1)));
       else if (event.key === 'k' || event.key === 'ArrowUp') setCursor((c) => Math.max(0, c - 1));
       else if (event.key === 'c' && item) void toggleClaim(item);
-      else if (event.key === 'Enter' && item?.orderId) setPanel({ kind: 'confirm', item });
-      else if (event.key === 'f' && item?.orderId) setPanel({ kind: 'fail', item });
-      else if (event.key === 'x' && item)
+      else if (event.key === 'Enter' && isPurchase(item)) setPanel({ kind: 'confirm', item });
+      else if (event.key === 'Enter' && item?.kind === 'large_win') setPanel({ kind: 'release', item });
+      else if (event.key === 'Enter' && item?.kind === 'held_deposit') void navigate('/admin/deposits');
+      else if (event.key === 'f' && isPurchase(item)) setPanel({ kind: 'fail', item });
+      else if (event.key === 'x' && isPurchase(item))
         setMarked((set) => {
           const next = new Set(set);
           if (!next.delete(item.key)) next.add(item.key);
@@ -104,7 +114,7 @@ export function QueuePage() {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [current, items, marked, panel, toggleClaim]);
+  }, [current, items, marked, navigate, panel, toggleClaim]);
 
   async function submitConfirm(event: FormEvent<HTMLFormElement>, item: QueueItem) {
     event.preventDefault();
@@ -122,6 +132,12 @@ export function QueuePage() {
     if (!reason) return;
     setPanel(null);
     await act(() => http.post(`/api/admin/queue/orders/${item.orderId}/fail`, { reason }), intl.formatMessage({ id: 'admin.queue.failed' }, { id: item.orderId }));
+  }
+
+  async function submitRelease(event: FormEvent<HTMLFormElement>, item: QueueItem) {
+    event.preventDefault();
+    setPanel(null);
+    await act(() => http.post(`/api/admin/large-wins/${item.orderId}/release`, {}), intl.formatMessage({ id: 'admin.queue.releasedWin' }, { id: item.orderId }));
   }
 
   async function submitBulk(event: FormEvent<HTMLFormElement>, stack: QueueItem[]) {
@@ -204,6 +220,20 @@ export function QueuePage() {
             <input className="field__input" name="reason" required maxLength={300} autoFocus autoComplete="off" />
           </label>
           <button type="submit" className="button button--primary"><FormattedMessage id="admin.queue.markFailed" /></button>{' '}
+          <button type="button" className="button button--ghost" onClick={() => setPanel(null)}><FormattedMessage id="admin.cancel" /></button>
+        </form>
+      )}
+      {panel?.kind === 'release' && (
+        <form className="admin-panel" onSubmit={(e) => void submitRelease(e, panel.item)} data-testid="release-panel">
+          <h2><FormattedMessage id="admin.queue.releaseTitle" values={{ id: panel.item.orderId }} /></h2>
+          <p>
+            <FormattedMessage id="admin.queue.releaseText" values={{ amount: <strong><FormattedNumber value={panel.item.amount / 100} minimumFractionDigits={2} maximumFractionDigits={2} /> GP</strong> }} />
+          </p>
+          {supervisor ? (
+            <button type="submit" className="button button--primary" autoFocus><FormattedMessage id="admin.queue.release" /></button>
+          ) : (
+            <p className="muted" data-testid="release-supervisor-only"><FormattedMessage id="admin.queue.releaseSupervisorOnly" /></p>
+          )}{' '}
           <button type="button" className="button button--ghost" onClick={() => setPanel(null)}><FormattedMessage id="admin.cancel" /></button>
         </form>
       )}

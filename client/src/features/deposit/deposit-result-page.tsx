@@ -98,6 +98,10 @@ export function DepositResultPage() {
                     />
                   )}
                 </p>
+                {/* ECPay's StoreExpireDate unit is unconfirmed (ECPAY_BARCODE_EXPIRE_DAYS, README): say so where the member reads the expiry. */}
+                {d.expiresAt && d.provider === 'ecpay' && (
+                  <p className="muted" data-testid="barcode-expiry-unconfirmed"><FormattedMessage id="depositResult.barcodeExpiryUnconfirmed" /></p>
+                )}
               </div>
               <div className="deposit-barcodes" data-testid="deposit-barcodes">
                 {d.barcode.map((code) => (

@@ -1,3 +1,4 @@
+import '../../shared/styles/purchase-layout.css';
 import './draw.css';
 import { validateDrawTicket, type DrawOrderBody, type DrawQuoteResponse, type OrderWire } from '@gp/common';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,6 +15,8 @@ import { LocalWithPoints, RateNote } from '../../shared/money/money-pair.tsx';
 import { Points } from '../../shared/money/points.tsx';
 import { ShortBalance, useSpend } from '../../shared/orders/spend.tsx';
 import { usePageTitle } from '../../shared/site/use-page-title.ts';
+import { LoadError, Loading } from '../../shared/ui/load-state.tsx';
+import { COMPACT_PURCHASE_LAYOUT } from '../../shared/ui/sticky-buy-bar.tsx';
 import { useMediaQuery } from '../../shared/ui/use-media-query.ts';
 import { DrawBar } from './draw-bar.tsx';
 import { DrawProblem } from './draw-problem.tsx';
@@ -23,8 +26,6 @@ import { bodyFingerprint, orderBody } from './order-body.ts';
 import { lastPurchaseAtom, useDrawTicket } from './ticket-atoms.ts';
 import { ticketRequest } from './ticket-request.ts';
 import { usePlaceDrawOrder } from './use-place-draw-order.ts';
-
-const COMPACT_LAYOUT = '(max-width: 980px)';
 
 /** The server's price of the exact body on screen: every draw it buys, per draw and in total. */
 function useDrawQuote(body: DrawOrderBody | null) {
@@ -42,7 +43,7 @@ function useDrawQuote(body: DrawOrderBody | null) {
 function Checkout({ view }: { view: DrawProductView }) {
   const { product, upcoming } = view;
   const navigate = useNavigate();
-  const compact = useMediaQuery(COMPACT_LAYOUT);
+  const compact = useMediaQuery(COMPACT_PURCHASE_LAYOUT);
   const [ticket] = useDrawTicket(product.code);
   const setLast = useSetAtom(lastPurchaseAtom);
   const request = ticketRequest(product, ticket);
@@ -83,8 +84,8 @@ function Checkout({ view }: { view: DrawProductView }) {
 
   const currency = product.currency;
   return (
-    <div className="draw__layout">
-      <div className="draw__play">
+    <div className="purchase-layout">
+      <div className="purchase-layout__play">
         <section className="card draw-summary" aria-labelledby="checkout-lines-title">
           <h2 id="checkout-lines-title">
             <FormattedMessage id="draw.checkout.entries" />
@@ -114,7 +115,7 @@ function Checkout({ view }: { view: DrawProductView }) {
           </ol>
         </section>
       </div>
-      <aside className="draw__aside">
+      <aside className="purchase-layout__aside">
         <section className="card draw-summary" aria-labelledby="checkout-pay-title" data-testid="checkout-summary">
           <h2 id="checkout-pay-title">
             <FormattedMessage id="draw.checkout.pay" />
@@ -178,7 +179,7 @@ export function LottoCheckoutPage() {
   const [params] = useSearchParams();
   const code = (params.get('product') ?? '').toUpperCase();
   const query = useDrawProduct(code);
-  const compact = useMediaQuery(COMPACT_LAYOUT);
+  const compact = useMediaQuery(COMPACT_PURCHASE_LAYOUT);
   return (
     <div className={`container page draw${compact ? ' draw--with-bar' : ''}`} data-testid="checkout-page">
       <header className="page__header">
@@ -190,15 +191,9 @@ export function LottoCheckoutPage() {
       {query.data ? (
         <Checkout view={query.data} />
       ) : query.isError || (query.isSuccess && !query.data) ? (
-        <div className="notice notice--error" role="alert">
-          <p>
-            <FormattedMessage id="error.product_not_found" />
-          </p>
-        </div>
+        <LoadError message="error.product_not_found" />
       ) : (
-        <p className="muted" role="status">
-          <FormattedMessage id="app.loading" />
-        </p>
+        <Loading />
       )}
     </div>
   );

@@ -2,6 +2,7 @@ import type { DivisionTable as Table, DrawProduct, PointsRateWire } from '@gp/co
 import { FormattedMessage, useIntl } from 'react-intl';
 import { LocalWithPoints } from '../../shared/money/money-pair.tsx';
 import { ConfidenceLabel } from '../../shared/ui/confidence-label.tsx';
+import { ColumnHeads } from '../../shared/ui/column-heads.tsx';
 import { divisionName, matchText } from './product-text.ts';
 
 /**
@@ -17,19 +18,7 @@ export function DivisionTable({ product, table, prizeRate, caption }: { product:
     <div className="table-wrap draw-divisions" data-testid="division-table">
       <table className="table">
         {caption && <caption className="visually-hidden">{caption}</caption>}
-        <thead>
-          <tr>
-            <th scope="col">
-              <FormattedMessage id="draw.rules.division" />
-            </th>
-            <th scope="col">
-              <FormattedMessage id="draw.rules.match" />
-            </th>
-            <th scope="col" className="numeric">
-              <FormattedMessage id="draw.rules.prize" />
-            </th>
-          </tr>
-        </thead>
+        <ColumnHeads columns={[{ label: 'draw.rules.division' }, { label: 'draw.rules.match' }, { label: 'draw.rules.prize', numeric: true }]} />
         <tbody>
           {table.divisions.map((division) => (
             <tr key={division.id}>

@@ -1,3 +1,4 @@
+import '../../shared/styles/purchase-layout.css';
 import './draw.css';
 import { drawTicketCost, isDrawCode, lineStake, validateDrawTicket, type DrawProduct } from '@gp/common';
 import { useEffect } from 'react';
@@ -7,7 +8,8 @@ import { LOTTO_CHECKOUT_PATH, lottoPath, lottoResultsPath, numberMasterPath } fr
 import { productNameId } from '../../shared/keno/keno-codes.ts';
 import { useSpend } from '../../shared/orders/spend.tsx';
 import { usePageTitle } from '../../shared/site/use-page-title.ts';
-import { AlertIcon } from '../../shared/ui/icons.tsx';
+import { LoadError, Loading } from '../../shared/ui/load-state.tsx';
+import { COMPACT_PURCHASE_LAYOUT } from '../../shared/ui/sticky-buy-bar.tsx';
 import { useMediaQuery } from '../../shared/ui/use-media-query.ts';
 import { DrawBar } from './draw-bar.tsx';
 import { useDrawProduct, type DrawProductView } from './draw-queries.ts';
@@ -26,16 +28,13 @@ import { ticketRequest } from './ticket-request.ts';
 import { TicketSummary } from './ticket-summary.tsx';
 import { useLiveDraws } from './use-live-draws.ts';
 
-/** Below this width the summary is no longer beside the picker: the bottom bar carries Checkout. */
-const COMPACT_LAYOUT = '(max-width: 980px)';
-
 /** The purchase part of the screen, for a product on sale. */
 function DrawPurchase({ data }: { data: DrawProductView }) {
   const intl = useIntl();
   const navigate = useNavigate();
   const { product, rates, upcoming } = data;
   const [ticket, update] = useDrawTicket(product.code);
-  const compact = useMediaQuery(COMPACT_LAYOUT);
+  const compact = useMediaQuery(COMPACT_PURCHASE_LAYOUT);
   const zones = pickerZones(product, ticket.play);
   const zoneLabels = product.zones.map((zone) => zoneName(intl, zone));
   const draws = Math.min(ticket.draws, product.multiDraw.max);
@@ -51,8 +50,8 @@ function DrawPurchase({ data }: { data: DrawProductView }) {
   };
 
   return (
-    <div className="draw__layout">
-      <div className="draw__play">
+    <div className="purchase-layout">
+      <div className="purchase-layout__play">
         <TicketOptions
           product={product}
           ticket={ticket}
@@ -71,7 +70,7 @@ function DrawPurchase({ data }: { data: DrawProductView }) {
           key={`${ticket.mode}-${ticket.play ?? ''}`}
         />
       </div>
-      <aside className="draw__aside">
+      <aside className="purchase-layout__aside">
         <TicketSummary
           product={product}
           issue={issue}
@@ -97,7 +96,7 @@ function DrawPurchase({ data }: { data: DrawProductView }) {
 
 function DrawScreen({ code }: { code: string }) {
   const intl = useIntl();
-  const compact = useMediaQuery(COMPACT_LAYOUT);
+  const compact = useMediaQuery(COMPACT_PURCHASE_LAYOUT);
   const query = useDrawProduct(code);
   useLiveDraws(code);
   const data = query.data ?? null;
@@ -105,7 +104,7 @@ function DrawScreen({ code }: { code: string }) {
   const onSale = product?.availability.onSale === true;
   return (
     <div className={`container page draw${compact && onSale ? ' draw--with-bar' : ''}`} data-testid="draw-page" data-code={code}>
-      <header className="page__header draw__header">
+      <header className="page__header purchase-header">
         <DrawSwitcher current={code} hrefFor={lottoPath} label={intl.formatMessage({ id: 'draw.switcher.label' })} />
         <h1>
           <FormattedMessage id={productNameId(code)} />
@@ -135,19 +134,9 @@ function DrawScreen({ code }: { code: string }) {
           <ProductRules product={product} prizeRate={data.rates?.prize} />
         </>
       ) : query.isError ? (
-        <div className="notice notice--error" role="alert">
-          <AlertIcon size={18} />
-          <p>
-            <FormattedMessage id="draw.loadError" />
-          </p>
-          <button type="button" className="button button--ghost button--small" onClick={() => void query.refetch()}>
-            <FormattedMessage id="app.retry" />
-          </button>
-        </div>
+        <LoadError icon message="draw.loadError" onRetry={() => void query.refetch()} />
       ) : (
-        <p className="muted" role="status">
-          <FormattedMessage id="app.loading" />
-        </p>
+        <Loading />
       )}
     </div>
   );
@@ -166,12 +155,7 @@ export function DrawPage() {
   if (!isDrawCode(upper)) {
     return (
       <div className="container page">
-        <div className="notice notice--error" role="alert" data-testid="draw-unknown">
-          <AlertIcon size={18} />
-          <p>
-            <FormattedMessage id="error.product_not_found" />
-          </p>
-        </div>
+        <LoadError icon message="error.product_not_found" testId="draw-unknown" />
       </div>
     );
   }

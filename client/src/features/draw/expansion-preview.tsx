@@ -1,6 +1,7 @@
 import { bestCaseWins, expandTicket, tableOf, type DrawProduct, type DrawTicketRequest, type PointsRateWire } from '@gp/common';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { LocalWithPoints } from '../../shared/money/money-pair.tsx';
+import { ColumnHeads } from '../../shared/ui/column-heads.tsx';
 import { pad } from './zone-board.tsx';
 import { divisionName } from './product-text.ts';
 
@@ -35,19 +36,7 @@ export function ExpansionPreview({ product, request, partialUnit, prizeRate }: {
               </>
             )}
           </caption>
-          <thead>
-            <tr>
-              <th scope="col">
-                <FormattedMessage id="draw.rules.division" />
-              </th>
-              <th scope="col" className="numeric">
-                <FormattedMessage id="draw.expansion.lines" />
-              </th>
-              <th scope="col" className="numeric">
-                <FormattedMessage id="draw.expansion.pays" />
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads columns={[{ label: 'draw.rules.division' }, { label: 'draw.expansion.lines', numeric: true }, { label: 'draw.expansion.pays', numeric: true }]} />
           <tbody>
             {wins.map((win) => {
               const division = table.divisions.find((d) => d.id === win.division);

@@ -3,8 +3,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { MessageRef } from '../../shared/i18n/message-ids.ts';
 import { useTranslateRef } from '../../shared/i18n/use-translate.ts';
 import { AlertIcon } from '../../shared/ui/icons.tsx';
+import { ChoiceChips } from '../../shared/ui/choice-chips.tsx';
 import { chosenCount, lineShortfall, quickPickLine, toggleNumber, zoneCapacity, type EntryMode, type PickerLine, type PickerZone, type ToggleTarget } from './picker.ts';
-import { ChoiceChips } from './choice-chips.tsx';
 import { ZoneBoard } from './zone-board.tsx';
 
 const NOTICE_MS = 6_000;
@@ -84,6 +84,7 @@ export function LineCard({ index, zones, zoneLabels, mode, line, onChange, onRem
       </header>
       {mode === 'banker' && (
         <ChoiceChips
+          compact
           legend={<FormattedMessage id="draw.picker.tapAdds" />}
           name={`target-${index}`}
           options={[

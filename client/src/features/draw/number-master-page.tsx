@@ -6,8 +6,11 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { lottoPath, lottoResultsPath, numberMasterPath } from '../../shared/draw/draw-links.ts';
 import { EntryBalls } from '../../shared/draw/entry-balls.tsx';
 import { productNameId } from '../../shared/keno/keno-codes.ts';
+import type { MessageId } from '../../shared/i18n/message-ids.ts';
 import { usePageTitle } from '../../shared/site/use-page-title.ts';
-import { ChoiceChips } from './choice-chips.tsx';
+import { ChoiceChips } from '../../shared/ui/choice-chips.tsx';
+import { ColumnHeads } from '../../shared/ui/column-heads.tsx';
+import { LoadError, Loading } from '../../shared/ui/load-state.tsx';
 import { useDrawProduct, useDrawStats } from './draw-queries.ts';
 import { DrawSwitcher } from './draw-switcher.tsx';
 import { FrequencyChart } from './frequency-chart.tsx';
@@ -23,18 +26,24 @@ const TOP = 6;
 
 const codeFrom = (value: string | null) => DRAW_CODES.find((code) => code === value?.trim().toUpperCase()) ?? 'HKA01';
 
-function NumberList({ items, unit }: { items: { number: number; value: number }[]; unit: 'times' | 'draws' }) {
+/** A titled list of numbers with how often each came (hot, cold) or how long ago (overdue). */
+function NumberList({ title, testId, items, unit }: { title: MessageId; testId: string; items: { number: number; value: number }[]; unit: 'times' | 'draws' }) {
   return (
-    <ol className="draw-mine">
-      {items.map(({ number, value }) => (
-        <li key={number}>
-          <span className="ball">{pad(number)}</span>
-          <span className="muted">
-            <FormattedMessage id={unit === 'times' ? 'draw.master.times' : 'draw.master.drawsAgo'} values={{ count: value }} />
-          </span>
-        </li>
-      ))}
-    </ol>
+    <div data-testid={testId}>
+      <h3>
+        <FormattedMessage id={title} />
+      </h3>
+      <ol className="draw-mine">
+        {items.map(({ number, value }) => (
+          <li key={number}>
+            <span className="ball">{pad(number)}</span>
+            <span className="muted">
+              <FormattedMessage id={unit === 'times' ? 'draw.master.times' : 'draw.master.drawsAgo'} values={{ count: value }} />
+            </span>
+          </li>
+        ))}
+      </ol>
+    </div>
   );
 }
 
@@ -56,24 +65,9 @@ function ZoneStats({ product, stats, index }: { product: DrawProduct; stats: Dra
       <h2 id={`zone-stats-${index}`}>{name}</h2>
       <FrequencyChart frequency={zone.frequency} hot={new Set(hot.map((h) => h.number))} label={intl.formatMessage({ id: 'draw.master.chartLabel' }, { zone: name, draws: stats.draws })} />
       <div className="draw-stat-grid">
-        <div data-testid="hot-numbers">
-          <h3>
-            <FormattedMessage id="draw.master.hot" />
-          </h3>
-          <NumberList items={hot} unit="times" />
-        </div>
-        <div data-testid="cold-numbers">
-          <h3>
-            <FormattedMessage id="draw.master.cold" />
-          </h3>
-          <NumberList items={coldest(history, Math.min(TOP, zone.poolSize))} unit="times" />
-        </div>
-        <div data-testid="overdue-numbers">
-          <h3>
-            <FormattedMessage id="draw.master.overdue" />
-          </h3>
-          <NumberList items={overdue(history, Math.min(TOP, zone.poolSize))} unit="draws" />
-        </div>
+        <NumberList title="draw.master.hot" testId="hot-numbers" items={hot} unit="times" />
+        <NumberList title="draw.master.cold" testId="cold-numbers" items={coldest(history, Math.min(TOP, zone.poolSize))} unit="times" />
+        <NumberList title="draw.master.overdue" testId="overdue-numbers" items={overdue(history, Math.min(TOP, zone.poolSize))} unit="draws" />
         {zone.pairs.length > 0 && (
           <div data-testid="common-pairs">
             <h3>
@@ -98,19 +92,7 @@ function ZoneStats({ product, stats, index }: { product: DrawProduct; stats: Dra
               <FormattedMessage id="draw.master.splits" />
             </h3>
             <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <FormattedMessage id="draw.master.split" />
-                  </th>
-                  <th scope="col" className="numeric">
-                    <FormattedMessage id="draw.master.oddEven" />
-                  </th>
-                  <th scope="col" className="numeric">
-                    <FormattedMessage id="draw.master.highLow" />
-                  </th>
-                </tr>
-              </thead>
+              <ColumnHeads columns={[{ label: 'draw.master.split' }, { label: 'draw.master.oddEven', numeric: true }, { label: 'draw.master.highLow', numeric: true }]} />
               <tbody>
                 {odd.map((_, k) => (
                   <tr key={k}>
@@ -127,6 +109,25 @@ function ZoneStats({ product, stats, index }: { product: DrawProduct; stats: Dra
         )}
       </div>
     </section>
+  );
+}
+
+/** One of the generator's filters: how many of the line's numbers are odd (or high), or any count. */
+function CountFilter({ label, any, counts, value, onChange, testId }: { label: MessageId; any: string; counts: readonly number[]; value: number | null; onChange: (value: number | null) => void; testId: string }) {
+  return (
+    <label className="field">
+      <span className="field__label">
+        <FormattedMessage id={label} />
+      </span>
+      <select className="field__input" value={value ?? ''} onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))} data-testid={testId}>
+        <option value="">{any}</option>
+        {counts.map((c) => (
+          <option key={c} value={c}>
+            {c}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 
@@ -174,6 +175,7 @@ function Generator({ product, stats }: { product: DrawProduct; stats: DrawStats 
         <FormattedMessage id="draw.master.generator" />
       </h2>
       <ChoiceChips<Bias>
+        compact
         legend={<FormattedMessage id="draw.master.bias" />}
         name="bias"
         options={(['any', 'hot', 'cold', 'overdue'] as const).map((value) => ({ value, label: <FormattedMessage id={`draw.master.bias.${value}`} /> }))}
@@ -182,32 +184,8 @@ function Generator({ product, stats }: { product: DrawProduct; stats: DrawStats 
         testId="bias"
       />
       <div className="draw-options__row">
-        <label className="field">
-          <span className="field__label">
-            <FormattedMessage id="draw.master.oddCount" />
-          </span>
-          <select className="field__input" value={filters.odd ?? ''} onChange={(e) => setFilters((f) => ({ ...f, odd: e.target.value === '' ? null : Number(e.target.value) }))} data-testid="odd-filter">
-            <option value="">{any}</option>
-            {counts.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span className="field__label">
-            <FormattedMessage id="draw.master.highCount" />
-          </span>
-          <select className="field__input" value={filters.high ?? ''} onChange={(e) => setFilters((f) => ({ ...f, high: e.target.value === '' ? null : Number(e.target.value) }))} data-testid="high-filter">
-            <option value="">{any}</option>
-            {counts.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </label>
+        <CountFilter label="draw.master.oddCount" any={any} counts={counts} value={filters.odd} onChange={(odd) => setFilters((f) => ({ ...f, odd }))} testId="odd-filter" />
+        <CountFilter label="draw.master.highCount" any={any} counts={counts} value={filters.high} onChange={(high) => setFilters((f) => ({ ...f, high }))} testId="high-filter" />
       </div>
       <div className="draw-generator__result">
         <button type="button" className="button button--primary" onClick={generate} data-testid="generate">
@@ -266,6 +244,7 @@ export function NumberMasterPage() {
           </Link>
         </p>
         <ChoiceChips
+          compact
           legend={<FormattedMessage id="draw.master.window" />}
           name="window"
           options={WINDOWS.map((w) => ({ value: w, label: String(w) }))}
@@ -293,15 +272,9 @@ export function NumberMasterPage() {
           )}
         </>
       ) : stats.isError || product.isError ? (
-        <div className="notice notice--error" role="alert">
-          <p>
-            <FormattedMessage id="draw.loadError" />
-          </p>
-        </div>
+        <LoadError message="draw.loadError" />
       ) : (
-        <p className="muted" role="status">
-          <FormattedMessage id="app.loading" />
-        </p>
+        <Loading />
       )}
     </div>
   );

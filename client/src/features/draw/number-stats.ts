@@ -1,4 +1,4 @@
-import { cryptoRandomBelow } from './picker.ts';
+import { cryptoRandomBelow } from '../../shared/random/crypto-random.ts';
 
 /**
  * Number-master views of one zone's history (common's `drawStats`: frequency and draws since

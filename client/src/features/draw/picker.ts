@@ -6,6 +6,8 @@
  * This file only keeps taps inside those limits so the board never shows an impossible ticket.
  */
 
+import { cryptoRandomBelow } from '../../shared/random/crypto-random.ts';
+
 /** One number zone as the picker needs it: "6 of 1–49" (`from` 1, `to` 49, `pick` 6). */
 export interface PickerZone {
   from: number;
@@ -84,16 +86,6 @@ export function toggleNumber(line: PickerLine, zones: readonly PickerZone[], zon
     return { ok: true, line: { ...line, bankers: replaceAt(line.bankers, zoneIndex, sorted([...bankers, n])) } };
   }
   return { ok: true, line: { ...line, numbers: replaceAt(line.numbers, zoneIndex, sorted([...legs, n])) } };
-}
-
-/** A uniform integer in [0, bound), from the crypto RNG. */
-export function cryptoRandomBelow(bound: number): number {
-  const limit = Math.floor(0x1_0000_0000 / bound) * bound;
-  const buffer = new Uint32Array(1);
-  for (;;) {
-    crypto.getRandomValues(buffer);
-    if (buffer[0]! < limit) return buffer[0]! % bound;
-  }
 }
 
 /**

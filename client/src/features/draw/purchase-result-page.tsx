@@ -11,7 +11,7 @@ import { Points } from '../../shared/money/points.tsx';
 import { useFollowedOrder } from '../../shared/orders/order-query.ts';
 import { ResetPrompt } from '../../shared/orders/reset-prompt.tsx';
 import { usePageTitle } from '../../shared/site/use-page-title.ts';
-import { AlertIcon } from '../../shared/ui/icons.tsx';
+import { LoadError } from '../../shared/ui/load-state.tsx';
 import { EMPTY_DRAW_TICKET, useDrawTicket } from './ticket-atoms.ts';
 
 /** Ids in the address are ours; anything else is ignored rather than sent to the server. */
@@ -86,12 +86,7 @@ export function LottoPurchaseResultPage() {
         )}
       </header>
       {ids.length === 0 ? (
-        <div className="notice notice--error" role="alert">
-          <AlertIcon size={18} />
-          <p>
-            <FormattedMessage id="error.order_not_found" />
-          </p>
-        </div>
+        <LoadError icon message="error.order_not_found" />
       ) : (
         <>
           {!asked && (

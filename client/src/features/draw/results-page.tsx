@@ -8,8 +8,10 @@ import { EntryBalls, ResultBalls } from '../../shared/draw/entry-balls.tsx';
 import { productNameId } from '../../shared/keno/keno-codes.ts';
 import { LocalWithPoints } from '../../shared/money/money-pair.tsx';
 import { usePageTitle } from '../../shared/site/use-page-title.ts';
-import { AlertIcon } from '../../shared/ui/icons.tsx';
+import { LoadError, Loading } from '../../shared/ui/load-state.tsx';
+import { pageCountOf } from '../../shared/ui/paged-table.tsx';
 import { Pagination } from '../../shared/ui/pagination.tsx';
+import { ColumnHeads } from '../../shared/ui/column-heads.tsx';
 import { RESULTS_PAGE_SIZE, useDrawProduct, useDrawResults } from './draw-queries.ts';
 import { DrawSwitcher } from './draw-switcher.tsx';
 import { useMyDrawOrders } from './my-draw-orders.ts';
@@ -23,19 +25,7 @@ function Divisions({ draw, prizeRate }: { draw: LotteryDrawWire; prizeRate: Poin
   return (
     <div className="table-wrap">
       <table className="table draw-result__divisions" data-testid="result-divisions">
-        <thead>
-          <tr>
-            <th scope="col">
-              <FormattedMessage id="draw.rules.division" />
-            </th>
-            <th scope="col" className="numeric">
-              <FormattedMessage id="draw.results.winners" />
-            </th>
-            <th scope="col" className="numeric">
-              <FormattedMessage id="draw.rules.prize" />
-            </th>
-          </tr>
-        </thead>
+        <ColumnHeads columns={[{ label: 'draw.rules.division' }, { label: 'draw.results.winners', numeric: true }, { label: 'draw.rules.prize', numeric: true }]} />
         <tbody>
           {draw.divisions.map((division) => (
             <tr key={division.division}>
@@ -141,17 +131,12 @@ export function DrawResultsPage() {
   useLiveDraws(known ? code : null);
   const prizeRate = product.data?.rates?.prize;
   const draws = results.data?.items ?? [];
-  const pageCount = results.data ? Math.max(1, Math.ceil(results.data.total / RESULTS_PAGE_SIZE)) : 1;
+  const pageCount = pageCountOf(results.data?.total, RESULTS_PAGE_SIZE);
 
   if (!known) {
     return (
       <div className="container page">
-        <div className="notice notice--error" role="alert">
-          <AlertIcon size={18} />
-          <p>
-            <FormattedMessage id="error.product_not_found" />
-          </p>
-        </div>
+        <LoadError icon message="error.product_not_found" />
       </div>
     );
   }
@@ -175,14 +160,7 @@ export function DrawResultsPage() {
         </p>
       </header>
       {results.isError && !results.data ? (
-        <div className="notice notice--error" role="alert">
-          <p>
-            <FormattedMessage id="results.error" />
-          </p>
-          <button type="button" className="button button--ghost button--small" onClick={() => void results.refetch()}>
-            <FormattedMessage id="app.retry" />
-          </button>
-        </div>
+        <LoadError message="results.error" onRetry={() => void results.refetch()} />
       ) : results.data && draws.length === 0 ? (
         <p className="empty-state" data-testid="results-empty">
           <FormattedMessage id="draw.results.empty" />
@@ -197,9 +175,7 @@ export function DrawResultsPage() {
           <Pagination page={page} pageCount={pageCount} onChange={(next) => setParams(next > 1 ? { page: String(next) } : {})} />
         </>
       ) : (
-        <p className="muted" role="status">
-          <FormattedMessage id="app.loading" />
-        </p>
+        <Loading />
       )}
     </div>
   );

@@ -2,7 +2,7 @@ import type { DrawProduct, PointsRateWire } from '@gp/common';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { LocalWithPoints } from '../../shared/money/money-pair.tsx';
 import { ConfidenceLabel } from '../../shared/ui/confidence-label.tsx';
-import { ChoiceChips } from './choice-chips.tsx';
+import { ChoiceChips } from '../../shared/ui/choice-chips.tsx';
 import type { EntryMode } from './picker.ts';
 import { entryModes } from './picker-zones.ts';
 import type { DrawTicket, DrawTicketUpdate } from './ticket-atoms.ts';
@@ -21,6 +21,7 @@ export function TicketOptions({ product, ticket, update, onMode, priceRate }: { 
       </h2>
       {product.plays && (
         <ChoiceChips
+          compact
           legend={<FormattedMessage id="draw.options.play" />}
           name={`play-${product.code}`}
           options={product.plays.map((play) => ({ value: play.code, label: <FormattedMessage id="draw.options.playOption" values={{ local: play.localName, pick: play.pick }} /> }))}
@@ -31,6 +32,7 @@ export function TicketOptions({ product, ticket, update, onMode, priceRate }: { 
       )}
       {modes.length > 1 && (
         <ChoiceChips
+          compact
           legend={<FormattedMessage id="draw.options.mode" />}
           name={`mode-${product.code}`}
           options={modes.map((mode) => ({ value: mode, label: <FormattedMessage id={MODE_IDS[mode]} /> }))}
@@ -42,6 +44,7 @@ export function TicketOptions({ product, ticket, update, onMode, priceRate }: { 
       <div className="draw-options__row">
         <div>
           <ChoiceChips
+            compact
             legend={<FormattedMessage id="draw.options.draws" values={{ max: product.multiDraw.max }} />}
             name={`draws-${product.code}`}
             options={drawOptions}

@@ -1,3 +1,4 @@
+import '../../shared/styles/pick-board.css';
 import { useIntl } from 'react-intl';
 import type { PickerZone } from './picker.ts';
 
@@ -27,10 +28,10 @@ export function ZoneBoard({ zone, label, legs, bankers, onToggle, full, testId }
   const bankerWord = intl.formatMessage({ id: 'draw.picker.bankerShort' });
   return (
     <div className="draw-zone" role="group" aria-label={label} data-testid={testId}>
-      <p className="draw-zone__label" aria-hidden="true">
+      <p className="pick-board__label" aria-hidden="true">
         {label}
       </p>
-      <div className="draw-zone__grid" style={{ ['--cols' as string]: cols }}>
+      <div className="pick-board__grid" style={{ ['--cols' as string]: cols }}>
         {Array.from({ length: count }, (_, i) => {
           const n = zone.from + i;
           const banker = bankers.includes(n);

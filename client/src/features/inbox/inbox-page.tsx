@@ -31,7 +31,14 @@ function MessageText({ message }: { message: InboxMessage }) {
     amount: typeof params.prize === 'number' ? formatPoints(params.prize, intl.locale) : '',
     deposit: typeof params.amount === 'number' ? formatPoints(params.amount, intl.locale) : '',
   };
-  const id: MessageId = message.kind === 'draw_result' ? (params.won ? 'inbox.text.won' : 'inbox.text.lost') : `inbox.text.${message.kind}`;
+  const id: MessageId =
+    message.kind === 'draw_result'
+      ? params.won
+        ? 'inbox.text.won'
+        : 'inbox.text.lost'
+      : message.kind === 'win_review' && params.released
+        ? 'inbox.text.win_released'
+        : `inbox.text.${message.kind}`;
   return (
     <>
       <strong className="inbox-item__title">

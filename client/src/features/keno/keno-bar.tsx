@@ -1,7 +1,6 @@
-import { useEffect, useRef } from 'react';
 import { FormattedMessage, FormattedTime } from 'react-intl';
-import { Points } from '../../shared/money/points.tsx';
 import { ConfirmSpend, type Spend } from '../../shared/orders/spend.tsx';
+import { StickyBuyBar } from '../../shared/ui/sticky-buy-bar.tsx';
 import { clockView, formatClock, URGENT_SECONDS } from './countdown.ts';
 import { useServerNow, type GameClock } from './use-game-clock.ts';
 
@@ -29,29 +28,11 @@ export function KenoBar({ clock, units, total, trial, spend, canBuy, placing, co
   const now = useServerNow(clock.offsetMs);
   const view = clock.snapshot ? clockView(clock.snapshot, now) : null;
   const open = view?.kind === 'open';
-  // Toasts and the app's reload note sit above the bar, never over it (see --bottom-bar in overlays.css).
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const bar = ref.current;
-    if (!bar) return undefined;
-    const root = document.documentElement;
-    const measure = () => root.style.setProperty('--bottom-bar', `${bar.offsetHeight}px`);
-    measure();
-    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
-    observer?.observe(bar);
-    return () => {
-      observer?.disconnect();
-      root.style.removeProperty('--bottom-bar');
-    };
-  }, []);
   return (
-    <div ref={ref} className="keno-bar" data-testid="keno-bar">
-      {confirming && (
-        <div className="keno-bar__confirm">
-          <ConfirmSpend total={total} trial={trial} spend={spend} placing={placing} onConfirm={onConfirm} onCancel={onCancel} />
-        </div>
-      )}
-      <div className="keno-bar__row">
+    <StickyBuyBar
+      name="keno-bar"
+      above={confirming && <ConfirmSpend total={total} trial={trial} spend={spend} placing={placing} onConfirm={onConfirm} onCancel={onCancel} />}
+      lead={
         <div className="keno-bar__clock">
           {open ? (
             <>
@@ -68,16 +49,16 @@ export function KenoBar({ clock, units, total, trial, spend, canBuy, placing, co
             </span>
           )}
         </div>
-        <div className="keno-bar__figures">
-          <span data-testid="keno-bar-units">
-            <FormattedMessage id="keno.bar.units" values={{ units }} />
-          </span>
-          <strong data-testid="keno-bar-total">{total === null ? '—' : <Points value={total} />}</strong>
-        </div>
-        <button type="button" className="button button--primary keno-bar__buy" disabled={!canBuy || confirming} onClick={onBuy} data-testid="keno-bar-buy">
-          <FormattedMessage id={placing ? 'keno.summary.placing' : 'order.buy'} />
-        </button>
-      </div>
-    </div>
+      }
+      note={
+        <span data-testid="keno-bar-units">
+          <FormattedMessage id="keno.bar.units" values={{ units }} />
+        </span>
+      }
+      total={total}
+      canBuy={canBuy && !confirming}
+      action={<FormattedMessage id={placing ? 'keno.summary.placing' : 'order.buy'} />}
+      onBuy={onBuy}
+    />
   );
 }

@@ -1,3 +1,4 @@
+import '../../shared/styles/purchase-layout.css';
 import './keno.css';
 import './keno-board.css';
 import '../../shared/styles/order-flow.css';
@@ -8,7 +9,7 @@ import { FormattedMessage } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/api/api-error.ts';
 import { usePageTitle } from '../../shared/site/use-page-title.ts';
-import { AlertIcon } from '../../shared/ui/icons.tsx';
+import { LoadError, Loading } from '../../shared/ui/load-state.tsx';
 import { ClockPanel } from './clock-panel.tsx';
 import { useKenoProduct } from './keno-queries.ts';
 import { LastResultCard } from './last-result.tsx';
@@ -26,13 +27,11 @@ import { EMPTY_TICKET, orderBody, sideMarkets, ticketUnits } from './ticket.ts';
 import { KenoBar } from './keno-bar.tsx';
 import { confirmPurchasesAtom } from '../../shared/orders/confirm-setting.ts';
 import { useSpend } from '../../shared/orders/spend.tsx';
+import { COMPACT_PURCHASE_LAYOUT } from '../../shared/ui/sticky-buy-bar.tsx';
 import { useMediaQuery } from '../../shared/ui/use-media-query.ts';
 import { useGameClock, useIssueOnSale } from './use-game-clock.ts';
 import { usePlaceOrder } from './use-place-order.ts';
 import { useQuote } from './use-quote.ts';
-
-/** Below this width the summary is no longer beside the board: the bottom bar carries Buy. */
-const COMPACT_LAYOUT = '(max-width: 980px)';
 
 const isSalesClosed = (error: unknown) => error instanceof ApiError && error.code === 'sales_closed';
 
@@ -50,7 +49,7 @@ function KenoPurchase({ product }: { product: ProductDetail }) {
   const markets = sideMarkets(product.rules);
   const askFirst = useAtomValue(confirmPurchasesAtom) === 'on';
   const [confirming, setConfirming] = useState(false);
-  const compact = useMediaQuery(COMPACT_LAYOUT);
+  const compact = useMediaQuery(COMPACT_PURCHASE_LAYOUT);
   const total = quote.current && quote.data ? quote.data.total : null;
   const spend = useSpend(total, ticket.trial);
   const buyable = canBuy({ product, issue, ticket, quote, spend, placing: order.pending, held: asking });
@@ -89,7 +88,7 @@ function KenoPurchase({ product }: { product: ProductDetail }) {
   };
 
   return (
-    <div className="keno__layout">
+    <div className="purchase-layout keno__layout">
       <div className="keno__top">
         <ClockPanel clock={clock} />
         <LastResultCard
@@ -99,13 +98,13 @@ function KenoPurchase({ product }: { product: ProductDetail }) {
           showSides={markets.bigSmall.length + markets.oddEven.length > 0}
         />
       </div>
-      <div className="keno__play">
+      <div className="purchase-layout__play keno__play">
         <PickPlay product={product} ticket={ticket} update={update} />
         <SideBets product={product} ticket={ticket} update={update} />
         <SuperNumber product={product} ticket={ticket} update={update} />
         <TicketOptions product={product} ticket={ticket} update={update} />
       </div>
-      <aside className="keno__aside">
+      <aside className="purchase-layout__aside keno__aside">
         <TicketSummary
           product={product}
           ticket={ticket}
@@ -150,11 +149,11 @@ function KenoPurchase({ product }: { product: ProductDetail }) {
 /** Loads the product's rules (prize tables, side bets, super number, multiplier) for the screen. */
 function KenoScreen({ code }: { code: KenoScreenCode }) {
   usePageTitle(`product.${code}`);
-  const compact = useMediaQuery(COMPACT_LAYOUT);
+  const compact = useMediaQuery(COMPACT_PURCHASE_LAYOUT);
   const product = useKenoProduct(code);
   return (
     <div className={`container page keno${compact ? ' keno--with-bar' : ''}`}>
-      <header className="page__header keno__header">
+      <header className="page__header purchase-header">
         <ProductSwitcher current={code} />
         <h1>
           <FormattedMessage id={`product.${code}`} />
@@ -166,19 +165,9 @@ function KenoScreen({ code }: { code: KenoScreenCode }) {
       {product.data ? (
         <KenoPurchase key={code} product={product.data} />
       ) : product.isError ? (
-        <div className="notice notice--error" role="alert">
-          <AlertIcon size={18} />
-          <p>
-            <FormattedMessage id="keno.loadError" />
-          </p>
-          <button type="button" className="button button--ghost button--small" onClick={() => void product.refetch()}>
-            <FormattedMessage id="app.retry" />
-          </button>
-        </div>
+        <LoadError icon message="keno.loadError" onRetry={() => void product.refetch()} />
       ) : (
-        <p className="muted" role="status">
-          <FormattedMessage id="app.loading" />
-        </p>
+        <Loading />
       )}
     </div>
   );

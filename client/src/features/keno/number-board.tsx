@@ -1,3 +1,4 @@
+import '../../shared/styles/pick-board.css';
 import { useIntl } from 'react-intl';
 
 export const pad = (n: number) => String(n).padStart(2, '0');
@@ -23,10 +24,10 @@ export function NumberBoard({ areas, selected, onToggle, full = false, size = 'n
         const count = to - from + 1;
         return (
           <div key={from} className="number-board__area" role="group" aria-label={label}>
-            <p className="number-board__label" aria-hidden="true">
+            <p className="pick-board__label" aria-hidden="true">
               {label}
             </p>
-            <div className="number-board__grid" style={{ ['--cols' as string]: count % 10 === 0 ? 10 : 7, ['--cols-sm' as string]: count % 10 === 0 ? 8 : 7 }}>
+            <div className="pick-board__grid" style={{ ['--cols' as string]: count % 10 === 0 ? 10 : 7, ['--cols-sm' as string]: count % 10 === 0 ? 8 : 7 }}>
               {Array.from({ length: count }, (_, i) => {
                 const n = from + i;
                 const on = selected.includes(n);

@@ -4,6 +4,7 @@ import { FormattedMessage } from 'react-intl';
 import type { MessageRef } from '../../shared/i18n/message-ids.ts';
 import { useTranslateRef } from '../../shared/i18n/use-translate.ts';
 import { AlertIcon } from '../../shared/ui/icons.tsx';
+import { ChoiceChips } from '../../shared/ui/choice-chips.tsx';
 import { NumberBoard } from './number-board.tsx';
 import type { TicketUpdate } from './ticket-atoms.ts';
 import { autoPick, boardAreas, toggleNumber, type Ticket } from './ticket.ts';
@@ -56,31 +57,21 @@ export function PickPlay({ product, ticket, update }: { product: ProductDetail; 
       <h2 id="keno-pick-title" className="keno-section__title">
         <FormattedMessage id="keno.board.title" />
       </h2>
-      <fieldset className="chip-group">
-        <legend className="chip-group__legend">
-          <FormattedMessage id="keno.stars.title" />
-          {picks.confidence === 'unconfirmed' && <UnconfirmedMark source={picks.source} />}
-        </legend>
-        <div className="chip-group__options">
-          {starOptions.map((count) => (
-            <label key={count} className="chip">
-              <input
-                type="radio"
-                name={`stars-${product.code}`}
-                value={count}
-                checked={stars === count}
-                onChange={() => {
-                  setNotice(null);
-                  update((t) => ({ ...t, stars: count }));
-                }}
-              />
-              <span>
-                <FormattedMessage id="keno.stars.option" values={{ count }} />
-              </span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <ChoiceChips
+        legend={
+          <>
+            <FormattedMessage id="keno.stars.title" />
+            {picks.confidence === 'unconfirmed' && <UnconfirmedMark source={picks.source} />}
+          </>
+        }
+        name={`stars-${product.code}`}
+        options={starOptions.map((count) => ({ value: count, label: <FormattedMessage id="keno.stars.option" values={{ count }} /> }))}
+        value={stars}
+        onChange={(count) => {
+          setNotice(null);
+          update((t) => ({ ...t, stars: count }));
+        }}
+      />
 
       <div className="keno-section__bar">
         <p className={`keno-hint${warning ? ' keno-hint--warning' : ''}`} role="status" aria-live="polite" data-testid="pick-status">

@@ -1,5 +1,5 @@
-import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { useIntl } from 'react-intl';
+import { PillSwitcher } from '../../shared/ui/pill-switcher.tsx';
 
 /** The keno games and where each one's purchase screen lives (spec §2: /main/keno, /main/keno/keno24h). */
 export const KENO_SCREENS = [
@@ -11,13 +11,5 @@ export type KenoScreenCode = (typeof KENO_SCREENS)[number]['code'];
 
 export function ProductSwitcher({ current }: { current: string }) {
   const intl = useIntl();
-  return (
-    <nav className="keno-switcher" aria-label={intl.formatMessage({ id: 'keno.switcher.label' })}>
-      {KENO_SCREENS.map(({ code, to }) => (
-        <Link key={code} to={to} className="keno-switcher__link" aria-current={code === current ? 'page' : undefined} data-testid={`switch-${code}`}>
-          <FormattedMessage id={`product.${code}`} />
-        </Link>
-      ))}
-    </nav>
-  );
+  return <PillSwitcher label={intl.formatMessage({ id: 'keno.switcher.label' })} current={current} items={KENO_SCREENS.map(({ code, to }) => ({ code, to, name: `product.${code}` as const }))} />;
 }

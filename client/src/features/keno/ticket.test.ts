@@ -1,6 +1,7 @@
 import { KENO_PRODUCTS } from '@gp/common';
 import { describe, expect, it } from 'vitest';
-import { autoPick, boardAreas, clampMultiplier, cryptoRandomBelow, EMPTY_TICKET, orderBody, parseMultiplier, sideMarkets, ticketProblem, ticketUnits, toggleNumber, type Ticket } from './ticket.ts';
+import { cryptoRandomBelow } from '../../shared/random/crypto-random.ts';
+import { autoPick, boardAreas, clampMultiplier, EMPTY_TICKET, orderBody, parseMultiplier, sideMarkets, ticketProblem, ticketUnits, toggleNumber, type Ticket } from './ticket.ts';
 
 const ticket = (patch: Partial<Ticket>): Ticket => ({ ...EMPTY_TICKET, ...patch });
 

@@ -7,6 +7,7 @@ import {
   type OddEvenOption,
   type ProductSummary,
 } from '@gp/common';
+import { cryptoRandomBelow } from '../../shared/random/crypto-random.ts';
 
 /**
  * The keno ticket a member is filling in (spec §3 "Keno purchase"): one pick play of `stars`
@@ -54,16 +55,6 @@ export function toggleNumber(numbers: readonly number[], n: number, limit: numbe
   if (limit === null) return { ok: false, reason: 'choose_stars' };
   if (numbers.length >= limit) return { ok: false, reason: 'limit' };
   return { ok: true, numbers: [...numbers, n].sort((a, b) => a - b) };
-}
-
-/** A uniform integer in [0, bound), from the crypto RNG. */
-export function cryptoRandomBelow(bound: number): number {
-  const limit = Math.floor(0x1_0000_0000 / bound) * bound;
-  const buffer = new Uint32Array(1);
-  for (;;) {
-    crypto.getRandomValues(buffer);
-    if (buffer[0]! < limit) return buffer[0]! % bound;
-  }
 }
 
 /**

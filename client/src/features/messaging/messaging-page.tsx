@@ -1,7 +1,7 @@
 import './messaging.css';
 import type { SupportThread } from '@gp/common';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { useHttp } from '../../shared/api/services.tsx';
@@ -13,15 +13,61 @@ import { PageHeader } from '../../shared/ui/page-header.tsx';
 const THREADS_KEY = ['support', 'threads'] as const;
 const threadKey = (id: string) => ['support', 'thread', id] as const;
 
-/** A message box and its send button (a new conversation, or a reply). */
-function Composer({ onSend, pending, label }: { onSend: (body: string) => void; pending: boolean; label: 'messaging.send' | 'messaging.start' }) {
+/** What the server takes (platform/upload.ts): PNG, JPEG or WebP, one per message, at most 5 MB. */
+const SCREENSHOT_TYPES = 'image/png,image/jpeg,image/webp';
+const SCREENSHOT_MAX_BYTES = 5 * 1024 * 1024;
+
+/** The request body: JSON, or multipart when a screenshot goes with it. */
+export function messageBody(fields: Record<string, string>, screenshot: File | null): Record<string, string> | FormData {
+  if (!screenshot) return fields;
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  form.set('screenshot', screenshot);
+  return form;
+}
+
+/** A message's screenshot: fetched with the member's token (an <img src> would carry none), shown from memory. */
+function Screenshot({ url }: { url: string }) {
+  const http = useHttp();
   const intl = useIntl();
+  const file = useQuery({ queryKey: ['support', 'attachment', url], queryFn: () => http.blob(url), staleTime: Infinity });
+  const [objectUrl, setObjectUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file.data) return undefined;
+    const made = URL.createObjectURL(file.data);
+    setObjectUrl(made);
+    return () => URL.revokeObjectURL(made);
+  }, [file.data]);
+  if (!objectUrl) return null;
+  return (
+    <a href={objectUrl} target="_blank" rel="noreferrer" className="bubble__attachment">
+      <img src={objectUrl} alt={intl.formatMessage({ id: 'messaging.screenshot' })} data-testid="message-screenshot" />
+    </a>
+  );
+}
+
+/** A message box, an optional screenshot and the send button (a new conversation, or a reply). */
+function Composer({ onSend, pending, label }: { onSend: (body: string, screenshot: File | null) => void; pending: boolean; label: 'messaging.send' | 'messaging.start' }) {
+  const intl = useIntl();
+  const notify = useNotify();
   const [body, setBody] = useState('');
+  const [screenshot, setScreenshot] = useState<File | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!body.trim()) return;
-    onSend(body.trim());
+    onSend(body.trim(), screenshot);
     setBody('');
+    setScreenshot(null);
+    if (fileInput.current) fileInput.current.value = '';
+  };
+  const choose = (file: File | undefined) => {
+    if (file && (file.size > SCREENSHOT_MAX_BYTES || !SCREENSHOT_TYPES.split(',').includes(file.type))) {
+      notify.info({ id: 'messaging.screenshotInvalid' });
+      if (fileInput.current) fileInput.current.value = '';
+      return setScreenshot(null);
+    }
+    setScreenshot(file ?? null);
   };
   return (
     <form className="composer" onSubmit={submit} data-testid="messaging-composer">
@@ -34,6 +80,10 @@ function Composer({ onSend, pending, label }: { onSend: (body: string) => void; 
         aria-label={intl.formatMessage({ id: 'messaging.placeholder' })}
         onChange={(event) => setBody(event.target.value)}
       />
+      <label className="composer__file">
+        <span className="muted"><FormattedMessage id="messaging.attach" /></span>
+        <input ref={fileInput} type="file" accept={SCREENSHOT_TYPES} onChange={(event) => choose(event.target.files?.[0])} data-testid="messaging-screenshot" />
+      </label>
       <button type="submit" className="button button--primary" disabled={pending || !body.trim()}>
         <FormattedMessage id={label} />
       </button>
@@ -47,7 +97,7 @@ function Conversation({ id }: { id: string }) {
   const queryClient = useQueryClient();
   const thread = useQuery({ queryKey: threadKey(id), queryFn: () => http.get<SupportThread>(`/api/support/threads/${id}`) });
   const reply = useMutation({
-    mutationFn: (body: string) => http.post(`/api/support/threads/${id}/messages`, { body }),
+    mutationFn: ({ body, screenshot }: { body: string; screenshot: File | null }) => http.post(`/api/support/threads/${id}/messages`, messageBody({ body }, screenshot)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['support'] }),
     onError: (error) => notify.error(error),
   });
@@ -72,13 +122,14 @@ function Conversation({ id }: { id: string }) {
               <FormattedMessage id={message.author === 'staff' ? 'messaging.staff' : 'messaging.you'} />
             </span>
             <p className="bubble__body">{message.body}</p>
+            {message.attachment && <Screenshot url={message.attachment} />}
             <span className="bubble__time muted">
               <FormattedDate value={message.createdAt} dateStyle="short" timeStyle="short" />
             </span>
           </li>
         ))}
       </ol>
-      <Composer label="messaging.send" pending={reply.isPending} onSend={(body) => reply.mutate(body)} />
+      <Composer label="messaging.send" pending={reply.isPending} onSend={(body, screenshot) => reply.mutate({ body, screenshot })} />
     </section>
   );
 }
@@ -101,7 +152,8 @@ export function MessagingPage() {
     void queryClient.invalidateQueries({ queryKey: ['support'] });
   });
   const start = useMutation({
-    mutationFn: (body: string) => http.post<SupportThread>('/api/support/threads', { body, ...(order ? { orderId: order } : {}) }),
+    mutationFn: ({ body, screenshot }: { body: string; screenshot: File | null }) =>
+      http.post<SupportThread>('/api/support/threads', messageBody({ body, ...(order ? { orderId: order } : {}) }, screenshot)),
     onSuccess: async (thread) => {
       await queryClient.invalidateQueries({ queryKey: THREADS_KEY });
       setParams({ thread: thread.id });
@@ -154,7 +206,7 @@ export function MessagingPage() {
                   <FormattedMessage id="messaging.aboutOrder" values={{ order }} />
                 </p>
               )}
-              <Composer label="messaging.start" pending={start.isPending} onSend={(body) => start.mutate(body)} />
+              <Composer label="messaging.start" pending={start.isPending} onSend={(body, screenshot) => start.mutate({ body, screenshot })} />
             </section>
           ) : (
             <Conversation id={selected} />

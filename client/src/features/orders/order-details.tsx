@@ -1,5 +1,6 @@
 import type { OrderWire } from '@gp/common';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
 import { LocalWithPoints, RateNote } from '../../shared/money/money-pair.tsx';
 import { rateOf } from '../../shared/money/rates.ts';
 import { TicketScan } from '../../shared/orders/ticket-scan.tsx';
@@ -119,6 +120,12 @@ export function OrderDetails({ id }: { id: string }) {
           </tbody>
         </table>
       </div>
+      {/* Spec §8's sentence, as the way to customer service with this order attached (/messaging-v1?order=…). */}
+      <p className="order-details__support">
+        <Link to={`/messaging-v1?order=${encodeURIComponent(data.id)}`} data-testid="order-contact-support">
+          <FormattedMessage id="error.order_issue" />
+        </Link>
+      </p>
     </div>
   );
 }

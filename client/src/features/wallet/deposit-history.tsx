@@ -7,55 +7,40 @@ import { describeError } from '../../shared/i18n/describe-error.ts';
 import { useTranslateRef } from '../../shared/i18n/use-translate.ts';
 import { formatLocalMoney } from '../../shared/money/local-money.ts';
 import { Points } from '../../shared/money/points.tsx';
-import { Pagination } from '../../shared/ui/pagination.tsx';
+import type { Column } from '../../shared/ui/column-heads.tsx';
+import { PagedTable } from '../../shared/ui/paged-table.tsx';
 
 const PAGE_SIZE = 5;
+
+const COLUMNS: readonly Column[] = [
+  { label: 'deposit.field.time' },
+  { label: 'deposit.field.method' },
+  { label: 'deposit.field.amount', numeric: true },
+  { label: 'deposit.field.points', numeric: true },
+  { label: 'deposit.field.result' },
+];
 
 /** Issue 14: every deposit attempt with its amount, points, method and state; each opens its result page. */
 export function DepositHistory() {
   const [page, setPage] = useState(1);
   const deposits = useDeposits(page, PAGE_SIZE);
   const intl = useIntl();
-  const pageCount = deposits.data ? Math.max(1, Math.ceil(deposits.data.total / PAGE_SIZE)) : 1;
-  if (deposits.data?.items.length === 0 && page === 1) {
-    return (
-      <p className="empty-state" data-testid="deposits-empty">
-        <FormattedMessage id="wallet.deposits.empty" />
-      </p>
-    );
-  }
   return (
-    <>
-      <div className="table-wrap" aria-busy={deposits.isFetching}>
-        <table className="table" data-testid="deposits-table">
-          <thead>
-            <tr>
-              <th scope="col"><FormattedMessage id="deposit.field.time" /></th>
-              <th scope="col"><FormattedMessage id="deposit.field.method" /></th>
-              <th scope="col" className="numeric"><FormattedMessage id="deposit.field.amount" /></th>
-              <th scope="col" className="numeric"><FormattedMessage id="deposit.field.points" /></th>
-              <th scope="col"><FormattedMessage id="deposit.field.result" /></th>
-            </tr>
-          </thead>
-          <tbody>
-            {(deposits.data?.items ?? []).map((d) => (
-              <tr key={d.id} data-testid="deposit-row" data-state={d.state}>
-                <td>
-                  <Link to={`/deposit-result?id=${d.id}`}>
-                    <FormattedDate value={d.paidAt ?? d.createdAt} dateStyle="medium" timeStyle="short" />
-                  </Link>
-                </td>
-                <td><FormattedMessage id={METHOD_LABEL[d.method]} /></td>
-                <td className="numeric">{formatLocalMoney(d.amount, d.currency, intl.locale)}</td>
-                <td className="numeric"><Points value={d.points} /></td>
-                <td><FormattedMessage id={STATE_LABEL[d.state]} /></td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <Pagination page={page} pageCount={pageCount} onChange={setPage} />
-    </>
+    <PagedTable columns={COLUMNS} list={deposits} pageSize={PAGE_SIZE} emptyMessage="wallet.deposits.empty" testId="deposits" page={page} onPage={setPage}>
+      {(deposits.data?.items ?? []).map((d) => (
+        <tr key={d.id} data-testid="deposit-row" data-state={d.state}>
+          <td>
+            <Link to={`/deposit-result?id=${d.id}`}>
+              <FormattedDate value={d.paidAt ?? d.createdAt} dateStyle="medium" timeStyle="short" />
+            </Link>
+          </td>
+          <td><FormattedMessage id={METHOD_LABEL[d.method]} /></td>
+          <td className="numeric">{formatLocalMoney(d.amount, d.currency, intl.locale)}</td>
+          <td className="numeric"><Points value={d.points} /></td>
+          <td><FormattedMessage id={STATE_LABEL[d.state]} /></td>
+        </tr>
+      ))}
+    </PagedTable>
   );
 }
 

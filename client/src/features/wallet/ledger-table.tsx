@@ -2,7 +2,9 @@ import type { LedgerEntry } from '@gp/common';
 import { useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { productNameId } from '../../shared/keno/keno-codes.ts';
-import { Pagination } from '../../shared/ui/pagination.tsx';
+import type { Column } from '../../shared/ui/column-heads.tsx';
+import { LoadError } from '../../shared/ui/load-state.tsx';
+import { PagedTable } from '../../shared/ui/paged-table.tsx';
 import { LEDGER_PAGE_SIZE, useLedger } from './ledger-query.ts';
 import { Points } from '../../shared/money/points.tsx';
 
@@ -58,56 +60,29 @@ function LedgerRow({ entry }: { entry: LedgerEntry }) {
   );
 }
 
+const COLUMNS: readonly Column[] = [
+  { label: 'wallet.ledger.date' },
+  { label: 'wallet.ledger.what' },
+  { label: 'wallet.ledger.account' },
+  { label: 'wallet.ledger.amount', numeric: true },
+  { label: 'wallet.ledger.balanceAfter', numeric: true },
+];
+
 /** The points history with its pages; each row names its cause (architecture invariant 1). */
 export function LedgerTable() {
   const [page, setPage] = useState(1);
   const ledger = useLedger(page);
-  const pageCount = ledger.data ? Math.max(1, Math.ceil(ledger.data.total / LEDGER_PAGE_SIZE)) : 1;
 
-  if (ledger.isError && !ledger.data) {
-    return (
-      <div className="notice notice--error" role="alert">
-        <p>
-          <FormattedMessage id="wallet.ledger.error" />
-        </p>
-        <button type="button" className="button button--ghost button--small" onClick={() => void ledger.refetch()}>
-          <FormattedMessage id="app.retry" />
-        </button>
-      </div>
-    );
-  }
-  if (ledger.data?.items.length === 0 && page === 1) {
-    return (
-      <p className="empty-state" data-testid="ledger-empty">
-        <FormattedMessage id="wallet.ledger.empty" />
-      </p>
-    );
-  }
+  if (ledger.isError && !ledger.data) return <LoadError message="wallet.ledger.error" onRetry={() => void ledger.refetch()} />;
   return (
-    <>
-      <div className="table-wrap" aria-busy={ledger.isFetching}>
-        <table className="table" data-testid="ledger-table">
-          <thead>
-            <tr>
-              <th scope="col"><FormattedMessage id="wallet.ledger.date" /></th>
-              <th scope="col"><FormattedMessage id="wallet.ledger.what" /></th>
-              <th scope="col"><FormattedMessage id="wallet.ledger.account" /></th>
-              <th scope="col" className="numeric"><FormattedMessage id="wallet.ledger.amount" /></th>
-              <th scope="col" className="numeric"><FormattedMessage id="wallet.ledger.balanceAfter" /></th>
+    <PagedTable columns={COLUMNS} list={ledger} pageSize={LEDGER_PAGE_SIZE} emptyMessage="wallet.ledger.empty" testId="ledger" page={page} onPage={setPage}>
+      {ledger.data
+        ? ledger.data.items.map((entry) => <LedgerRow key={entry.id} entry={entry} />)
+        : Array.from({ length: 3 }, (_, i) => (
+            <tr key={i} aria-hidden="true">
+              <td colSpan={5}><span className="skeleton skeleton--row" /></td>
             </tr>
-          </thead>
-          <tbody>
-            {ledger.data
-              ? ledger.data.items.map((entry) => <LedgerRow key={entry.id} entry={entry} />)
-              : Array.from({ length: 3 }, (_, i) => (
-                  <tr key={i} aria-hidden="true">
-                    <td colSpan={5}><span className="skeleton skeleton--row" /></td>
-                  </tr>
-                ))}
-          </tbody>
-        </table>
-      </div>
-      <Pagination page={page} pageCount={pageCount} onChange={setPage} />
-    </>
+          ))}
+    </PagedTable>
   );
 }

@@ -8,6 +8,8 @@ import { MailIcon } from '../ui/icons.tsx';
 
 /** The unread count's query key: the inbox page updates it after marking or deleting. */
 export const INBOX_UNREAD_KEY = ['inbox', 'unread'] as const;
+/** The window over which members re-read their count after a notice. */
+const NOTICE_SPREAD_MS = 2_000;
 
 /** The header's inbox link with the unread count, kept live by the `inbox` push (issue 15). */
 export function InboxBadge() {
@@ -23,6 +25,14 @@ export function InboxBadge() {
     queryClient.setQueryData(INBOX_UNREAD_KEY, payload.unread);
     // The open inbox page re-reads its list too.
     void queryClient.invalidateQueries({ queryKey: ['inbox', 'list'] });
+  });
+  // A back-office notice goes to every signed-in socket at once: each re-reads its own count,
+  // spread over a few seconds so thousands of members do not ask in the same instant.
+  useSocketEvent('notice', () => {
+    setTimeout(() => {
+      void queryClient.invalidateQueries({ queryKey: INBOX_UNREAD_KEY });
+      void queryClient.invalidateQueries({ queryKey: ['inbox', 'list'] });
+    }, Math.random() * NOTICE_SPREAD_MS);
   });
   const count = unread.data ?? 0;
   const label = intl.formatMessage({ id: 'inbox.unreadLabel' }, { count });

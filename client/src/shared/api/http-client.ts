@@ -23,6 +23,8 @@ export interface HttpClient {
   request<T>(method: string, path: string, options?: RequestOptions): Promise<T>;
   get<T>(path: string, options?: Omit<RequestOptions, 'body'>): Promise<T>;
   post<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>): Promise<T>;
+  /** A file the API serves behind the token (a chat screenshot): its bytes, for an object URL. */
+  blob(path: string, options?: Omit<RequestOptions, 'body'>): Promise<Blob>;
 }
 
 function parseRetryAfter(header: string | null): number | null {
@@ -53,18 +55,20 @@ async function toApiError(response: Response): Promise<ApiError> {
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const baseUrl = options.baseUrl ?? '';
 
-  async function request<T>(method: string, path: string, init: RequestOptions = {}): Promise<T> {
+  async function request<T>(method: string, path: string, init: RequestOptions = {}, as: 'json' | 'blob' = 'json'): Promise<T> {
     const token = options.getToken();
     const headers: Record<string, string> = { Accept: 'application/json', ...init.headers };
     if (token) headers.Authorization = `Bearer ${token}`;
-    if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+    // A FormData body (a file upload) is sent as multipart: the browser writes its own Content-Type.
+    const multipart = init.body instanceof FormData;
+    if (init.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
 
     let response: Response;
     try {
       response = await fetch(`${baseUrl}${path}`, {
         method,
         headers,
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        body: init.body === undefined ? undefined : multipart ? (init.body as FormData) : JSON.stringify(init.body),
         signal: init.signal,
       });
     } catch (cause) {
@@ -79,6 +83,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       throw error;
     }
     if (response.status === 204) return undefined as T;
+    if (as === 'blob') return (await response.blob()) as T;
     try {
       return (await response.json()) as T;
     } catch {
@@ -90,5 +95,6 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     request,
     get: (path, init) => request('GET', path, init),
     post: (path, body, init) => request('POST', path, { ...init, body }),
+    blob: (path, init) => request<Blob>('GET', path, init, 'blob'),
   };
 }

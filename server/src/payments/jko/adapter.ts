@@ -9,7 +9,11 @@ export interface JkoOptions {
   storeId: string;
   /** The host JKO gives at contract time, or the sandbox's `/jko`. */
   baseUrl: string;
+  /** Refund request field names (JKO_REFUND_FIELDS: unconfirmed, third-party docs); these defaults otherwise. */
+  refundFields?: { orderId: string; refundId: string; amount: string };
 }
+
+const REFUND_FIELDS = { orderId: 'platform_order_id', refundId: 'refund_order_id', amount: 'refund_amount' };
 
 interface JkoTransaction {
   platform_order_id: string;
@@ -101,7 +105,8 @@ export function jkoProvider(options: JkoOptions): PaymentProvider {
     query: (deposit: DepositRef) => inquiry(deposit.merchantRef),
 
     async refund(deposit: DepositRef) {
-      const payload = JSON.stringify({ platform_order_id: deposit.merchantRef, refund_order_id: `R${deposit.merchantRef}`, refund_amount: deposit.amount / 100 });
+      const names = options.refundFields ?? REFUND_FIELDS;
+      const payload = JSON.stringify({ [names.orderId]: deposit.merchantRef, [names.refundId]: `R${deposit.merchantRef}`, [names.amount]: deposit.amount / 100 });
       const body = await call('POST', '/platform/refund', payload);
       if (body.result !== '000') throw new Error(`JKO refused the refund: ${body.result}`);
     },

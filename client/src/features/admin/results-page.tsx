@@ -1,0 +1,128 @@
+import type { PendingResult, ResultEntryResponse } from '@gp/common';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { useDescribeError } from './describe.ts';
+import { ResultEntryForm } from './results-entry.tsx';
+import { useConsole } from './staff-session.ts';
+
+const KEY = ['admin', 'results'];
+
+/** An entry as staff read it off the sheet: "3 13 23 33 39 + 7 ×2", or "2:1 (HT 1:0) · corners 11 · H · 102". */
+function resultText(result: unknown): string {
+  const r = (result ?? {}) as { numbers?: number[]; zones?: number[][]; extra?: number[]; multiplier?: number; status?: string; halfTime?: { home: number; away: number } | null; fullTime?: { home: number; away: number } | null; corners?: number | null; firstTeamToScore?: string | null; firstScorer?: string | null };
+  if (r.numbers) return r.numbers.join(' ');
+  if (r.zones) return [r.zones.map((z) => z.join(' ')).join(' | '), r.extra?.length ? `+ ${r.extra.join(' ')}` : '', r.multiplier ? `×${r.multiplier}` : ''].filter(Boolean).join(' ');
+  if (r.status && r.status !== 'played') return r.status;
+  const score = (s?: { home: number; away: number } | null) => (s ? `${s.home}:${s.away}` : '–');
+  return [`${score(r.fullTime)} (HT ${score(r.halfTime)})`, `C ${r.corners ?? '–'}`, r.firstTeamToScore ?? '–', r.firstScorer ?? ''].filter(Boolean).join(' · ');
+}
+
+/**
+ * Four-eyes results: what waits for a manual result (keno with RESULT_SOURCE=manual, finished
+ * matches, draw lotteries), and for each where your entry stands. A result is published only when
+ * a second staff member's independent entry matches; a mismatch shows both entries to both.
+ */
+export function ResultsPage() {
+  const intl = useIntl();
+  const { http, session } = useConsole();
+  const describe = useDescribeError();
+  const queryClient = useQueryClient();
+  const [selected, setSelected] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  // A fresh, empty form (focus on its first field) for each entry: nobody retypes over their last one.
+  const [round, setRound] = useState(0);
+  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error' | 'info'; text: string; entries?: ResultEntryResponse['entries']; mine?: string } | null>(null);
+  const list = useQuery({ queryKey: KEY, queryFn: () => http.get<{ items: PendingResult[] }>('/api/admin/results') });
+  const keyOf = (item: PendingResult) => `${item.targetType}:${item.targetId}`;
+  const current = list.data?.items.find((item) => keyOf(item) === selected) ?? null;
+
+  async function enter(item: PendingResult, result: Record<string, unknown>) {
+    setBusy(true);
+    try {
+      const res = await http.post<ResultEntryResponse>('/api/admin/results', { targetType: item.targetType, targetId: item.targetId, result });
+      const text = intl.formatMessage({ id: `admin.results.state.${res.state}` });
+      setOutcome({ tone: res.state === 'mismatch' ? 'error' : res.state === 'published' ? 'success' : 'info', text, ...(res.state === 'mismatch' ? { entries: res.entries } : {}) });
+      if (res.state === 'published') setSelected(null);
+      setRound((n) => n + 1);
+    } catch (error) {
+      setOutcome({ tone: 'error', text: describe(error) });
+    } finally {
+      setBusy(false);
+    }
+    await queryClient.invalidateQueries({ queryKey: KEY });
+  }
+
+  const kind = (item: PendingResult) => intl.formatMessage({ id: `admin.results.kind.${item.targetType}` });
+
+  return (
+    <section aria-labelledby="admin-results-title" className="admin-results">
+      <h1 id="admin-results-title"><FormattedMessage id="admin.results.title" /></h1>
+      <p className="muted"><FormattedMessage id="admin.results.intro" /></p>
+      {outcome && (
+        <div className={`notice notice--${outcome.tone === 'info' ? 'info' : outcome.tone}`} role="status" data-testid="result-outcome">
+          <p>{outcome.text}</p>
+          {outcome.entries && <EntriesList entries={outcome.entries.map((e) => ({ ...e, mine: e.staffId === session.user.id }))} />}
+        </div>
+      )}
+      <div className="admin-filters">
+        <button type="button" className="button button--ghost button--small" onClick={() => void list.refetch()}><FormattedMessage id="admin.results.refresh" /></button>
+      </div>
+      {list.data && list.data.items.length === 0 && <p data-testid="results-empty"><FormattedMessage id="admin.results.empty" /></p>}
+      {list.data && list.data.items.length > 0 && (
+        <div className="table-wrap">
+          <table className="table admin-table admin-table--cards admin-table--results" data-testid="results-table">
+            <thead>
+              <tr>
+                <th scope="col"><FormattedMessage id="admin.results.colWhat" /></th>
+                <th scope="col"><FormattedMessage id="admin.results.colWhen" /></th>
+                <th scope="col"><FormattedMessage id="admin.results.colState" /></th>
+                <th scope="col" />
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.items.map((item) => (
+                <tr key={keyOf(item)} data-testid="result-row" data-target={keyOf(item)} aria-selected={keyOf(item) === selected}>
+                  <td>
+                    <span className="admin-badge">{kind(item)}</span> <strong className="mono">{item.productCode}</strong> {item.label}
+                  </td>
+                  <td><FormattedDate value={item.at} dateStyle="short" timeStyle="short" /></td>
+                  <td className={item.state === 'mismatch' ? 'admin-urgent' : undefined}>
+                    {intl.formatMessage({ id: `admin.results.row.${item.state}` }, { n: item.entries })}
+                  </td>
+                  <td>
+                    <button type="button" className="button button--primary button--small" onClick={() => { setSelected(keyOf(item)); setOutcome(null); setRound((n) => n + 1); }} aria-label={intl.formatMessage({ id: 'admin.results.enterFor' }, { what: `${item.productCode} ${item.label}` })}>
+                      <FormattedMessage id={item.state === 'none' ? 'admin.results.enter' : 'admin.results.reenter'} />
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {current && (
+        <div className="admin-panel" data-testid="result-panel">
+          <h2>{kind(current)} · {current.productCode} {current.label}</h2>
+          {current.shown.length > 0 && <EntriesList entries={current.shown} />}
+          <ResultEntryForm key={`${keyOf(current)}:${round}`} item={current} busy={busy} onSubmit={(result) => void enter(current, result)} />
+          <button type="button" className="button button--ghost button--small" onClick={() => setSelected(null)}><FormattedMessage id="admin.results.close" /></button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The entries of a result, once you have entered yours: yours and your colleague's, side by side. */
+function EntriesList({ entries }: { entries: Array<{ staffId: string; mine: boolean; result: unknown; at: string }> }) {
+  return (
+    <ul className="admin-results__entries" data-testid="result-entries">
+      {entries.map((entry) => (
+        <li key={entry.staffId}>
+          <span className="muted">{entry.mine ? <FormattedMessage id="admin.results.yours" /> : `#${entry.staffId}`}</span>{' '}
+          <span className="mono">{resultText(entry.result)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
+import type { MessageId } from '../i18n/message-ids.ts';
+import { ColumnHeads, type Column } from './column-heads.tsx';
+import { Pagination } from './pagination.tsx';
+
+/** How many pages `total` rows make at `size` a page; one while the total is not known yet. */
+export const pageCountOf = (total: number | undefined, size: number) => (total === undefined ? 1 : Math.max(1, Math.ceil(total / size)));
+
+interface PagedTableProps {
+  columns: readonly Column[];
+  /** The rows of this page (`<tr>`s). */
+  children: ReactNode;
+  /** The page's query: its items and total once read, and whether a page is being read (the table is marked busy). */
+  list: { data?: { items: readonly unknown[]; total: number }; isFetching: boolean };
+  pageSize: number;
+  /** Said instead of the table when the list has nothing at all (its first page came back empty). */
+  emptyMessage: MessageId;
+  /** `<testId>-table` on the table, `<testId>-empty` on the empty message. */
+  testId: string;
+  page: number;
+  onPage: (page: number) => void;
+}
+
+/** A member's history table (deposits, points): its column heads, its rows, its pages, or the sentence saying it is empty. */
+export function PagedTable({ columns, children, list, pageSize, emptyMessage, testId, page, onPage }: PagedTableProps) {
+  if (list.data?.items.length === 0 && page === 1) {
+    return (
+      <p className="empty-state" data-testid={`${testId}-empty`}>
+        <FormattedMessage id={emptyMessage} />
+      </p>
+    );
+  }
+  return (
+    <>
+      <div className="table-wrap" aria-busy={list.isFetching}>
+        <table className="table" data-testid={`${testId}-table`}>
+          <ColumnHeads columns={columns} />
+          <tbody>{children}</tbody>
+        </table>
+      </div>
+      <Pagination page={page} pageCount={pageCountOf(list.data?.total, pageSize)} onChange={onPage} />
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+import './sticky-buy-bar.css';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Points } from '../money/points.tsx';
+
+/**
+ * Below this width the summary no longer stands beside the play column (shared/styles/purchase-layout.css):
+ * the purchase screens show this bar instead, so it carries the way on.
+ */
+export const COMPACT_PURCHASE_LAYOUT = '(max-width: 980px)';
+
+interface StickyBuyBarProps {
+  /** The screen's own class and test-id prefix (`keno-bar`, `draw-bar`): `<name>-total`, `<name>-buy`. */
+  name: string;
+  /** What opens above the row (the keno screen's confirm step), or nothing. */
+  above?: ReactNode;
+  /** The row's left part: the time left to buy, or the ticket's lines and draws. */
+  lead: ReactNode;
+  /** A small line above the total (the ticket's units), or nothing. */
+  note?: ReactNode;
+  /** The GP total in hundredths, or null while there is no price. */
+  total: number | null;
+  canBuy: boolean;
+  /** The button's words: Buy, Checkout or Confirm. */
+  action: ReactNode;
+  onBuy: () => void;
+}
+
+/**
+ * The phone's bottom bar on the purchase screens (keno and the draw lotteries): what the ticket is,
+ * its GP total and the way on, fixed to the bottom so a member never scrolls to the summary to buy.
+ */
+export function StickyBuyBar({ name, above, lead, note, total, canBuy, action, onBuy }: StickyBuyBarProps) {
+  // Toasts and the app's reload note sit above the bar, never over it (see --bottom-bar in overlays.css).
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const bar = ref.current;
+    if (!bar) return undefined;
+    const root = document.documentElement;
+    const measure = () => root.style.setProperty('--bottom-bar', `${bar.offsetHeight}px`);
+    measure();
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
+    observer?.observe(bar);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty('--bottom-bar');
+    };
+  }, []);
+  return (
+    <div ref={ref} className={`buy-bar ${name}`} data-testid={name}>
+      {above && <div className="buy-bar__above">{above}</div>}
+      <div className="buy-bar__row">
+        {lead}
+        <div className="buy-bar__figures">
+          {note}
+          <strong data-testid={`${name}-total`}>{total === null ? '—' : <Points value={total} />}</strong>
+        </div>
+        <button type="button" className="button button--primary buy-bar__buy" disabled={!canBuy} onClick={onBuy} data-testid={`${name}-buy`}>
+          {action}
+        </button>
+      </div>
+    </div>
+  );
+}

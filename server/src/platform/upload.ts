@@ -1,0 +1,47 @@
+import type { Request } from 'express';
+import multer from 'multer';
+import { AppError } from './errors.ts';
+import { attach, type Parsed } from './http.ts';
+
+export interface UploadedFile {
+  buffer: Buffer;
+  size: number;
+}
+
+/**
+ * A multipart/form-data body with one optional file part named `field`, in memory, at most
+ * `maxBytes`, and a few small text fields beside it (then in `req.body` for `validateBody`). Too
+ * large, too many parts or a malformed body is 422 `upload_invalid`; the file's real type is
+ * checked by its first bytes afterwards (`sniffImage`, or the feature's own list). A request that
+ * is not multipart passes through with no file (a JSON body stays JSON).
+ *
+ * Used by the back office's ticket scans (admin/routes.ts) and customer-service screenshots
+ * (messaging/routes.ts).
+ */
+export function singleUpload(field: string, maxBytes: number, textFieldBytes = 1024): Parsed<UploadedFile | undefined> {
+  const parser = multer({ storage: multer.memoryStorage(), limits: { fileSize: maxBytes, files: 1, fields: 5, fieldSize: textFieldBytes, parts: 8 } }).single(field);
+  return attach(
+    'singleUpload',
+    (req: Request) =>
+      new Promise<UploadedFile | undefined>((resolve, reject) => {
+        if (!req.res) return reject(new Error('no response object'));
+        parser(req, req.res, (error: unknown) => {
+          if (error) return reject(new AppError('upload_invalid'));
+          resolve(req.file ? { buffer: req.file.buffer, size: req.file.size } : undefined);
+        });
+      }),
+  );
+}
+
+/** Images a member may show us, recognised by their first bytes (the browser's content type is not trusted). */
+const IMAGES: ReadonlyArray<{ type: 'image/jpeg' | 'image/png' | 'image/webp'; ext: 'jpg' | 'png' | 'webp'; test: (b: Buffer) => boolean }> = [
+  { type: 'image/jpeg', ext: 'jpg', test: (b) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+  { type: 'image/png', ext: 'png', test: (b) => b.length > 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
+  { type: 'image/webp', ext: 'webp', test: (b) => b.length > 12 && b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP' },
+];
+
+/** The image's real type (PNG, JPEG or WebP), or undefined when it is none of them. */
+export const sniffImage = (body: Buffer) => IMAGES.find((image) => image.test(body));
+
+/** The content type of a stored image by its key's extension (keys are ours: see storage.ts). */
+export const imageTypeOfKey = (key: string) => IMAGES.find((image) => key.endsWith(`.${image.ext}`))?.type;
