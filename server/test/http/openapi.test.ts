@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE } from '@gp/common';
 import { OPERATIONS } from '../../src/openapi/document.ts';
+import { ADMIN_ACCESS } from '../../src/staff/access.ts';
 import { testServer } from '../support/platform.ts';
 import { newMember } from '../support/members.ts';
 import { apiClient } from './api-client.ts';
@@ -102,6 +103,16 @@ describe('GET /api/openapi.json', () => {
     for (const field of ['"maxPrizePoints"', '"rates"', '"total"']) expect(answer('post', '/api/orders/quote')).toContain(field);
     for (const path of ['/api/football/events', '/api/football/standings', '/api/football/results']) expect(answer('get', path)).toContain('"names"');
     expect(answer('get', '/api/orders/{id}')).toMatch(/"legs".*"names"/);
+  });
+
+  it('documents every back-office route of the access table, saying which are for supervisors only', () => {
+    const documented = new Map(OPERATIONS.map((op) => [`${op.method.toUpperCase()} ${op.path.replace(/^\/api/, '').replace(/\{(\w+)\}/g, ':$1')}`, op]));
+    const missing = Object.keys(ADMIN_ACCESS).filter((route) => !documented.has(route));
+    expect(missing).toEqual([]);
+    const unsaid = Object.entries(ADMIN_ACCESS)
+      .filter(([route, who]) => who === 'supervisor' && !documented.get(route)!.summary.startsWith('Supervisors only'))
+      .map(([route]) => route);
+    expect(unsaid).toEqual([]);
   });
 
   it('documents the ledger paging limits the server enforces', () => {
