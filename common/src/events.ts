@@ -23,7 +23,8 @@ export interface OrderEventPayload {
 /** A deposit reached a final state (to its member): the wallet page re-reads it; the inbox records it. */
 export interface DepositEventPayload {
   id: string;
-  state: 'paid' | 'failed' | 'expired';
+  /** `held`: the provider reported another amount or currency; the back office decides (no inbox message). */
+  state: 'paid' | 'failed' | 'expired' | 'held';
   points: number;
 }
 

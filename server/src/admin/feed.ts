@@ -13,7 +13,7 @@ const COALESCE_MS = 300;
 /**
  * The live queue on one api node: staff sockets join the staff room, and every order change on the
  * bus (placed, bought, refunded — from any process) tells this node's staff sockets to re-read the
- * queue. Each node relays to its own sockets only (`emitLocal`), so nothing is published twice.
+ * queue; so does a deposit held for review or resolved (a `deposit` push). Each node relays to its own sockets only (`emitLocal`), so nothing is published twice.
  * The console's own actions publish `queue_changed` through the outbox (admin/queue.ts).
  */
 export function startQueueFeed(sockets: StaffSockets, bus: EventBus, now: () => Date) {
@@ -22,10 +22,11 @@ export function startQueueFeed(sockets: StaffSockets, bus: EventBus, now: () => 
   });
   let timer: NodeJS.Timeout | undefined;
   const unsubscribe = bus.subscribe((message) => {
-    if (message.event !== 'order' || timer) return;
+    if ((message.event !== 'order' && message.event !== 'deposit') || timer) return;
+    const reason = message.event;
     timer = setTimeout(() => {
       timer = undefined;
-      sockets.emitLocal(STAFF_ROOM, { at: now().toISOString(), reason: 'order' });
+      sockets.emitLocal(STAFF_ROOM, { at: now().toISOString(), reason });
     }, COALESCE_MS);
     timer.unref();
   });

@@ -47,7 +47,7 @@ export function messagesOfEffects(effects: readonly Effect[]): NewInboxMessage[]
     if (effect.kind !== 'event') continue;
     const userId = memberOf(effect.message.room);
     if (!userId) continue;
-    if (effect.message.event === 'deposit') messages.push(depositMessage(userId, effect.message.payload));
+    if (effect.message.event === 'deposit' && effect.message.payload.state !== 'held') messages.push(depositMessage(userId, effect.message.payload));
     if (effect.message.event !== 'order') continue;
     const message = orderMessage(userId, effect.message.payload);
     if (message) messages.push(message);

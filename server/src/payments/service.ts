@@ -118,7 +118,7 @@ export function createDepositService(platform: Pick<Platform, 'db' | 'config' | 
       if (!row) return 'unknown' as const;
       return decide(trx, row, obs, at);
     });
-    if (result === 'credited' || result === 'reversed' || result === 'failed' || result === 'expired') outbox.kick();
+    if (result === 'credited' || result === 'reversed' || result === 'failed' || result === 'expired' || result === 'held') outbox.kick();
     if (result !== 'noop' && result !== 'replay') logger.info({ depositId: id, provider, outcome: result, observed: obs.outcome }, 'deposit updated');
     return result;
   }
@@ -139,7 +139,9 @@ export function createDepositService(platform: Pick<Platform, 'db' | 'config' | 
         if (row.state === 'paid' || row.state === 'refunded' || row.state === 'held') return 'noop';
         if (obs.amount !== row.amount || obs.currency.toUpperCase() !== row.currency) {
           // Never credited on a mismatch: the back office decides (GET /api/admin/deposits?state=held).
-          await depositsRepo.transition(trx, id, [row.state], 'held', { providerTxnId: obs.providerTxnId, problem: { reason: 'amount_mismatch', reported: { amount: obs.amount, currency: obs.currency } } }, at);
+          const held = await depositsRepo.transition(trx, id, [row.state], 'held', { providerTxnId: obs.providerTxnId, problem: { reason: 'amount_mismatch', reported: { amount: obs.amount, currency: obs.currency } } }, at);
+          // The push tells the member's open page, and the back office's live queue (admin/feed.ts), in this transaction.
+          if (held) await outbox.write(trx, [depositPush(row, 'held', at)]);
           return 'held';
         }
         // A payment the provider confirms after we saw it fail or expire still took the member's money: credit it.
@@ -373,7 +375,8 @@ export function createDepositService(platform: Pick<Platform, 'db' | 'config' | 
         const userId = String(row.user_id);
         if (points > 0) await walletService.credit(trx, { userId, account: 'real', kind: 'deposit', amount: points, refType: 'deposit', refId: id });
         const balances = await walletService.settleDebts(trx, userId, at);
-        await outbox.write(trx, [outbox.event(balanceMessage(userId, balances, at), at)]);
+        // `paid`: the member's inbox says "credited", and the live queue drops the held item.
+        await outbox.write(trx, [outbox.event(balanceMessage(userId, balances, at), at), depositPush(row, 'paid', at)]);
         await recordAudit(trx, actor, { action: 'deposit.held_credited', targetType: 'deposit', targetId: id, before: { state: 'held', amount: row.amount, currency: row.currency, points: row.points }, after: { state: 'paid', amount: received.amount, currency, points, reason } }, at);
         return moved;
       });

@@ -4,7 +4,8 @@ import { walletService } from '../../src/wallet/service.ts';
 import { balanceOf, depositIn, depositServer, payByCard, startDeposit, type Env } from '../payments/support.ts';
 import { expectLedgerMatchesBalance, grantPoints, newMember } from '../support/members.ts';
 import { BACK_OFFICE_ENV, newStaff } from './support.ts';
-import { eventually } from '../support/wait.ts';
+import { connectSocket, record } from '../support/sockets.ts';
+import { atLeast, eventually } from '../support/wait.ts';
 
 /**
  * The member page of the console (issue 13) and the back office's side of issue 14: held deposits
@@ -84,6 +85,29 @@ describe('back office: member detail, held deposits, debts', () => {
     await eventually('the adjustment applied', async () => ((await env.api.get('/api/deposits/debt', { token: m.token })).body.outstanding === 1_000 ? true : undefined));
     expect(await balanceOf(env, m.token)).toBe(0);
     await expectLedgerMatchesBalance(env.platform, m.id);
+  });
+
+  it('a deposit held for review reaches the live queue: staff sockets hear queue_changed and the queue lists it; credited, it leaves', async () => {
+    const staffSocket = await connectSocket(env.url, operator.token);
+    try {
+      const heard = record(staffSocket, 'queue_changed') as unknown as Array<{ reason: string }>;
+      const m = await heldDeposit('Quincy Queue');
+      expect((await atLeast(heard, 1)).map((e) => e.reason)).toContain('deposit');
+      const queue = await env.api.get('/api/admin/queue', { token: operator.token });
+      expect(queue.body.items.map((i: { key: string }) => i.key)).toContain(`deposit:${m.depositId}`);
+
+      heard.length = 0;
+      expect((await env.api.post(`/api/admin/deposits/${m.depositId}/credit`, { token: supervisor.token, json: { reason: 'paid in full at the counter' } })).status).toBe(200);
+      await atLeast(heard, 1);
+      expect((await env.api.get('/api/admin/queue', { token: operator.token })).body.items.map((i: { key: string }) => i.key)).not.toContain(`deposit:${m.depositId}`);
+      // Credited by the back office, the member's inbox says so, once.
+      await eventually('the inbox message', async () => {
+        const inbox = await env.api.get('/api/inbox', { token: m.token });
+        return inbox.body.items?.filter((i: { kind: string }) => i.kind === 'deposit_credited').length === 1 ? true : undefined;
+      });
+    } finally {
+      staffSocket.close();
+    }
   });
 
   it('a held deposit is credited anyway by a supervisor, for what was received, once under 20 parallel calls; audited', async () => {
