@@ -81,6 +81,10 @@ test('a member builds a Mark Six banker ticket, sees the expansion and price, bu
   await expect(page).toHaveURL(/\/main\/lotto\/HKA01$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Mark Six');
   await expect(page.getByTestId('next-draw-issue')).toHaveText(/^\d{2}\/\d{3,}$/);
+  // The time left to buy counts down (here a demo draw every 3 minutes: under two minutes left).
+  const left = Number(await page.getByTestId('draw-countdown').getAttribute('data-seconds'));
+  expect(left).toBeGreaterThan(0);
+  await expect.poll(async () => Number(await page.getByTestId('draw-countdown').getAttribute('data-seconds'))).toBeLessThan(left);
 
   // Banker entry: bankers 01 and 02, legs 10–14.
   await page.getByTestId('mode-banker').check();
@@ -104,6 +108,10 @@ test('a member builds a Mark Six banker ticket, sees the expansion and price, bu
 
   // Three consecutive draws: the total is three times the per-draw price, in GP.
   await page.getByTestId('draws-3').check();
+  await expect(page.getByTestId('summary-draws')).toHaveText('× 3');
+  // A reload keeps the ticket being filled in.
+  await page.reload();
+  await expect(page.getByTestId('summary-lines')).toHaveText('5');
   await expect(page.getByTestId('summary-draws')).toHaveText('× 3');
   const total = (await page.getByTestId('summary-total').textContent())!;
   expect(total).toMatch(/^[\d,]+\.\d{2} GP$/);

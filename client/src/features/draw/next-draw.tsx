@@ -2,10 +2,12 @@ import type { DrawProduct, PointsRateWire } from '@gp/common';
 import { FormattedDate, FormattedMessage } from 'react-intl';
 import { LocalWithPoints } from '../../shared/money/money-pair.tsx';
 import type { UpcomingDraw } from './draw-queries.ts';
+import { SalesCountdown } from './sales-countdown.tsx';
 
 /**
- * The next draw on sale: its number, when sales close and when it is drawn — in the reader's
- * time and in the lottery's own zone — and the jackpot (or estimated first prize), live.
+ * The next draw on sale: its number, when sales close (and the time left, counting down) and when
+ * it is drawn — in the reader's time and in the lottery's own zone — and the jackpot (or estimated
+ * first prize), live.
  */
 export function NextDraw({ product, draw, prizeRate }: { product: DrawProduct; draw: UpcomingDraw | null; prizeRate: PointsRateWire | null | undefined }) {
   const zone = product.calendar.timezone;
@@ -31,6 +33,14 @@ export function NextDraw({ product, draw, prizeRate }: { product: DrawProduct; d
         </dt>
         <dd>
           <FormattedDate value={draw.salesCloseAt} weekday="short" month="short" day="numeric" hour="2-digit" minute="2-digit" timeZoneName="short" />
+        </dd>
+      </div>
+      <div>
+        <dt>
+          <FormattedMessage id="draw.next.closesIn" />
+        </dt>
+        <dd>
+          <SalesCountdown key={draw.issue} closesAt={draw.salesCloseAt} />
         </dd>
       </div>
       <div>

@@ -2,6 +2,7 @@ import { useAtom } from 'jotai';
 import { useCallback } from 'react';
 import type { OrderAttempt } from '../../shared/orders/order-attempt.ts';
 import { memberScopedAtom } from '../../shared/session/member-scoped-atom.ts';
+import { memberStoredAtom } from '../../shared/session/member-stored-atom.ts';
 import type { EntryMode, PickerLine } from './picker.ts';
 
 /**
@@ -21,8 +22,31 @@ export interface DrawTicket {
 
 export const EMPTY_DRAW_TICKET: DrawTicket = { mode: 'standard', lines: [], play: null, partialUnit: false, draws: 1, addOns: [] };
 
-/** Each product's ticket, kept while the member moves between pages (not past their session). */
-export const drawTicketsAtom = memberScopedAtom<Readonly<Record<string, DrawTicket>>>({});
+const ENTRY_MODES: readonly string[] = ['standard', 'system', 'banker'];
+const isNumberLists = (value: unknown) => Array.isArray(value) && value.every((zone) => Array.isArray(zone) && zone.every((n) => Number.isSafeInteger(n)));
+const isTicket = (value: unknown): value is DrawTicket => {
+  const t = value as Partial<DrawTicket> | null;
+  return (
+    typeof t === 'object' &&
+    t !== null &&
+    ENTRY_MODES.includes(t.mode as string) &&
+    Array.isArray(t.lines) &&
+    t.lines.every((line) => isNumberLists(line?.numbers) && isNumberLists(line?.bankers)) &&
+    (t.play === null || typeof t.play === 'string') &&
+    typeof t.partialUnit === 'boolean' &&
+    Number.isSafeInteger(t.draws) &&
+    Array.isArray(t.addOns) &&
+    t.addOns.every((a) => typeof a === 'string')
+  );
+};
+const isTickets = (value: unknown): value is Readonly<Record<string, DrawTicket>> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every(isTicket);
+
+/**
+ * Each product's ticket, kept while the member moves between pages and over a reload
+ * (`draw.tickets.<member id>` in localStorage); another member on this device never sees it.
+ */
+export const drawTicketsAtom = memberStoredAtom<Readonly<Record<string, DrawTicket>>>('draw.tickets', {}, isTickets);
 
 /** The confirmed checkout not yet known to be bought, with its Idempotency-Key. */
 export const drawAttemptAtom = memberScopedAtom<OrderAttempt | null>(null);

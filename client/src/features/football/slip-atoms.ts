@@ -1,9 +1,8 @@
 import { isMarketCode } from '@gp/common';
-import { atom, type SetStateAction } from 'jotai';
 import { atomWithStorage } from 'jotai/utils';
 import { memberScopedAtom } from '../../shared/session/member-scoped-atom.ts';
-import { tokenAtom, userAtom } from '../../shared/session/session-atoms.ts';
-import { jsonStorage, rawStringStorage } from '../../shared/storage/local-storage.ts';
+import { memberStoredAtom } from '../../shared/session/member-stored-atom.ts';
+import { rawStringStorage } from '../../shared/storage/local-storage.ts';
 import type { OrderAttempt } from '../../shared/orders/order-attempt.ts';
 import { EMPTY_SLIP, type Slip } from './slip.ts';
 import { isTimeZoneChoice } from './time-zone.ts';
@@ -24,36 +23,13 @@ const isSlip = (value: unknown): value is Slip => {
     typeof slip.acceptBetterOdds === 'boolean'
   );
 };
-const storage = jsonStorage(isSlip);
-const storageKey = (userId: string) => `football.slip.${userId}`;
-
-/** Each member's slip in localStorage (`football.slip.<member id>`), one atomWithStorage per member seen in this tab. */
-const memberSlips = new Map<string, ReturnType<typeof memberSlip>>();
-const memberSlip = (userId: string) => atomWithStorage<Slip>(storageKey(userId), EMPTY_SLIP, storage, { getOnInit: true });
-function slipOf(userId: string) {
-  let slip = memberSlips.get(userId);
-  if (!slip) {
-    slip = memberSlip(userId);
-    memberSlips.set(userId, slip);
-  }
-  return slip;
-}
 
 /**
  * The signed-in member's bet slip. It survives moving between pages and a reload (stored under
- * the member's id, and kept in step across tabs), and nobody else signing in on this device sees
- * it; signed out, it is empty.
+ * `football.slip.<member id>`, and kept in step across tabs), and nobody else signing in on this
+ * device sees it; signed out, it is empty.
  */
-export const slipAtom = atom(
-  (get) => {
-    const owner = get(tokenAtom) ? get(userAtom).id : undefined;
-    return owner ? get(slipOf(owner)) : EMPTY_SLIP;
-  },
-  (get, set, update: SetStateAction<Slip>) => {
-    const owner = get(tokenAtom) ? get(userAtom).id : undefined;
-    if (owner) set(slipOf(owner), update);
-  },
-);
+export const slipAtom = memberStoredAtom('football.slip', EMPTY_SLIP, isSlip);
 
 /** The football order the screen follows after a purchase. */
 export const followedOrderAtom = memberScopedAtom<string | null>(null);
