@@ -1,5 +1,6 @@
 import { Queue, Worker, createPostgresBackend, withBackend, type Job, type JobsOptions, type WorkerOptions } from 'bullmq';
 import { Redis } from 'ioredis';
+import pg from 'pg';
 import type { Logger } from './logger.ts';
 
 export type Processor<T> = (job: Job<T>, token?: string) => Promise<unknown>;
@@ -24,6 +25,14 @@ export type NoData = Record<string, never>;
  * Where BullMQ keeps its jobs: the PostgreSQL backend on our own database (embedded mode) or
  * Redis (scaled mode). Features ask this factory for queues and workers and never learn which.
  */
+/** A pg client that always has an 'error' listener (see `postgresConnection`): the query in flight still gets the error. */
+class ListenedClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    this.on('error', () => undefined);
+  }
+}
+
 export type QueueBackend = { kind: 'postgres'; connectionString: string } | { kind: 'redis'; url: string; prefix: string };
 
 /** A repeatable job: BullMQ's job scheduler `id` on `queue`, run every `everyMs` from `template`. */
@@ -143,7 +152,10 @@ export function createQueueFactory(backend: QueueBackend, logger: Logger, option
     return connection;
   };
   // Each Postgres-backed Queue/Worker owns a small pool plus one LISTEN client; keep pools small.
-  const postgresConnection = (connectionString: string) => ({ connectionString, max: 4, migrate: true });
+  // BullMQ's pools leave a checked-out client without an 'error' listener, so a connection the
+  // server ends (an outage, a restart) would throw from the socket and end the process; with
+  // `ListenedClient` the query in flight still fails and the pool replaces the client.
+  const postgresConnection = (connectionString: string) => ({ connectionString, max: 4, migrate: true, Client: ListenedClient });
 
   const factory: QueueFactory = {
     backend: backend.kind,

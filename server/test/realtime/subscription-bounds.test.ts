@@ -135,12 +135,12 @@ describe('what one socket can make the server hold is bounded (embedded mode)', 
     expect(await emitWithAck(socket, 'subscribe', next)).toEqual(refused('rate_limited'));
     expect(await emitWithAck(socket, 'subscribe', 'clock:CAB01')).toEqual(refused('rate_limited'));
     const rooms = serverSocket(socket)!.rooms;
-    expect(rooms.size).toBe(CAP + 3); // + its own id, its member room, its session room
+    expect(rooms.size).toBe(CAP + 4); // + its own id, its member room, its session room, the room of every member (notices)
     expect(rooms.has(next)).toBe(false);
 
     expect(await emitWithAck(socket, 'unsubscribe', channels[0]!)).toEqual({ ok: true });
     expect(await emitWithAck(socket, 'subscribe', next)).toEqual({ ok: true });
-    expect(serverSocket(socket)!.rooms.size).toBe(CAP + 3);
+    expect(serverSocket(socket)!.rooms.size).toBe(CAP + 4);
     expect(socket.connected).toBe(true);
   });
 
