@@ -1,4 +1,4 @@
-import { DRAW_PRODUCTS, drawManualResultBody, footballResultBody, isDrawCode, manualResultBody, type PendingResult, type ResultEntryResponse, type ResultTargetType } from '@gp/common';
+import { DRAW_PRODUCTS, drawManualResultBody, type DrawResult, footballResultBody, isDrawCode, manualResultBody, type PendingResult, type ResultEntryResponse, type ResultTargetType } from '@gp/common';
 import type { DrawService } from '../draw/service.ts';
 import type { FootballService } from '../football/service.ts';
 import type { KenoService } from '../keno/service.ts';
@@ -85,6 +85,8 @@ export function createFourEyesService(
     // A simulated draw's numbers are fixed by its seed commitment: nobody enters them.
     const manual = targetType === 'keno_draw' ? config.RESULT_SOURCE === 'manual' : config.DRAW_RESULT_SOURCE === 'manual';
     if (state === 'too_early' || !manual) throw new AppError('validation_failed', { fields: { draw: 'invalid' } });
+    // A draw lottery's numbers must fit its zones before the entry is kept (else a wrong second entry would be recorded, then refused).
+    if (targetType === 'lottery_draw') await games.draws.checkResult(targetId, result as DrawResult);
   }
 
   async function publish(targetType: Target, targetId: string, result: unknown) {

@@ -218,17 +218,21 @@ export function createDrawService(
      * Manual source: the official numbers (and any pool amounts / winner counts known). `result_exists`
      * once drawn; `validation_failed` (`draw: invalid`) before the sales cut-off or when results are simulated.
      */
+    /** The checks `enterResult` makes of the numbers, recording nothing: four-eyes refuses a malformed entry before keeping it. */
+    async checkResult(drawId: string, result: DrawResult) {
+      const row = await lotteryDrawsRepo.find(db, drawId);
+      if (!row) throw new AppError('not_found');
+      checkNumbers(owner(row.product_code as DrawCode), result);
+    },
+
     async enterResult(code: string, drawId: string, body: DrawResult & { divisions: DivisionAmount[] }) {
       const item = product(code);
       const row = await lotteryDrawsRepo.find(db, drawId);
       if (!row || row.product_code !== drawingProductOf(item)) throw new AppError('not_found');
       if (row.status === 'drawn') throw new AppError('result_exists');
       if (source !== 'manual' || row.status !== 'scheduled' || platform.now() < row.sales_close_at) throw new AppError('validation_failed', { fields: { draw: 'invalid' } });
-      const ownerProduct = owner(row.product_code as DrawCode);
       const result: DrawResult = { zones: body.zones, extra: body.extra, ...(body.multiplier !== undefined ? { multiplier: body.multiplier } : {}) };
-      const problem = resultProblem(ownerProduct, result);
-      if (problem) throw new AppError('validation_failed', { fields: { [problem.field]: problem.code as FieldCode } });
-      if (ownerProduct.addOns.length && result.multiplier === undefined) throw new AppError('validation_failed', { fields: { multiplier: 'required' } });
+      checkNumbers(owner(row.product_code as DrawCode), result);
       checkDivisions(item, body.divisions);
       const drawn = await lotteryDrawsRepo.markDrawn(db, drawId, result, 'manual', platform.now());
       if (!drawn) throw new AppError('result_exists');
@@ -342,6 +346,13 @@ export function createDrawService(
 }
 
 /** Division numbers must exist in the product's table(s). */
+/** A result's numbers fit the drawing product (counts, ranges, no repeats), with its multiplier when it has add-ons. */
+function checkNumbers(drawing: DrawProduct, result: DrawResult) {
+  const problem = resultProblem(drawing, result);
+  if (problem) throw new AppError('validation_failed', { fields: { [problem.field]: problem.code as FieldCode } });
+  if (drawing.addOns.length && result.multiplier === undefined) throw new AppError('validation_failed', { fields: { multiplier: 'required' } });
+}
+
 function checkDivisions(item: DrawProduct, divisions: readonly DivisionAmount[]) {
   const known = new Set(tablesOf(item).flatMap(({ table }) => table.divisions.map((d) => d.id)));
   divisions.forEach((d, i) => {

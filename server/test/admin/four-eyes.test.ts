@@ -109,6 +109,12 @@ describe('four-eyes manual results (draw lotteries) and the Results list', () =>
     const listed = (await pending(ann.token)).find((p) => p.targetId === draw!.id);
     expect(listed).toMatchObject({ targetType: 'lottery_draw', productCode: 'TWA03', label: draw!.issue, state: 'none', entries: 0, shape: { zones: [{ pick: 5, max: 39 }], extra: 0, multiplier: false } });
 
+    // Numbers that do not fit 今彩539 (five of 1–39, no repeats) are refused before anything is kept.
+    for (const zones of [[[1, 2, 3, 4]], [[1, 2, 3, 4, 40]], [[1, 2, 3, 4, 4]]]) {
+      expect((await enter(ann.token, draw!.id, { zones })).body.error.code).toBe('validation_failed');
+    }
+    expect((await pending(ann.token)).find((p) => p.targetId === draw!.id)).toMatchObject({ entries: 0 });
+
     expect((await enter(ann.token, draw!.id, { zones: [[39, 3, 13, 23, 33]] })).body.state).toBe('waiting_second');
     // Ben sees that one entry waits, but not what it says.
     expect((await pending(ben.token)).find((p) => p.targetId === draw!.id)).toMatchObject({ state: 'none', entries: 1, shown: [] });
