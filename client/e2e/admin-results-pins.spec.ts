@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { generate } from 'otplib';
+import { call, consoleSignIn, newAccount } from './staff-support.ts';
 
 /**
  * Issue 13 in the console, on the shared e2e server (football results entered by hand): two staff
@@ -13,49 +13,6 @@ const SEEDED = { email: 'operator@example.com', password: 'operator-pass-2026' }
 
 test.describe.configure({ mode: 'serial' });
 test.use({ locale: 'en-US' });
-
-async function call<T = any>(baseURL: string, method: string, url: string, options: { body?: unknown; token?: string } = {}) {
-  const res = await fetch(`${baseURL}${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await res.text();
-  let body: T;
-  try {
-    body = JSON.parse(text) as T;
-  } catch {
-    body = text as T;
-  }
-  return { status: res.status, body };
-}
-
-async function newAccount(baseURL: string, name: string) {
-  const email = `${name.toLowerCase()}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const password = 'results-pass-2026';
-  const res = await call(baseURL, 'POST', '/api/auth/signup', { body: { name, email, password, passwordCheck: password, promoOptIn: false, locale: 'en' } });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return { id: res.body.user.id as string, email, password, token: res.body.token as string };
-}
-
-/** Signs in to /admin with the keyboard, enrolling the TOTP secret read off the screen (as admin-console.spec.ts does). */
-async function consoleSignIn(page: Page, email: string, password: string) {
-  await page.addInitScript(() => {
-    if (!localStorage.getItem('locale')) localStorage.setItem('locale', 'en');
-  });
-  await page.goto('/admin');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.keyboard.press('Enter');
-  const code = page.getByLabel('Authenticator code');
-  await expect(code).toBeFocused();
-  const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
-  await code.fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) }));
-  await page.keyboard.press('Enter');
-  await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-}
 
 /** Desktop and phone, English (as the screen stands, messages and all) and Traditional Chinese (reloaded). */
 async function shots(page: Page, name: string) {

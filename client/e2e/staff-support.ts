@@ -1,0 +1,52 @@
+import { expect, type Page } from '@playwright/test';
+import { generate } from 'otplib';
+
+/** The back-office browser tests' helpers: the API over fetch, a fresh account, the console's keyboard sign-in. */
+
+export async function call<T = any>(baseURL: string, method: string, url: string, options: { body?: unknown; token?: string; key?: string; form?: string } = {}) {
+  const res = await fetch(`${baseURL}${url}`, {
+    method,
+    headers: {
+      'content-type': options.form ? 'application/x-www-form-urlencoded' : 'application/json',
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...(options.key ? { 'idempotency-key': options.key } : {}),
+    },
+    body: options.form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+  });
+  const text = await res.text();
+  let body: T;
+  try {
+    body = JSON.parse(text) as T;
+  } catch {
+    body = text as T;
+  }
+  return { status: res.status, body };
+}
+
+/** A new member account (a unique email per call), signed in. */
+export async function newAccount(baseURL: string, name: string, password = 'staff-spec-pass-2026') {
+  const email = `${name.toLowerCase()}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const res = await call(baseURL, 'POST', '/api/auth/signup', { body: { name, email, password, passwordCheck: password, promoOptIn: false, locale: 'en' } });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return { id: res.body.user.id as string, email, password, token: res.body.token as string };
+}
+
+/** Signs in to /admin with the keyboard, enrolling the TOTP secret read off the screen (as admin-console.spec.ts does). */
+export async function consoleSignIn(page: Page, email: string, password: string) {
+  await page.addInitScript(() => {
+    if (!localStorage.getItem('locale')) localStorage.setItem('locale', 'en');
+  });
+  await page.goto('/admin');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.keyboard.press('Enter');
+  const code = page.getByLabel('Authenticator code');
+  await expect(code).toBeFocused();
+  await expect(page.getByTestId('totp-enrol').getByRole('img')).toBeVisible();
+  const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+  await code.fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
+  await page.keyboard.press('Enter'); // "I have saved them" has the focus
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+}
