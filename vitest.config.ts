@@ -1,10 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Two projects, both run by `npx vitest run` (what `npm test` calls):
- * - `unit`: common/ and client/ (logic, and React components under happy-dom, chosen per file with a
- *   `@vitest-environment happy-dom` comment). No database, no Redis, no global setup:
- *   `npm run test:unit` runs it alone in a few seconds.
+ * Three projects, all run by `npx vitest run` (what `npm test` calls):
+ * - `unit`: the logic of common/ and client/ in plain Node. No DOM, no database, no Redis, no global
+ *   setup: `npm run test:unit` runs it alone in about 4 seconds.
+ * - `components`: client React components under happy-dom (`*.dom.test.ts(x)` files: slip, picker,
+ *   wallet and console widgets). Importing React, react-intl and a DOM per file costs more than all
+ *   the unit tests together, so it is its own project (`npm run test:components`).
  * - `integration`: server/test/** against a real PostgreSQL and redis-server, started once by the
  *   global setup (which, being on this project only, never runs for `--project unit`).
  */
@@ -19,8 +21,20 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['common/src/**/*.test.ts', 'client/src/**/*.test.{ts,tsx}'],
-          // Pure functions and components on fresh atoms/stores: no file leaves state behind, so the
-          // files share their workers' module cache (a third of the time of importing per file).
+          exclude: ['**/*.dom.test.{ts,tsx}'],
+          // Pure functions: no file leaves state behind, so the files share their workers' module
+          // cache (a third of the time of importing per file).
+          isolate: false,
+          testTimeout: 5_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'components',
+          include: ['client/src/**/*.dom.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          // Each test renders on fresh atoms and a fresh query client, and cleans up after itself.
           isolate: false,
           testTimeout: 5_000,
         },

@@ -347,6 +347,8 @@ export const configSchema = z.object({
   FOOTBALL_SALES_CLOSE_LEAD_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   /** Where football results come from: `simulated` (seeded from the model, verifiable) or `manual` (back office). */
   FOOTBALL_RESULT_SOURCE: z.enum(['simulated', 'manual']).default('simulated'),
+  /** How many of the past week's simulated matches a fresh install fills in, played, with their markets (recent form, league tables). */
+  FOOTBALL_HISTORY_MATCHES: z.coerce.number().int().min(0).max(1000).default(150),
   /**
    * The simulated fixture list, JSON (see README "Football"): a kick-off every `kickOffEveryMinutes`,
    * fixtures `aheadHours` ahead, results `matchMinutes` after kick-off, a share `voidRate` of matches

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { utcToZoned } from '../schedule/zoned-time.ts';
-import { drawCalendarBetween, formatDrawNumber, nextDraws } from './calendar.ts';
+import { drawCalendarBetween, formatDrawNumber, lastDraws, nextDraws } from './calendar.ts';
 import { withDrawOverrides } from './overrides.ts';
 import { DRAW_PRODUCTS } from './products.ts';
 
@@ -94,6 +94,30 @@ describe('official draw numbering', () => {
   it('issues counted one by one agree with issues computed from scratch across a year boundary', () => {
     const run = between('TWA02', '2025-12-01T00:00:00Z', '2026-02-01T00:00:00Z');
     for (const draw of run) expect(between('TWA02', draw.drawAt.toISOString(), new Date(draw.drawAt.getTime() + 1).toISOString())[0]!.issue).toBe(draw.issue);
+  });
+});
+
+describe('the last draws before an instant (a fresh install\'s history)', () => {
+  const threeYears = (code: keyof typeof DRAW_PRODUCTS, until: Date) => drawCalendarBetween(DRAW_PRODUCTS[code], new Date(until.getTime() - 3 * 366 * 86_400_000), until);
+
+  it.each(Object.keys(DRAW_PRODUCTS) as Array<keyof typeof DRAW_PRODUCTS>)('%s: the same draws, numbers and times as the tail of three years of its calendar', (code) => {
+    for (const until of [new Date('2026-01-04T12:00:00Z'), new Date('2026-07-15T00:00:00Z')]) {
+      const all = threeYears(code, until);
+      for (const count of [1, 3, 120]) expect(lastDraws(DRAW_PRODUCTS[code], until, count)).toEqual(all.slice(-count));
+    }
+  });
+
+  it('looks further back when a break leaves the first window short: Loto 6 with December off still gets its last 2 draws, of November', () => {
+    expect(lastDraws(DRAW_PRODUCTS.JPA01, new Date('2026-01-04T12:00:00Z'), 2).map((d) => d.localDate)).toEqual(['2025-12-25', '2025-12-29']);
+    const december = Array.from({ length: 31 }, (_, i) => `2025-12-${String(i + 1).padStart(2, '0')}`);
+    const decemberOff = withDrawOverrides(DRAW_PRODUCTS.JPA01, { source: 'test', calendar: { cancelled: december } });
+    expect(lastDraws(decemberOff, new Date('2026-01-04T12:00:00Z'), 2).map((d) => d.localDate)).toEqual(['2025-11-24', '2025-11-27']);
+  });
+
+  it('a demo calendar every 3 minutes: the last 5 intervals', () => {
+    const everyThree = withDrawOverrides(DRAW_PRODUCTS.HKA01, { source: 'demo', calendar: { everyMinutes: 3, salesCloseMinutes: 1 } });
+    const draws = lastDraws(everyThree, new Date('2026-03-01T10:00:30Z'), 5);
+    expect(draws.map((d) => d.drawAt.toISOString().slice(11, 16))).toEqual(['09:48', '09:51', '09:54', '09:57', '10:00']);
   });
 });
 

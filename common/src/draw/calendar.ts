@@ -20,6 +20,7 @@ export interface CalendarDraw {
 }
 
 const MS_PER_MINUTE = 60_000;
+const MS_PER_DAY = 86_400_000;
 /** A schedule with no draw in a year is broken (a typo in weekdays); generation stops instead of looping. */
 const MAX_EMPTY_DAYS = 400;
 /** Refuses ranges that only a bug asks for (a century of twice-weekly draws). */
@@ -198,6 +199,32 @@ export function drawCalendarBetween(product: Pick<DrawProduct, 'calendar' | 'num
     day++;
   }
   return draws;
+}
+
+/** How far back `lastDraws` looks at most: three years hold hundreds of draws of any weekly calendar. */
+const MAX_LOOKBACK_DAYS = 3 * 366;
+
+/**
+ * The last `count` draws with `drawAt < until`, oldest first (fewer when the calendar has fewer in
+ * three years). Computes only a window sized for `count` (doubled while breaks leave it short),
+ * not years of calendar.
+ *
+ * @example lastDraws(DRAW_PRODUCTS.HKA01, new Date('2025-02-01T00:00:00Z'), 2).map((d) => d.issue) // → ['25/012', '25/013']
+ */
+export function lastDraws(product: Pick<DrawProduct, 'calendar' | 'numbering'>, until: Date, count: number): CalendarDraw[] {
+  if (count <= 0) return [];
+  const { calendar } = product;
+  if (calendar.everyMinutes) {
+    return drawCalendarBetween(product, new Date(until.getTime() - (count + 1) * calendar.everyMinutes * MS_PER_MINUTE), until).slice(-count);
+  }
+  // A week of margin on top of the weeks `count` draws take at the calendar's weekly rate.
+  let days = Math.ceil((count / Math.max(1, calendar.weekdays.length)) * 7) + 7;
+  for (;;) {
+    const span = Math.min(days, MAX_LOOKBACK_DAYS);
+    const draws = drawCalendarBetween(product, new Date(until.getTime() - span * MS_PER_DAY), until);
+    if (draws.length >= count || span === MAX_LOOKBACK_DAYS) return draws.slice(-count);
+    days *= 2;
+  }
 }
 
 /** The first `count` draws strictly after `t`. @example nextDraws(DRAW_PRODUCTS.JPA01, new Date('2025-12-30T00:00:00Z'), 1)[0].localDate // → '2026-01-05' (break 31 Dec–3 Jan) */

@@ -77,6 +77,33 @@ describe('America/Edmonton across DST', () => {
   });
 });
 
+describe('the per-day offset cache', () => {
+  // What ICU itself says, through a formatter of the test's own.
+  const icu = (formatter: Intl.DateTimeFormat, epochMs: number): WallTime => {
+    const parts = formatter.formatToParts(epochMs);
+    const read = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+    return wall(read('year'), read('month'), read('day'), read('hour'), read('minute'), read('second'));
+  };
+
+  it.each([
+    'America/New_York',
+    'Europe/London',
+    'Australia/Lord_Howe', // half-hour DST
+    'America/St_Johns', // UTC−3:30, DST
+    'Asia/Kathmandu', // UTC+5:45
+    'Asia/Taipei',
+  ])('agrees with ICU at every 97 minutes of 2025–2026, transition days included (%s)', (zone) => {
+    const formatter = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    const mismatches: string[] = [];
+    for (let t = at('2025-01-01T00:00:00Z'); t < at('2027-01-01T00:00:00Z'); t += 97 * 60_000 + 13_000) {
+      const expected = icu(formatter, t);
+      const got = utcToZoned(zone, t);
+      if (JSON.stringify(got) !== JSON.stringify(expected)) mismatches.push(`${new Date(t).toISOString()}: ${JSON.stringify(got)} ≠ ${JSON.stringify(expected)}`);
+    }
+    expect(mismatches.slice(0, 3)).toEqual([]);
+  });
+});
+
 describe('day numbers', () => {
   it('count days since 1970 and read back, leap days included', () => {
     expect(dayNumber(1970, 1, 1)).toBe(0);

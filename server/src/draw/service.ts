@@ -1,7 +1,7 @@
 import {
-  drawCalendarBetween,
   drawTicketCost,
   formatDrawNumber,
+  lastDraws,
   nextDraws,
   resultProblem,
   toPoints,
@@ -117,10 +117,7 @@ export function createDrawService(
     for (const code of owners) {
       if (await lotteryDrawsRepo.hasDraws(db, code)) continue;
       const item = owner(code);
-      // Three years hold DRAW_HISTORY_DRAWS of any weekly calendar; a demo calendar needs only that many intervals.
-      const every = item.calendar.everyMinutes;
-      const from = new Date(now.getTime() - (every ? (config.DRAW_HISTORY_DRAWS + 1) * every * 60_000 : 3 * 366 * 86_400_000));
-      const past = drawCalendarBetween(item, from, now).slice(-config.DRAW_HISTORY_DRAWS);
+      const past = lastDraws(item, now, config.DRAW_HISTORY_DRAWS);
       let jackpot: number | null = null;
       const rows = past.map((draw) => {
         const seed = newSeed();

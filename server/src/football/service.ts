@@ -84,7 +84,7 @@ export function createFootballService(platform: Pick<Platform, 'db' | 'bus' | 'c
       let backfilled = 0;
       if (source.kind === 'simulated' && resultSource.kind === 'simulated' && !(await eventsRepo.hasEvents(db, 'simulated'))) {
         backfilled = await db.transaction().execute((trx) =>
-          backfillSimulated(trx, { now, simulation: config.FOOTBALL_SIMULATION, leadSeconds: config.FOOTBALL_SALES_CLOSE_LEAD_SECONDS, results: resultSource }),
+          backfillSimulated(trx, { now, simulation: config.FOOTBALL_SIMULATION, leadSeconds: config.FOOTBALL_SALES_CLOSE_LEAD_SECONDS, results: resultSource, matches: config.FOOTBALL_HISTORY_MATCHES }),
         );
         if (backfilled) logger.info({ backfilled }, 'simulated football history filled in');
       }

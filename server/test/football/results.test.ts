@@ -71,7 +71,8 @@ describe.each(MODES)('resulting closed events (%s mode)', (mode) => {
   const t0 = onGrid(new Date());
 
   beforeAll(async () => {
-    env = await footballServer(mode, footballEnv());
+    // A fresh install's whole history, as in production (tests default to a few matches).
+    env = await footballServer(mode, footballEnv({}, { FOOTBALL_HISTORY_MATCHES: '150' }));
     football = createFootballService(env.platform, { random: seededRandom(5), afterResulted: async (id) => void resulted.push(id) });
     socket = await connectSocket(env.url);
     received = record(socket, 'odds') as OddsEventPayload[];

@@ -20,7 +20,8 @@ describe('the public football routes', () => {
   const t0 = onGrid(new Date());
 
   beforeAll(async () => {
-    env = await footballServer('embedded', footballEnv({ voidRate: 0.1 }));
+    // Form and tables read the whole first-start history (tests default to a few matches).
+    env = await footballServer('embedded', footballEnv({ voidRate: 0.1 }, { FOOTBALL_HISTORY_MATCHES: '150' }));
     api = apiClient(env.url);
     env.setNow(t0);
     const football = createFootballService(env.platform, { random: seededRandom(11) });

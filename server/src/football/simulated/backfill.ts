@@ -8,12 +8,11 @@ import { fixturesBetween, type Simulation } from './fixtures.ts';
 import { sourceMarkets } from './markets.ts';
 import { fixtureEvent } from './source.ts';
 
-/** How far back the first start fills in, and at most how many matches. */
+/** How far back the first start fills in (at most FOOTBALL_HISTORY_MATCHES matches of it). */
 const BACKFILL_DAYS = 7;
-const BACKFILL_CAP = 150;
 
 /**
- * The first start of a simulated deployment: the past week's fixtures (the latest 150), stored as
+ * The first start of a simulated deployment: the past week's fixtures (the latest `matches`, 150 by default), stored as
  * played already, so recent form and league tables have data from the first minute. Matches still
  * in progress are stored closed and get their result from the results job like any other.
  * Runs only on an empty table; a concurrent second run inserts nothing (unique external ids).
@@ -21,12 +20,12 @@ const BACKFILL_CAP = 150;
  */
 export async function backfillSimulated(
   db: Executor,
-  options: { now: Date; simulation: Simulation; leadSeconds: number; results: FootballResultSource },
+  options: { now: Date; simulation: Simulation; leadSeconds: number; results: FootballResultSource; matches: number },
 ): Promise<number> {
-  const { now, simulation, leadSeconds, results } = options;
-  if (await eventsRepo.hasEvents(db, 'simulated')) return 0;
+  const { now, simulation, leadSeconds, results, matches } = options;
+  if (matches === 0 || (await eventsRepo.hasEvents(db, 'simulated'))) return 0;
   const until = new Date(now.getTime() + leadSeconds * 1000);
-  const fixtures = fixturesBetween(new Date(now.getTime() - BACKFILL_DAYS * 86_400_000), until, simulation).slice(-BACKFILL_CAP);
+  const fixtures = fixturesBetween(new Date(now.getTime() - BACKFILL_DAYS * 86_400_000), until, simulation).slice(-matches);
   const rows = fixtures.map((fixture): NewEvent => {
     const row = newEventRow(fixtureEvent(fixture, fixture.model, []), 'simulated', leadSeconds);
     const result = results.resultOf({ id: fixture.externalId, kickOffAt: fixture.kickOffAt, model: fixture.model, seed: row.seed ?? null }, now);

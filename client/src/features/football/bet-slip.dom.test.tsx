@@ -1,4 +1,3 @@
-// @vitest-environment happy-dom
 import type { FootballOrderBody } from '@gp/common';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';

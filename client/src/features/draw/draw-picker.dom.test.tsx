@@ -1,4 +1,3 @@
-// @vitest-environment happy-dom
 import { drawProduct, drawTicketCost, validateDrawTicket, type DrawProduct } from '@gp/common';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';

@@ -1,4 +1,3 @@
-// @vitest-environment happy-dom
 import { createStore } from 'jotai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memberStoredAtom } from './member-stored-atom.ts';

@@ -1,4 +1,3 @@
-// @vitest-environment happy-dom
 import { kenoProduct, type ProductDetail } from '@gp/common';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

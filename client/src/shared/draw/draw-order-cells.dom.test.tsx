@@ -1,4 +1,3 @@
-// @vitest-environment happy-dom
 import type { DrawOrderWire } from '@gp/common';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
