@@ -1,18 +1,12 @@
 import type { Locale } from '@gp/common';
 import { useAtomValue } from 'jotai';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { IntlProvider, type IntlConfig } from 'react-intl';
 import { setCurrentIntl } from './current-intl.ts';
 import { applyDocumentLocale } from './document-locale.ts';
 import { localeAtom } from './locale-atom.ts';
-import { cachedMessages, loadMessages } from './message-catalogue.ts';
+import { cachedMessages, loadMessages, withEnglishUnderneath } from './message-catalogue.ts';
 import type { Messages } from './message-ids.ts';
-
-const onIntlError: IntlConfig['onError'] = (error) => {
-  // English sits under every catalogue, so a missing key already shows in English.
-  if (error.code === 'MISSING_TRANSLATION') return;
-  console.warn('[i18n]', error.message);
-};
 
 /** Provides react-intl for the chosen locale; keeps the previous language on screen while the next loads. */
 export function I18nProvider({ children }: { children: ReactNode }) {
@@ -31,6 +25,19 @@ export function I18nProvider({ children }: { children: ReactNode }) {
       cancelled = true;
     };
   }, [locale]);
+
+  // A key missing from the catalogue (none is: the catalogue test): fetch English once and put it underneath.
+  const fallbackFor = useRef<Locale | null>(null);
+  const onIntlError = useCallback<NonNullable<IntlConfig['onError']>>(
+    (error) => {
+      if (error.code !== 'MISSING_TRANSLATION') return console.warn('[i18n]', error.message);
+      if (Object.keys(active.messages).length === 0 || fallbackFor.current === active.locale) return; // still loading, or already asked
+      fallbackFor.current = active.locale;
+      const { locale: missingIn } = active;
+      void withEnglishUnderneath(missingIn).then((messages) => setActive((now) => (now.locale === missingIn ? { locale: missingIn, messages } : now)));
+    },
+    [active],
+  );
 
   useEffect(() => {
     applyDocumentLocale(active.locale);

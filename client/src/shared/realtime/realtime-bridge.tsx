@@ -1,8 +1,8 @@
 import type { MeResponse } from '@gp/common';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
-import { io } from 'socket.io-client';
+import type { io as ioFunction } from 'socket.io-client';
 import { queryKeys } from '../api/query-keys.ts';
 import { tokenAtom } from '../session/session-atoms.ts';
 import { socketAtom, type AppSocket } from './socket-atom.ts';
@@ -20,63 +20,78 @@ export function RealtimeBridge() {
   const setSocket = useSetAtom(socketAtom);
 
   useEffect(() => {
-    const socket: AppSocket = io({
-      path: '/socket.io',
-      transports: ['websocket', 'polling'],
-      tryAllTransports: true,
-      auth: token ? { token } : {},
+    // socket.io-client (~13 KB gzip) is fetched beside the first render, not before it: nothing
+    // on the first paint needs it, and the channels subscribe once the socket is set.
+    let disposed = false;
+    let disconnect: (() => void) | undefined;
+    void import('socket.io-client').then(({ io }) => {
+      if (!disposed) disconnect = connect(io, { token, queryClient, setSocket });
     });
-    setSocket(socket);
-    let lastBalanceAt = '';
-    let warned = false;
-
-    socket.on('balance', (payload) => {
-      if (payload.at < lastBalanceAt) return; // an older event arriving late
-      lastBalanceAt = payload.at;
-      queryClient.setQueryData<MeResponse>(queryKeys.me, (me) =>
-        me ? { ...me, balance: payload.balance, trialBalance: payload.trialBalance } : me,
-      );
-      void queryClient.invalidateQueries({ queryKey: queryKeys.wallet });
-    });
-    socket.on('order', () => void queryClient.invalidateQueries({ queryKey: queryKeys.orders }));
-    socket.io.on('reconnect', () => void queryClient.invalidateQueries());
-    socket.on('connect', () => {
-      warned = false;
-    });
-    // The server ends a socket when its session ends (logout elsewhere, expiry) and refuses a
-    // handshake with a dead token. Re-asking /api/me then gets the 401, whose handler clears the
-    // session and tells the member why — at once, not at their next click.
-    const recheckSession = () => void queryClient.invalidateQueries({ queryKey: queryKeys.me });
-    // socket.io-client does not reconnect by itself after the server ended the socket — and a
-    // server restarting for a deploy ends every socket that way. So come back once it is up (a
-    // dead session is then refused at the handshake, below), and re-read everything missed.
-    let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
-    let endedByServer = false;
-    socket.on('disconnect', (reason) => {
-      if (reason !== 'io server disconnect') return;
-      if (token) recheckSession();
-      endedByServer = true;
-      reconnectTimer = setTimeout(() => socket.connect(), 500 + Math.random() * 1000);
-    });
-    socket.on('connect', () => {
-      if (endedByServer) void queryClient.invalidateQueries();
-      endedByServer = false;
-    });
-    socket.on('connect_error', (error) => {
-      const code = (error as Error & { data?: { code?: string } }).data?.code;
-      if (token && (code === 'session_expired' || code === 'token_invalid')) return recheckSession();
-      if (!warned) console.warn('[realtime] connection failed, retrying in the background:', error.message);
-      warned = true;
-    });
-
     return () => {
-      clearTimeout(reconnectTimer);
-      setSocket((current) => (current === socket ? null : current));
-      socket.removeAllListeners();
-      socket.io.removeAllListeners();
-      socket.disconnect();
+      disposed = true;
+      disconnect?.();
     };
   }, [token, queryClient, setSocket]);
 
   return null;
+}
+
+/** Opens the socket and wires its events to the query cache; returns what closes it. */
+function connect(io: typeof ioFunction, { token, queryClient, setSocket }: { token: string; queryClient: QueryClient; setSocket: (next: AppSocket | null | ((current: AppSocket | null) => AppSocket | null)) => void }) {
+  const socket: AppSocket = io({
+    path: '/socket.io',
+    transports: ['websocket', 'polling'],
+    tryAllTransports: true,
+    auth: token ? { token } : {},
+  });
+  setSocket(socket);
+  let lastBalanceAt = '';
+  let warned = false;
+
+  socket.on('balance', (payload) => {
+    if (payload.at < lastBalanceAt) return; // an older event arriving late
+    lastBalanceAt = payload.at;
+    queryClient.setQueryData<MeResponse>(queryKeys.me, (me) =>
+      me ? { ...me, balance: payload.balance, trialBalance: payload.trialBalance } : me,
+    );
+    void queryClient.invalidateQueries({ queryKey: queryKeys.wallet });
+  });
+  socket.on('order', () => void queryClient.invalidateQueries({ queryKey: queryKeys.orders }));
+  socket.io.on('reconnect', () => void queryClient.invalidateQueries());
+  socket.on('connect', () => {
+    warned = false;
+  });
+  // The server ends a socket when its session ends (logout elsewhere, expiry) and refuses a
+  // handshake with a dead token. Re-asking /api/me then gets the 401, whose handler clears the
+  // session and tells the member why — at once, not at their next click.
+  const recheckSession = () => void queryClient.invalidateQueries({ queryKey: queryKeys.me });
+  // socket.io-client does not reconnect by itself after the server ended the socket — and a
+  // server restarting for a deploy ends every socket that way. So come back once it is up (a
+  // dead session is then refused at the handshake, below), and re-read everything missed.
+  let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  let endedByServer = false;
+  socket.on('disconnect', (reason) => {
+    if (reason !== 'io server disconnect') return;
+    if (token) recheckSession();
+    endedByServer = true;
+    reconnectTimer = setTimeout(() => socket.connect(), 500 + Math.random() * 1000);
+  });
+  socket.on('connect', () => {
+    if (endedByServer) void queryClient.invalidateQueries();
+    endedByServer = false;
+  });
+  socket.on('connect_error', (error) => {
+    const code = (error as Error & { data?: { code?: string } }).data?.code;
+    if (token && (code === 'session_expired' || code === 'token_invalid')) return recheckSession();
+    if (!warned) console.warn('[realtime] connection failed, retrying in the background:', error.message);
+    warned = true;
+  });
+
+  return () => {
+    clearTimeout(reconnectTimer);
+    setSocket((current) => (current === socket ? null : current));
+    socket.removeAllListeners();
+    socket.io.removeAllListeners();
+    socket.disconnect();
+  };
 }
