@@ -73,7 +73,7 @@ try {
 
   const config = loadConfig({ DATA_DIR: path.join(root, '.tmp/bench-data'), JWT_SECRET: crypto.randomBytes(32).toString('hex'), PIN_MAX_FAILURES: '1000000' });
   const logger = createLogger('silent');
-  const queues = createQueueFactory({ kind: 'postgres', connectionString: database.connectionString }, logger);
+  const queues = await createQueueFactory({ kind: 'postgres', connectionString: database.connectionString }, logger);
   const outbox = createOutbox({ db, queues, bus: createMemoryBus(), logger, now: () => new Date() });
   const pins = createPinService({ db, secret: new TextEncoder().encode(config.JWT_SECRET), now: () => new Date(), outbox, logger });
   const { codes } = await pins.createBatch({ count: 3000, points: 100, createdBy: null });

@@ -93,7 +93,7 @@ export async function benchSettlement(db: Db, connectionString: string, userIds:
   const config = loadConfig({ JWT_SECRET: crypto.randomBytes(32).toString('hex') });
   const logger = createLogger('silent');
   const now = () => new Date();
-  const queues = createQueueFactory({ kind: 'postgres', connectionString }, logger);
+  const queues = await createQueueFactory({ kind: 'postgres', connectionString }, logger);
   const outbox = createOutbox({ db, queues, bus: createMemoryBus(), logger, now });
   const settlement = createSettlementService({ db, outbox, now, config, logger });
   let outcome: Awaited<ReturnType<typeof settlement.settleDraw>> | undefined;
@@ -170,7 +170,7 @@ export async function benchMillionDraw(db: Db, connectionString: string, userIds
   const config = loadConfig({ JWT_SECRET: crypto.randomBytes(32).toString('hex') });
   const logger = createLogger('silent');
   const now = () => new Date();
-  const queues = createQueueFactory({ kind: 'postgres', connectionString }, logger);
+  const queues = await createQueueFactory({ kind: 'postgres', connectionString }, logger);
   const outbox = createOutbox({ db, queues, bus: createMemoryBus(), logger, now });
   const settlement = createSettlementService({ db, outbox, now, config, logger });
   let outcome: Awaited<ReturnType<typeof settlement.settleDraw>> | undefined;

@@ -89,13 +89,13 @@ export function createAuthService(platform: Pick<Platform, 'db' | 'secret' | 'no
     /** Token → the member behind it, or `token_invalid` / `session_expired`. */
     async authenticate(token: string): Promise<AuthenticatedUser> {
       const claims = await verifySessionToken(secret, token, now());
-      const session = await authRepo.findSession(db, claims.sessionId);
+      const session = await authRepo.findSessionWithUser(db, claims.sessionId);
       if (!session || String(session.user_id) !== claims.userId) throw new AppError('token_invalid');
       if (session.revoked_at || new Date(session.expires_at) <= now()) throw new AppError('session_expired');
-      const row = await authRepo.findUserById(db, claims.userId);
-      if (!row) throw new AppError('token_invalid');
+      if (session.user_id_found === null) throw new AppError('token_invalid');
+      const row = { id: session.user_id_found, name: session.user_name!, email: session.user_email!, role: session.user_role!, locale: session.user_locale! };
       // A staff session is opened for one role: promoted, demoted or locked, the user signs in again.
-      if ((session.role !== null && session.role !== row.role) || row.locked_at) throw new AppError('session_expired');
+      if ((session.role !== null && session.role !== row.role) || session.user_locked_at) throw new AppError('session_expired');
       const staffAccess = isStaffRole(row.role) && (session.staff || !staffMfaRequired(config));
       return { user: presentUser(row), sessionId: session.id, expiresAt: new Date(session.expires_at), staffAccess };
     },

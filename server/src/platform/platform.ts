@@ -64,7 +64,7 @@ export async function createPlatform(config: Config, logger: Logger): Promise<Pl
     const namespace = `${config.REDIS_PREFIX}:${identity.replaceAll('-', '').slice(0, 12)}`;
     const redisUrl = config.REDIS_URL;
     const health = createHealth(db, () => new Date());
-    const queues = createQueueFactory(
+    const queues = await createQueueFactory(
       redisUrl ? { kind: 'redis', url: redisUrl, prefix: namespace } : { kind: 'postgres', connectionString },
       logger,
       { hooks: health.scheduleHooks, reassertEveryMs: config.SCHEDULE_REASSERT_MS },

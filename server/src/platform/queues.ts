@@ -1,4 +1,4 @@
-import { Queue, Worker, createPostgresBackend, withBackend, type Job, type JobsOptions, type WorkerOptions } from 'bullmq';
+import { DEFAULT_SCHEMA, Queue, Worker, createPostgresBackend, quoteSchemaName, runMigrations, withBackend, type Job, type JobsOptions, type WorkerOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import type { Logger } from './logger.ts';
@@ -96,6 +96,12 @@ export const DEFAULT_JOB_OPTIONS: JobsOptions = {
  */
 const WORKER_DEFAULTS = { concurrency: 4, runRetryDelay: 1000 } as const satisfies Partial<WorkerOptions>;
 
+/**
+ * The shared BullMQ pool (PostgreSQL backend): one LISTEN connection per worker (~16) plus room for
+ * their queries. Connections open on demand and idle ones close after 10 s.
+ */
+const BULLMQ_POOL_MAX = 48;
+
 /** How long a forced close may take once the graceful one has timed out. */
 const FORCE_GRACE_MS = 1000;
 
@@ -107,7 +113,37 @@ function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> 
   ]);
 }
 
-export function createQueueFactory(backend: QueueBackend, logger: Logger, options: QueueFactoryOptions = {}): QueueFactory {
+/**
+ * BullMQ's PostgreSQL backend on one pool for every queue and worker of the process: each worker
+ * holds one of its connections for LISTEN, queries share the rest. (A pool per queue and per worker,
+ * BullMQ's default, opened ~30 pools and ~45 connections per process, and took a second to start.)
+ * Its schema is migrated once, here, before any queue exists: a queue checks it when made.
+ */
+async function sharedBullmqPool(connectionString: string, logger: Logger): Promise<pg.Pool> {
+  const pool = new pg.Pool({
+    connectionString,
+    max: BULLMQ_POOL_MAX,
+    // BullMQ's SQL names its tables unqualified (what it sets on pools it makes itself).
+    options: `-c search_path=${quoteSchemaName(DEFAULT_SCHEMA)}`,
+    Client: ListenedClient,
+  });
+  pool.on('error', (error) => logger.warn({ err: error }, 'bullmq pool: idle connection lost'));
+  try {
+    const client = await pool.connect();
+    try {
+      await runMigrations(client, DEFAULT_SCHEMA); // under BullMQ's advisory lock: processes starting together migrate once
+    } finally {
+      client.release();
+    }
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw error;
+  }
+  return pool;
+}
+
+export async function createQueueFactory(backend: QueueBackend, logger: Logger, options: QueueFactoryOptions = {}): Promise<QueueFactory> {
+  const pool = backend.kind === 'postgres' ? await sharedBullmqPool(backend.connectionString, logger) : undefined;
   const queues = new Map<string, Queue>();
   const workers: Worker[] = [];
   const redisConnections: Redis[] = [];
@@ -151,11 +187,6 @@ export function createQueueFactory(backend: QueueBackend, logger: Logger, option
     redisConnections.push(connection);
     return connection;
   };
-  // Each Postgres-backed Queue/Worker owns a small pool plus one LISTEN client; keep pools small.
-  // BullMQ's pools leave a checked-out client without an 'error' listener, so a connection the
-  // server ends (an outage, a restart) would throw from the socket and end the process; with
-  // `ListenedClient` the query in flight still fails and the pool replaces the client.
-  const postgresConnection = (connectionString: string) => ({ connectionString, max: 4, migrate: true, Client: ListenedClient });
 
   const factory: QueueFactory = {
     backend: backend.kind,
@@ -163,8 +194,7 @@ export function createQueueFactory(backend: QueueBackend, logger: Logger, option
       let queue = queues.get(name);
       if (!queue) {
         if (backend.kind === 'postgres') {
-          const connection = postgresConnection(backend.connectionString);
-          queue = new postgres.Queue<T>(name, { connection, defaultJobOptions: DEFAULT_JOB_OPTIONS }) as unknown as Queue<T>;
+          queue = new postgres.Queue<T>(name, { connection: pool!, defaultJobOptions: DEFAULT_JOB_OPTIONS }) as unknown as Queue<T>;
         } else {
           const connection = redisConnection(backend.url);
           queue = new Queue<T>(name, { ...prefix, connection, defaultJobOptions: DEFAULT_JOB_OPTIONS });
@@ -197,7 +227,7 @@ export function createQueueFactory(backend: QueueBackend, logger: Logger, option
       const opts = { ...WORKER_DEFAULTS, ...workerOptions, ...prefix };
       const worker =
         backend.kind === 'postgres'
-          ? (new postgres.Worker<T>(name, run, { ...opts, connection: postgresConnection(backend.connectionString) }) as unknown as Worker<T>)
+          ? (new postgres.Worker<T>(name, run, { ...opts, connection: pool! }) as unknown as Worker<T>)
           : new Worker<T>(name, run, { ...opts, connection: redisConnection(backend.url) });
       worker.on('failed', (job, error) =>
         logger.warn({ err: error, queue: name, jobId: job?.id, attempts: job?.attemptsMade }, 'job failed'),
@@ -230,6 +260,8 @@ export function createQueueFactory(backend: QueueBackend, logger: Logger, option
         logger.warn({ timeoutMs }, 'queues did not close in time');
       }
       await settlesWithin(Promise.allSettled(redisConnections.map((c) => c.quit())), FORCE_GRACE_MS);
+      // Every queue and worker has given its connections back (or was cut off above).
+      if (pool) await settlesWithin(pool.end(), FORCE_GRACE_MS);
       for (const connection of redisConnections) connection.disconnect(); // no-op once quit
       workers.length = 0;
       redisConnections.length = 0;

@@ -113,7 +113,7 @@ describe.each(MODES)('queue factory (%s mode)', (mode) => {
   it('close() lets an active job finish before it returns', async () => {
     const name = uniqueQueue('close');
     // A factory of its own, so closing it leaves the platform's queues open for the assertions.
-    const factory = createQueueFactory(queueBackendOf(platform), platform.logger);
+    const factory = await createQueueFactory(queueBackendOf(platform), platform.logger);
     const started = gate();
     const release = gate();
     const order: string[] = [];
@@ -141,7 +141,7 @@ describe.each(MODES)('queue factory (%s mode)', (mode) => {
 
   it('close() gives up on a job that outlasts its timeout, so shutdown always ends', async () => {
     const name = uniqueQueue('stuck');
-    const factory = createQueueFactory(queueBackendOf(platform), platform.logger);
+    const factory = await createQueueFactory(queueBackendOf(platform), platform.logger);
     const started = gate();
     const release = gate();
     factory.worker(name, async () => {
@@ -164,7 +164,7 @@ describe.each(MODES)('queue factory (%s mode)', (mode) => {
 describe('queue factory when Redis has gone away (scaled mode)', () => {
   it('close() still returns within its timeout', async () => {
     const redis = await startRedis();
-    const factory = createQueueFactory({ kind: 'redis', url: redis.url, prefix: 'gone' }, createLogger('silent'));
+    const factory = await createQueueFactory({ kind: 'redis', url: redis.url, prefix: 'gone' }, createLogger('silent'));
     const name = uniqueQueue('gone');
     const ran = gate();
     factory.worker(name, async () => ran.open());
