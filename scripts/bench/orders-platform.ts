@@ -86,7 +86,8 @@ async function startServer(serverRoot: string, runDir: string, env: Record<strin
   const server = spawnProc({
     name: 'server',
     command: process.execPath,
-    args: ['--import', 'tsx', 'server/src/main.ts'],
+    // BENCH_CPU_PROF=DIR: the server writes a V8 CPU profile there when it stops (where intake spends its time).
+    args: [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []), '--import', 'tsx', 'server/src/main.ts'],
     cwd: serverRoot,
     env: serverEnv({ PORT: String(port), ...env }),
     logFile: path.join(runDir, 'server.log'),

@@ -27,6 +27,7 @@
  *   --keep                       keep the run folder .tmp/bench-orders-<stamp>/ (data, logs, the
  *                                pgbench script); it is kept anyway when a mode fails
  *   --server-root DIR            run the server from another checkout (with node_modules)
+ *   BENCH_CPU_PROF=DIR           (environment) the server writes a V8 CPU profile into DIR when it stops
  *
  * Stops everything it started, in order, also on Ctrl-C. Exits non-zero when a mode fails to run
  * or its books do not balance.

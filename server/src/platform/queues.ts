@@ -128,6 +128,8 @@ async function sharedBullmqPool(connectionString: string, logger: Logger): Promi
     Client: ListenedClient,
   });
   pool.on('error', (error) => logger.warn({ err: error }, 'bullmq pool: idle connection lost'));
+  // BullMQ adds one 'error' listener to the pool per queue and per worker (~50 in a process, fixed).
+  pool.setMaxListeners(128);
   try {
     const client = await pool.connect();
     try {
