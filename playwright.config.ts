@@ -32,5 +32,8 @@ export default defineConfig({
     stdout: 'pipe',
     stderr: 'pipe',
     env: { E2E_PORT: String(port) },
+    // SIGTERM, not Playwright's default SIGKILL of the process group: the server then stops its
+    // embedded PostgreSQL itself, instead of leaving a postmaster behind after every run.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
   },
 });
