@@ -42,14 +42,14 @@ export const authRepo = {
 
   /**
    * A session with its user, in one round trip (every authenticated request asks): the session's
-   * columns, and the user's as `user_*` (null when the user row is gone).
+   * columns, and the user's as `user_*`. No row when either is gone.
    */
   findSessionWithUser(db: Executor, id: string) {
     return db
       .selectFrom('sessions as s')
-      .leftJoin('users as u', 'u.id', 's.user_id')
+      .innerJoin('users as u', 'u.id', 's.user_id')
       .select(['s.id', 's.user_id', 's.expires_at', 's.revoked_at', 's.staff', 's.role'])
-      .select(['u.id as user_id_found', 'u.name as user_name', 'u.email as user_email', 'u.role as user_role', 'u.locale as user_locale', 'u.locked_at as user_locked_at'])
+      .select(['u.name as user_name', 'u.email as user_email', 'u.role as user_role', 'u.locale as user_locale', 'u.locked_at as user_locked_at'])
       .where('s.id', '=', id)
       .executeTakeFirst();
   },

@@ -92,8 +92,7 @@ export function createAuthService(platform: Pick<Platform, 'db' | 'secret' | 'no
       const session = await authRepo.findSessionWithUser(db, claims.sessionId);
       if (!session || String(session.user_id) !== claims.userId) throw new AppError('token_invalid');
       if (session.revoked_at || new Date(session.expires_at) <= now()) throw new AppError('session_expired');
-      if (session.user_id_found === null) throw new AppError('token_invalid');
-      const row = { id: session.user_id_found, name: session.user_name!, email: session.user_email!, role: session.user_role!, locale: session.user_locale! };
+      const row = { id: session.user_id, name: session.user_name, email: session.user_email, role: session.user_role, locale: session.user_locale };
       // A staff session is opened for one role: promoted, demoted or locked, the user signs in again.
       if ((session.role !== null && session.role !== row.role) || session.user_locked_at) throw new AppError('session_expired');
       const staffAccess = isStaffRole(row.role) && (session.staff || !staffMfaRequired(config));
