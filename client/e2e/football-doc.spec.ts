@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { enterResultTwice } from './results-support.ts';
+import { expectNoSidewaysScroll } from './layout-support.ts';
 
 /**
  * The football help page and the two football dashboards, against the real server: the help
@@ -52,11 +53,6 @@ async function resultClosedMatches(baseURL: string, count: number): Promise<numb
     )
     .toBeGreaterThanOrEqual(count);
   return done;
-}
-
-async function noSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 /** A full-page screenshot from the top, without the PWA's "ready offline" note over the page. */
@@ -144,18 +140,18 @@ test('all three pages fit a 390 px phone in the light theme, tables scrolling in
   await page.goto('/main/sports/hkjc-football-doc');
   await expect(page.getByTestId('crossbar-table').getByTestId('crossbar-row')).toHaveCount(56);
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScroll(page);
   await shot(page, 'doc-390');
 
   await page.goto('/sidebar/dashboards/hkjc-football');
   await expect(page.getByTestId('odds-chart').locator('canvas')).toBeVisible({ timeout: 30_000 });
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScroll(page);
   await shot(page, 'odds-390');
 
   await resultClosedMatches(baseURL!, 2);
   await page.goto('/sidebar/dashboards/soccer');
   await expect(page.getByTestId('football-results')).toBeVisible();
   await expect(page.getByTestId('standings-table').first()).toBeVisible();
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScroll(page);
   await shot(page, 'soccer-390');
 });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { enterResultTwice } from './results-support.ts';
+import { expectNoSidewaysScroll } from './layout-support.ts';
 
 /**
  * The Hong Kong football screen end to end. The test server (scripts/e2e-server.mjs) kicks a
@@ -87,10 +88,6 @@ async function shot(page: Page, name: string) {
   if (await prompt.isVisible()) await prompt.getByRole('button').last().click();
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `test-results/football-${name}.png`, fullPage: true });
-}
-
-async function noSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 }
 
 /**
@@ -226,11 +223,11 @@ test('a member buys a 3-match "at least 2 win" all-up while prices move, and see
   await shot(page, 'orders-1280');
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScroll(page);
   await shot(page, 'orders-390');
   await page.goto('/main/sports/hkjc-football');
   await expect(page.getByTestId('event-row').first()).toBeVisible();
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScroll(page);
   await shot(page, 'screen-390');
 });
 
@@ -307,13 +304,13 @@ test('the slip survives a reload and another page; the list filters by date, lea
 
   // On a phone, in Traditional Chinese and in English.
   await page.setViewportSize({ width: 390, height: 844 });
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScroll(page);
   await shot(page, 'zh-TW-390');
   await page.evaluate(() => localStorage.setItem('locale', 'en'));
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hong Kong football');
   await expect(page.getByTestId('slip-pick')).toHaveCount(2);
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScroll(page);
   await shot(page, 'en-390');
 });
 
@@ -364,6 +361,6 @@ test('a member reading Chinese sees the league and team names in Chinese on the 
   await expect(result.locator('.dash-match__teams')).toHaveText(`${home} – ${away}`);
   await expect(result.locator('.dash-match__meta')).toContainText(event!.names!.tournament!['zh-TW']!);
   await page.setViewportSize({ width: 390, height: 844 });
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScroll(page);
   await shot(page, 'soccer-zh-TW-390');
 });

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSidewaysScroll } from './layout-support.ts';
 
 /**
  * The keno purchase screen end to end. The test server runs Canada Keno every 60 s with sales
@@ -39,11 +40,6 @@ async function shot(page: Page, name: string) {
   if (await prompt.isVisible()) await prompt.getByRole('button').last().click();
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `test-results/keno-${name}.png`, fullPage: true });
-}
-
-async function noSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 test('a member buys Canada Keno once (even on a double click), watches it get purchased, then sees the official result and prize', async ({ page, baseURL }) => {
@@ -160,7 +156,7 @@ test('a member buys Canada Keno once (even on a double click), watches it get pu
   await expect(page.getByTestId('ledger-line').filter({ hasText: new RegExp(`^Order ${settled.id} — Canada Keno$`) })).toHaveCount(1);
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScroll(page);
   await shot(page, 'cab01-wallet-390');
 });
 
@@ -258,7 +254,7 @@ test('BINGO BINGO shows its countdown in Traditional Chinese, with big/small, od
   await shot(page, 'twb01-zh-TW-1280');
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScroll(page);
   await shot(page, 'twb01-zh-TW-390');
 });
 
@@ -289,7 +285,7 @@ test('on a phone, a sticky bottom bar carries the countdown (mm:ss, red in the l
   await page.getByTestId('multiplier-input').fill('3');
   await expect(bar.getByTestId('keno-bar-units')).toHaveText('3 units');
   await expect(bar.getByTestId('keno-bar-total')).toHaveText('3.00 GP');
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScroll(page);
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: 'test-results/keno-bar-390.png' });
 

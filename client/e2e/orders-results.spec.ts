@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSidewaysScroll } from './layout-support.ts';
 
 interface Session {
   token: string;
@@ -87,10 +88,6 @@ async function signIn(page: Page, session: Session) {
   }, [session.token, JSON.stringify(session.user)] as const);
 }
 
-async function noSidewaysScroll(page: Page, width: number) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-}
-
 test('a member sees both keno orders in the list, filters them by status and opens one’s history', async ({ page, baseURL }) => {
   test.setTimeout(180_000);
   const session = (await call<Session>(baseURL!, 'POST', '/api/auth/login', { body: { email: 'demo@example.com', password: 'demo-pass-2026' } })).body;
@@ -133,7 +130,7 @@ test('a member sees both keno orders in the list, filters them by status and ope
 
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(realRow).toBeVisible();
-  await noSidewaysScroll(page, 390);
+  await expectNoSidewaysScroll(page);
   await page.screenshot({ path: 'test-results/orders-phone.png', fullPage: true });
 });
 
@@ -175,7 +172,7 @@ test('anyone can read the results and roadmap, and switch product', async ({ pag
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/roadmap?product=CAB01');
   await expect(switcher.getByRole('link', { name: 'Canada Keno' })).toHaveAttribute('aria-current', 'page');
-  await noSidewaysScroll(page, 390);
+  await expectNoSidewaysScroll(page);
   await page.screenshot({ path: 'test-results/orders-roadmap-phone.png', fullPage: true });
 });
 
@@ -215,6 +212,6 @@ test('the rules page shows the prize table and labels Canada Keno’s unconfirme
   await expect(page.getByTestId('caps').getByTestId('confidence-label')).toContainText('No WCLC source found');
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await noSidewaysScroll(page, 390);
+  await expectNoSidewaysScroll(page);
   await page.screenshot({ path: 'test-results/orders-rules-phone.png', fullPage: true });
 });

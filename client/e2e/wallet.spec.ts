@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectNoSidewaysScroll } from './layout-support.ts';
 
 async function api<T>(baseURL: string, path: string, body: unknown, token?: string): Promise<T> {
   const res = await fetch(`${baseURL}${path}`, {
@@ -89,6 +90,6 @@ test('on a phone, a signed-in page never scrolls sideways', async ({ page, baseU
   for (const path of ['/', '/wallet', '/help/faq']) {
     await page.goto(path);
     await expect(page.getByTestId('header-balance')).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
+    await expectNoSidewaysScroll(page, path);
   }
 });
