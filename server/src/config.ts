@@ -108,6 +108,12 @@ const depositLimits = jsonText
  */
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /**
+   * How passwords are hashed: `owasp` (argon2id, 19 MiB, 2 passes: OWASP's baseline, ~50 ms here),
+   * or `fast-for-tests` (argon2id at its minimum cost), which the test suite uses because it signs up
+   * members by the thousand. Refused outside NODE_ENV=test; a hash of either kind verifies under both.
+   */
+  PASSWORD_HASH: z.enum(['owasp', 'fast-for-tests']).default('owasp'),
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   HOST: z.string().default('0.0.0.0'),
   PORT: port.default(3000),
@@ -263,6 +269,8 @@ export const configSchema = z.object({
   LARGE_WIN_POINTS: z.coerce.number().int().positive().default(100_000),
   /** The simulated source announces a draw's pool amounts this long after its numbers (as operators do); an operator's entry before then wins. */
   DRAW_SIMULATED_AMOUNTS_AFTER_SECONDS: z.coerce.number().int().min(0).default(300),
+  /** How many past draws per keno product (at most the past day's) the simulated source fills in on a fresh install (results, roadmaps). */
+  KENO_HISTORY_DRAWS: z.coerce.number().int().min(0).max(1000).default(200),
   /** How many past draws per draw lottery the simulated source fills in on a fresh install (number master, results). */
   DRAW_HISTORY_DRAWS: z.coerce.number().int().min(0).max(1000).default(120),
   /** How far ahead the scheduler creates draws. */
@@ -400,6 +408,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const parsed = configSchema.safeParse(relevant);
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message} (got ${JSON.stringify(relevant[String(i.path[0])])})`));
+  }
+  if (parsed.data.PASSWORD_HASH === 'fast-for-tests' && parsed.data.NODE_ENV !== 'test') {
+    throw new ConfigError([`PASSWORD_HASH: fast-for-tests is only for the test suite (NODE_ENV=test, got ${parsed.data.NODE_ENV})`]);
   }
   return parsed.data;
 }

@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_SCHEMA, runMigrations } from 'bullmq';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createDb } from '../src/db/database.ts';
 import { runningPostmaster, startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
+import { claimStockDatabase, startDatabaseStock } from './support/database-stock.ts';
 import { redisAvailable, startRedis } from './support/redis-server.ts';
 
 export const TEMPLATE_DB = 'gp_template';
@@ -18,7 +20,8 @@ declare module 'vitest' {
 
 /**
  * One real PostgreSQL (embedded-postgres, throwaway, fsync off) and one redis-server for the whole
- * run. A migrated template database lets every test file get its own fresh database in ~100 ms.
+ * run. A migrated template database lets every test file get its own fresh database: a copy made
+ * ahead by the database stock (support/database-stock.ts), or one made on the spot when none is ready.
  */
 export default async function setup(project: TestProject) {
   const root = path.resolve(import.meta.dirname, '../../.tmp');
@@ -30,6 +33,11 @@ export default async function setup(project: TestProject) {
   try {
     const { db } = createDb(database.connectionString, 2);
     await migrateToLatest(db).finally(() => db.destroy());
+    // BullMQ's own schema too (the embedded mode's queues): in every copy already, instead of its
+    // DDL once per platform — that was half of PostgreSQL's work in booting one.
+    const client = new pg.Client({ connectionString: database.connectionString });
+    await client.connect();
+    await runMigrations(client, DEFAULT_SCHEMA).finally(() => client.end());
     if (!redisAvailable()) {
       throw new Error('redis-server is required for the scaled-mode tests: apt-get install -y redis-server (npm test installs it on Debian as root)');
     }
@@ -40,10 +48,13 @@ export default async function setup(project: TestProject) {
   }
   const admin = new URL(database.connectionString);
   admin.pathname = '/postgres';
+  // Three copies of the template ready ahead: about what two workers booting at once use up.
+  const stock = await startDatabaseStock(admin.toString(), TEMPLATE_DB, 3);
   project.provide('pgAdminUrl', admin.toString());
   project.provide('redisUrl', redis.url);
 
   return async () => {
+    await stock.stop();
     await redis.stop();
     await database.stop();
   };
@@ -70,7 +81,7 @@ export async function createDatabaseFromTemplate(adminUrl: string, name: string)
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
-    await client.query(`create database "${name}" template ${TEMPLATE_DB}`);
+    if (!(await claimStockDatabase(client, name))) await client.query(`create database "${name}" template ${TEMPLATE_DB}`);
   } finally {
     await client.end();
   }

@@ -63,7 +63,7 @@ export function createOidcService(platform: Pick<Platform, 'db' | 'now' | 'confi
         name: (identity.name ?? email.split('@')[0] ?? 'Member').slice(0, 100),
         email,
         // Nobody knows this password: the provider is this account's way in until one is set.
-        password_hash: await hashPassword(crypto.randomBytes(32).toString('base64url')),
+        password_hash: await hashPassword(config, crypto.randomBytes(32).toString('base64url')),
         password_set: false,
         email_verified_at: now(),
         role: 'member',

@@ -57,7 +57,7 @@ export function createRecoveryService(platform: RecoveryPlatform) {
 
     /** Sets the new password once per link and ends every session of the account (a thief's too). */
     async resetPassword(token: string, password: string) {
-      const passwordHash = await hashPassword(password);
+      const passwordHash = await hashPassword(config, password);
       await db.transaction().execute(async (trx) => {
         const at = now();
         const used = await recoveryRepo.consumeToken(trx, digest(token), 'password_reset', at);

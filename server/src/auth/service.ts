@@ -10,12 +10,21 @@ import { sendVerificationIn } from './recovery.ts';
 import { authRepo } from './repo.ts';
 import { signSessionToken, verifySessionToken } from './tokens.ts';
 
-// OWASP's argon2id baseline (19 MiB, 2 passes): strong, yet ~50 ms on these 2-core machines.
-const HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+type HashConfig = Pick<Platform['config'], 'PASSWORD_HASH'>;
+
+/**
+ * argon2id at OWASP's baseline (19 MiB, 2 passes): strong, yet ~50 ms on these 2-core machines. The
+ * test suite's `fast-for-tests` is the algorithm's minimum (refused outside NODE_ENV=test). The cost
+ * is written into each hash, so a hash made under one verifies under the other.
+ */
+const HASH_OPTIONS = {
+  owasp: { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 },
+  'fast-for-tests': { type: argon2.argon2id, memoryCost: 1024, timeCost: 1, parallelism: 1 },
+} as const;
 // Verifying against this when the email is unknown keeps login timing uniform (no user enumeration).
 let dummyHash: Promise<string> | undefined;
-/** A password's stored form (argon2id, HASH_OPTIONS): for the password reset and provider-made accounts. */
-export const hashPassword = (password: string) => argon2.hash(password, HASH_OPTIONS);
+/** A password's stored form (argon2id, HASH_OPTIONS): for sign-up, the password reset and provider-made accounts. */
+export const hashPassword = (config: HashConfig, password: string) => argon2.hash(password, HASH_OPTIONS[config.PASSWORD_HASH]);
 
 export interface AuthenticatedUser {
   user: User;
@@ -42,7 +51,7 @@ export function createAuthService(platform: Pick<Platform, 'db' | 'secret' | 'no
 
   return {
     async signup(input: { name: string; email: string; password: string; promoOptIn: boolean; locale?: string }, role: Role = 'member'): Promise<AuthResponse> {
-      const passwordHash = await argon2.hash(input.password, HASH_OPTIONS);
+      const passwordHash = await hashPassword(config, input.password);
       const row = await db.transaction().execute(async (trx) => {
         const inserted = await authRepo.insertUser(trx, {
           name: input.name,
@@ -69,7 +78,7 @@ export function createAuthService(platform: Pick<Platform, 'db' | 'secret' | 'no
 
     async login(email: string, password: string): Promise<AuthResponse> {
       const row = await authRepo.findUserByEmail(db, email);
-      dummyHash ??= argon2.hash('not-a-real-password', HASH_OPTIONS);
+      dummyHash ??= hashPassword(config, 'not-a-real-password');
       const valid = await argon2.verify(row?.password_hash ?? (await dummyHash), password);
       if (!row || !valid) throw new AppError('invalid_credentials');
       if (row.locked_at) throw new AppError('account_locked');
@@ -118,7 +127,7 @@ export function createAuthService(platform: Pick<Platform, 'db' | 'secret' | 'no
     /** The account of `email` when `password` is its password (proof of ownership before linking), else `invalid_credentials`. */
     async verifyPassword(email: string, password: string): Promise<string> {
       const row = await authRepo.findUserByEmail(db, email);
-      dummyHash ??= argon2.hash('not-a-real-password', HASH_OPTIONS);
+      dummyHash ??= hashPassword(config, 'not-a-real-password');
       const valid = await argon2.verify(row?.password_hash ?? (await dummyHash), password);
       if (!row || !valid) throw new AppError('invalid_credentials');
       return String(row.id);

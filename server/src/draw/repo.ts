@@ -38,13 +38,20 @@ export const lotteryDrawsRepo = {
       .execute();
   },
 
-  async hasDraws(db: Executor, productCode: string) {
-    return (await db.selectFrom('lottery_draws').select('id').where('product_code', '=', productCode).limit(1).executeTakeFirst()) !== undefined;
-  },
-
-  /** The latest draw of a product (for the next simulated jackpot). */
-  latest(db: Executor, productCode: string) {
-    return db.selectFrom('lottery_draws').select(['id', 'draw_at', 'jackpot']).where('product_code', '=', productCode).orderBy('draw_at', 'desc').limit(1).executeTakeFirst();
+  /** Each product's latest draw (by draw time), in one query: the scheduling pass's starting points. */
+  async latestOf(db: Executor, productCodes: readonly string[]) {
+    const rows =
+      productCodes.length === 0
+        ? []
+        : await db
+            .selectFrom('lottery_draws')
+            .distinctOn('product_code')
+            .select(['product_code', 'id', 'draw_at', 'jackpot'])
+            .where('product_code', 'in', productCodes)
+            .orderBy('product_code')
+            .orderBy('draw_at', 'desc')
+            .execute();
+    return new Map(rows.map((row) => [row.product_code, row]));
   },
 
   find(db: Executor, id: string) {

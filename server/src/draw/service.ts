@@ -111,25 +111,31 @@ export function createDrawService(
     }
   }
 
-  /** The first start with simulated results: the past DRAW_HISTORY_DRAWS draws of each lottery, drawn, with amounts. */
+  /**
+   * The first start with simulated results: the past DRAW_HISTORY_DRAWS draws of each lottery that has
+   * no draw yet, drawn, with amounts — in one read and two inserts.
+   */
   async function backfill(now: Date) {
-    let stored = 0;
-    for (const code of owners) {
-      if (await lotteryDrawsRepo.hasDraws(db, code)) continue;
-      const item = owner(code);
-      const past = lastDraws(item, now, config.DRAW_HISTORY_DRAWS);
-      let jackpot: number | null = null;
-      const rows = past.map((draw) => {
-        const seed = newSeed();
-        jackpot = nextSimulatedJackpot(item, jackpot, seed);
-        return { ...newDraw(code, draw, seed, jackpot, 'simulated'), result: resultFromSeed(item, seed, jackpot) };
+    const stocked = await lotteryDrawsRepo.latestOf(db, owners);
+    const rows = owners
+      .filter((code) => !stocked.has(code))
+      .flatMap((code) => {
+        const item = owner(code);
+        let jackpot: number | null = null;
+        return lastDraws(item, now, config.DRAW_HISTORY_DRAWS).map((draw) => {
+          const seed = newSeed();
+          jackpot = nextSimulatedJackpot(item, jackpot, seed);
+          return { ...newDraw(code, draw, seed, jackpot, 'simulated'), result: resultFromSeed(item, seed, jackpot) };
+        });
       });
-      const inserted = await lotteryDrawsRepo.insertDrawn(db, rows);
-      const byIssue = new Map(rows.map((r) => [r.issue, r]));
-      await lotteryDrawsRepo.insertDivisions(db, inserted.flatMap(({ id, issue }) => simulatedAmountRows({ ...byIssue.get(issue)!, id: String(id) })));
-      stored += inserted.length;
-    }
-    return stored;
+    const inserted = await lotteryDrawsRepo.insertDrawn(db, rows);
+    // Issue numbers repeat across lotteries: a draw is its product and its issue.
+    const byDraw = new Map(rows.map((r) => [`${r.product_code}/${r.issue}`, r]));
+    await lotteryDrawsRepo.insertDivisions(
+      db,
+      inserted.flatMap(({ id, product_code, issue }) => simulatedAmountRows({ ...byDraw.get(`${product_code}/${issue}`)!, id: String(id) })),
+    );
+    return inserted.length;
   }
 
   function newDraw(code: string, draw: { issue: string; salesOpenAt: Date; salesCloseAt: Date; drawAt: Date }, seed: string, jackpot: number | null, jackpotSource: 'base' | 'simulated'): NewLotteryDraw {
@@ -155,20 +161,21 @@ export function createDrawService(
         if (stored) logger.info({ stored }, 'simulated draw-lottery history filled in');
       }
       historyChecked = true;
-      const created: Array<{ productCode: string; id: string; drawAt: Date }> = [];
-      for (const code of owners) {
+      // Every lottery in one read and one insert: this pass runs at every start and every minute.
+      const latestOf = await lotteryDrawsRepo.latestOf(db, owners);
+      const rows = owners.flatMap((code) => {
         const item = owner(code);
         const need = Math.max(...playersOf(code).map((p) => p.multiDraw.max)) + 2;
-        const latest = await lotteryDrawsRepo.latest(db, code);
+        const latest = latestOf.get(code);
         let jackpot = latest?.jackpot === null || latest?.jackpot === undefined ? null : Number(latest.jackpot);
-        const rows = nextDraws(item, now, need).map((draw) => {
+        return nextDraws(item, now, need).map((draw) => {
           const seed = newSeed();
           jackpot = source === 'simulated' ? nextSimulatedJackpot(item, jackpot, seed) : (item.baseJackpot?.amount ?? null);
           return newDraw(code, draw, seed, jackpot, source === 'simulated' ? 'simulated' : 'base');
         });
-        for (const row of await lotteryDrawsRepo.insertMissing(db, rows)) created.push({ productCode: code, id: String(row.id), drawAt: row.draw_at });
-      }
-      return created;
+      });
+      const inserted = await lotteryDrawsRepo.insertMissing(db, rows);
+      return inserted.map((row) => ({ productCode: row.product_code, id: String(row.id), drawAt: row.draw_at }));
     },
 
     /** Draws still waiting for their result, due in `[from, until)`. */

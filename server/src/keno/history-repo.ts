@@ -1,4 +1,5 @@
 import type { KenoResult } from '@gp/common';
+import { sql } from 'kysely';
 import type { Executor } from '../db/database.ts';
 import type { NewDraw } from './repo.ts';
 
@@ -8,10 +9,11 @@ export interface PastDraw extends NewDraw {
 }
 
 export const historyRepo = {
-  /** Whether the product has any draw at all: the backfill fills only a fresh install. */
-  async hasDraws(db: Executor, productCode: string): Promise<boolean> {
-    const row = await db.selectFrom('draws').select('id').where('product_code', '=', productCode).limit(1).executeTakeFirst();
-    return row !== undefined;
+  /** Which of these products have any draw at all (the backfill fills only a fresh install): one index probe each. */
+  async productsWithDraws(db: Executor, productCodes: readonly string[]): Promise<Set<string>> {
+    if (productCodes.length === 0) return new Set();
+    const { rows } = await sql<{ code: string }>`select code from unnest(${[...productCodes]}::text[]) as code where exists (select 1 from draws where product_code = code)`.execute(db);
+    return new Set(rows.map((row) => row.code));
   },
 
   /**

@@ -69,7 +69,7 @@ export function createKenoService(
     async createUpcomingDraws(now: Date) {
       // Once per process, before the first draws exist: a fresh simulated install starts with a day of results.
       if (!historyChecked && source.kind === 'simulated') {
-        const backfilled = await backfillKenoHistory(db, catalogue.values(), now);
+        const backfilled = await backfillKenoHistory(db, catalogue.values(), now, config.KENO_HISTORY_DRAWS);
         if (backfilled) logger.info({ backfilled }, 'simulated keno results history filled in');
       }
       historyChecked = true;

@@ -1,12 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { parsePoints } from '@gp/common';
-import { loadConfig } from '../config.ts';
-import { createDb } from '../db/database.ts';
-import { runningPostmaster, startEmbeddedPostgres } from '../db/embedded-postgres.ts';
-import { migrateToLatest } from '../db/migrate.ts';
-import { loadSecret } from '../platform/secrets.ts';
-import { issuePins } from './service.ts';
 
 const USAGE = 'usage: npm run pins -- --count N --points P   (P in GP, e.g. 100 or 12.50)';
 
@@ -22,6 +16,15 @@ async function main() {
     console.error(USAGE);
     process.exit(2);
   }
+  // Only now the database side: a usage error answers at once, without loading it.
+  const [{ loadConfig }, { createDb }, { runningPostmaster, startEmbeddedPostgres }, { migrateToLatest }, { loadSecret }, { issuePins }] = await Promise.all([
+    import('../config.ts'),
+    import('../db/database.ts'),
+    import('../db/embedded-postgres.ts'),
+    import('../db/migrate.ts'),
+    import('../platform/secrets.ts'),
+    import('./service.ts'),
+  ]);
   const config = loadConfig();
   const dataDir = path.resolve(config.DATA_DIR, 'postgres');
   const live = config.DATABASE_URL ? undefined : runningPostmaster(dataDir);

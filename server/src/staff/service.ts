@@ -1,7 +1,7 @@
 import argon2 from 'argon2';
 import { SignJWT, jwtVerify } from 'jose';
 import { isStaffRole, type AuditEntry, type AuditQuery, type Role, type StaffChallenge, type StaffMember, type StaffSession } from '@gp/common';
-import { findAccountByEmail, findAccountById, revokeSessionsOf, type AuthService } from '../auth/service.ts';
+import { findAccountByEmail, findAccountById, hashPassword, revokeSessionsOf, type AuthService } from '../auth/service.ts';
 import type { Executor, Tx } from '../db/database.ts';
 import { AppError } from '../platform/errors.ts';
 import type { Platform } from '../platform/platform.ts';
@@ -85,7 +85,9 @@ export function createStaffService(platform: Pick<Platform, 'db' | 'secret' | 'n
     /** Step 1. Anyone but a staff member with the right password hears `invalid_credentials`, after the same hashing work. */
     async login(email: string, password: string): Promise<StaffChallenge> {
       const row = await findAccountByEmail(db, email);
-      dummyHash ??= argon2.hash('not-a-real-password');
+      // The same cost as a real password's hash (argon2's own default is three times dearer): an
+      // unknown email must not answer measurably later than a known one.
+      dummyHash ??= hashPassword(config, 'not-a-real-password');
       const valid = await argon2.verify(row?.password_hash ?? (await dummyHash), password);
       if (!row || !valid || !isStaffRole(row.role)) throw new AppError('invalid_credentials');
       if (row.locked_at) throw new AppError('account_locked');

@@ -21,7 +21,7 @@ const isAlive = (pid: number) => {
 async function startPlatform(port: number) {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'test' },
+    env: { ...process.env, ...SMALL_HISTORY, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'test' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -41,6 +41,9 @@ async function startPlatform(port: number) {
   });
   return { child, exited, output: () => output, url: `http://127.0.0.1:${port}` };
 }
+
+// The demo data's history is not under test here: a few past draws and matches, as in the other tests.
+const SMALL_HISTORY = { DRAW_HISTORY_DRAWS: '3', KENO_HISTORY_DRAWS: '3', FOOTBALL_HISTORY_MATCHES: '12' };
 
 const login = (url: string) =>
   fetch(`${url}/api/auth/login`, {
@@ -84,7 +87,7 @@ describe('the embedded platform across stops and crashes', () => {
     // A second instance on the same data directory is refused and leaves the first untouched.
     const intruder = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
       cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, PORT: String(await freePort()), LOG_LEVEL: 'silent' },
+      env: { ...process.env, ...SMALL_HISTORY, DATA_DIR: dataDir, PORT: String(await freePort()), LOG_LEVEL: 'silent' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let intruderOutput = '';

@@ -57,6 +57,14 @@ describe('server configuration', () => {
     expect(loadConfig({ APM_SERVICE_NAME: 'GP web_01-eu' }).APM_SERVICE_NAME).toBe('GP web_01-eu');
   });
 
+  it('passwords are hashed at OWASP\'s cost unless the test suite asks for the fast one, which any other NODE_ENV refuses', () => {
+    expect(loadConfig({}).PASSWORD_HASH).toBe('owasp');
+    expect(loadConfig({ NODE_ENV: 'test', PASSWORD_HASH: 'fast-for-tests' }).PASSWORD_HASH).toBe('fast-for-tests');
+    for (const NODE_ENV of ['production', 'development']) {
+      expect(problemsOf({ NODE_ENV, PASSWORD_HASH: 'fast-for-tests' })).toEqual([`PASSWORD_HASH: fast-for-tests is only for the test suite (NODE_ENV=test, got ${NODE_ENV})`]);
+    }
+  });
+
   it('an empty variable counts as unset rather than as a bad value', () => {
     expect(loadConfig({ PORT: '', APM_SAMPLE_RATE: '' })).toMatchObject({ PORT: 3000, APM_SAMPLE_RATE: 1 });
   });

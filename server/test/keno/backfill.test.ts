@@ -10,7 +10,8 @@ describe('keno results history on a fresh install (simulated results)', () => {
   let env: Awaited<ReturnType<typeof testServer>>;
   let api: ReturnType<typeof apiClient>;
   beforeAll(async () => {
-    env = await testServer('embedded');
+    // The default history (the tests' platform keeps a short one).
+    env = await testServer('embedded', { KENO_HISTORY_DRAWS: '200' });
     api = apiClient(env.url);
   });
   afterAll(() => env.stop());
@@ -45,6 +46,6 @@ describe('keno results history on a fresh install (simulated results)', () => {
       return res.body.lastResult ? res.body : undefined;
     });
     expect(clock.lastResult).toMatchObject({ issue: expect.any(String), numbers: expect.any(Array) });
-    expect(await backfillKenoHistory(env.platform.db, env.services.keno.products(), new Date())).toBe(0);
+    expect(await backfillKenoHistory(env.platform.db, env.services.keno.products(), new Date(), env.platform.config.KENO_HISTORY_DRAWS)).toBe(0);
   });
 });

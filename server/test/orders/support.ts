@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Platform } from '../../src/platform/platform.ts';
+import type { TestClock } from '../support/clock.ts';
 import { eventually } from '../support/wait.ts';
 
 /** CAB01 only, a draw every 30 s with sales closing 1 s before: long windows for placement tests. */
@@ -9,10 +10,11 @@ export const FAST_ONLY_CAB01 = { KENO_PRODUCTS: 'CAB01', KENO_SCHEDULE_OVERRIDES
 
 /**
  * The CAB01 issue on sale now, by the platform's clock, with at least `remainingMs` before its
- * cut-off (waits for the next window if needed).
+ * cut-off. When the issue on sale has less left, a platform with a test clock is moved to the next
+ * issue's opening instead of waiting for it on the wall clock; one without waits for the next window.
  */
-export async function openIssue(platform: Platform, remainingMs: number, timeoutMs = 40_000) {
-  return eventually(`a CAB01 issue on sale with ${remainingMs} ms left`, async () => {
+export async function openIssue(platform: Platform & { clock?: TestClock }, remainingMs: number, timeoutMs = 40_000) {
+  const onSale = async () => {
     const now = platform.now();
     const draw = await platform.db
       .selectFrom('draws')
@@ -24,7 +26,19 @@ export async function openIssue(platform: Platform, remainingMs: number, timeout
       .orderBy('draw_at')
       .executeTakeFirst();
     return draw && { ...draw, id: String(draw.id) };
-  }, timeoutMs);
+  };
+  const current = await onSale();
+  if (current || !platform.clock) return current ?? eventually(`a CAB01 issue on sale with ${remainingMs} ms left`, onSale, timeoutMs);
+  const next = await platform.db
+    .selectFrom('draws')
+    .select(['sales_open_at'])
+    .where('product_code', '=', 'CAB01')
+    .where('status', '=', 'scheduled')
+    .where('sales_open_at', '>', platform.now())
+    .orderBy('sales_open_at')
+    .executeTakeFirst();
+  if (next) platform.clock.advanceTo(next.sales_open_at);
+  return eventually(`a CAB01 issue on sale with ${remainingMs} ms left`, onSale, timeoutMs);
 }
 
 export const key = () => crypto.randomUUID();

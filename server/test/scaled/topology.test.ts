@@ -34,7 +34,7 @@ async function launch(env: Record<string, string>) {
     // A clean environment: only what a user would set, so nothing of the test runner leaks in.
     // STAFF_MFA off: the test drives the operator's API with a password session (TOTP has its own tests).
     // A short simulated history: the topology is under test here, not the first start's backfill.
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: '5000', TRIAL_POINTS_ON_SIGNUP: '0', STAFF_MFA: 'off', DRAW_HISTORY_DRAWS: '3', FOOTBALL_HISTORY_MATCHES: '12', ...env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: '5000', TRIAL_POINTS_ON_SIGNUP: '0', STAFF_MFA: 'off', DRAW_HISTORY_DRAWS: '3', KENO_HISTORY_DRAWS: '3', FOOTBALL_HISTORY_MATCHES: '12', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>

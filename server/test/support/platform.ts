@@ -32,10 +32,13 @@ export async function testPlatform(mode: Mode = 'embedded', env: Record<string, 
     ...(mode === 'scaled' ? { REDIS_URL: inject('redisUrl'), REDIS_PREFIX: name } : {}),
     // Tests drive the operator's API with a password session; the second factor has its own tests (admin/).
     STAFF_MFA: 'off',
+    // Members are signed up by the thousand here: argon2id at its minimum cost (auth/password-hash.test.ts checks the production one).
+    PASSWORD_HASH: 'fast-for-tests',
     // A fresh install fills in 120 past draws of each of twelve lotteries (results pages, number
     // master); a test needs a few, and each boot would otherwise write ~1,400 draws and ~10,000 prize
     // rows. Tests about history set their own figure.
     DRAW_HISTORY_DRAWS: '3',
+    KENO_HISTORY_DRAWS: '3',
     // Likewise football's 150 past matches with all their markets (~1 s of a boot).
     FOOTBALL_HISTORY_MATCHES: '12',
     ...env,

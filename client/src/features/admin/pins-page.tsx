@@ -1,8 +1,10 @@
 import type { PinBatch } from '@gp/common';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { FormattedDate, FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
-import { useDescribeError } from './describe.ts';
+import type { Column } from '../../shared/ui/column-heads.tsx';
+import { ACTIONS_COLUMN, AdminTable } from './admin-table.tsx';
+import { ConsoleNoticeLine, useConsoleAction } from './console-action.tsx';
 import { exportPinBatch, saveFile } from './pins-api.ts';
 import { isSupervisor, useConsole } from './staff-session.ts';
 
@@ -16,12 +18,9 @@ const KEY = ['admin', 'pin-batches'];
 export function PinsPage() {
   const intl = useIntl();
   const { http, session } = useConsole();
-  const describe = useDescribeError();
-  const queryClient = useQueryClient();
-  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const { notice, act } = useConsoleAction(KEY);
   const [confirmVoid, setConfirmVoid] = useState<string | null>(null);
   const list = useQuery({ queryKey: KEY, queryFn: () => http.get<{ items: PinBatch[] }>('/api/admin/pin-batches') });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: KEY });
 
   async function issue(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -29,118 +28,147 @@ export function PinsPage() {
     const form = new FormData(formElement);
     const expires = String(form.get('expiresAt') ?? '');
     const note = String(form.get('note') ?? '').trim();
-    try {
-      const batch = await http.post<PinBatch>('/api/admin/pin-batches', {
-        count: Number(form.get('count')),
-        points: Math.round(Number(form.get('points')) * 100),
-        ...(expires ? { expiresAt: new Date(`${expires}T23:59:59`).toISOString() } : {}),
-        ...(note ? { note } : {}),
-      });
-      setMessage({ tone: 'success', text: intl.formatMessage({ id: 'admin.pins.issued' }, { id: batch.id, count: batch.count }) });
-      formElement.reset();
-    } catch (error) {
-      setMessage({ tone: 'error', text: describe(error) });
-    }
-    await refresh();
+    const issued = await act(
+      () =>
+        http.post<PinBatch>('/api/admin/pin-batches', {
+          count: Number(form.get('count')),
+          points: Math.round(Number(form.get('points')) * 100),
+          ...(expires ? { expiresAt: new Date(`${expires}T23:59:59`).toISOString() } : {}),
+          ...(note ? { note } : {}),
+        }),
+      (batch) => intl.formatMessage({ id: 'admin.pins.issued' }, { id: batch.id, count: batch.count }),
+    );
+    if (issued) formElement.reset();
   }
 
   async function download(batch: PinBatch) {
-    try {
-      const file = await exportPinBatch(session.token, batch.id);
-      saveFile(file.filename, file.blob);
-      setMessage({ tone: 'success', text: intl.formatMessage({ id: 'admin.pins.exported' }, { id: batch.id }) });
-    } catch (error) {
-      setMessage({ tone: 'error', text: describe(error) });
-    }
-    await refresh();
+    await act(
+      async () => {
+        const file = await exportPinBatch(session.token, batch.id);
+        saveFile(file.filename, file.blob);
+      },
+      () => intl.formatMessage({ id: 'admin.pins.exported' }, { id: batch.id }),
+    );
   }
 
   async function voidBatch(batch: PinBatch) {
     setConfirmVoid(null);
-    try {
-      const after = await http.post<PinBatch>(`/api/admin/pin-batches/${batch.id}/void`);
-      setMessage({ tone: 'success', text: intl.formatMessage({ id: 'admin.pins.voidedNow' }, { id: batch.id, voided: after.voided, redeemed: after.redeemed }) });
-    } catch (error) {
-      setMessage({ tone: 'error', text: describe(error) });
-    }
-    await refresh();
+    await act(
+      () => http.post<PinBatch>(`/api/admin/pin-batches/${batch.id}/void`),
+      (after) => intl.formatMessage({ id: 'admin.pins.voidedNow' }, { id: batch.id, voided: after.voided, redeemed: after.redeemed }),
+    );
   }
 
   return (
     <section aria-labelledby="admin-pins-title">
-      <h1 id="admin-pins-title"><FormattedMessage id="admin.pins.title" /></h1>
-      {message && <p className={`notice notice--${message.tone}`} role="status" data-testid="pins-message">{message.text}</p>}
+      <h1 id="admin-pins-title">
+        <FormattedMessage id="admin.pins.title" />
+      </h1>
+      <ConsoleNoticeLine notice={notice} testId="pins-message" />
       <form className="admin-panel admin-pins__form" onSubmit={(e) => void issue(e)} aria-label={intl.formatMessage({ id: 'admin.pins.issueTitle' })}>
         <label className="field">
-          <span className="field__label"><FormattedMessage id="admin.pins.count" /></span>
+          <span className="field__label">
+            <FormattedMessage id="admin.pins.count" />
+          </span>
           <input className="field__input" name="count" type="number" min={1} max={10000} step={1} required />
         </label>
         <label className="field">
-          <span className="field__label"><FormattedMessage id="admin.pins.points" /></span>
+          <span className="field__label">
+            <FormattedMessage id="admin.pins.points" />
+          </span>
           <input className="field__input" name="points" type="number" min={0.01} step={0.01} required />
         </label>
         <label className="field">
-          <span className="field__label"><FormattedMessage id="admin.pins.expires" /></span>
+          <span className="field__label">
+            <FormattedMessage id="admin.pins.expires" />
+          </span>
           <input className="field__input" name="expiresAt" type="date" />
         </label>
         <label className="field admin-pins__note">
-          <span className="field__label"><FormattedMessage id="admin.pins.note" /></span>
+          <span className="field__label">
+            <FormattedMessage id="admin.pins.note" />
+          </span>
           <input className="field__input" name="note" maxLength={200} />
         </label>
-        <button type="submit" className="button button--primary"><FormattedMessage id="admin.pins.issue" /></button>
+        <button type="submit" className="button button--primary">
+          <FormattedMessage id="admin.pins.issue" />
+        </button>
       </form>
-      <p className="muted"><FormattedMessage id="admin.pins.once" /></p>
-      <div className="table-wrap">
-        <table className="table admin-table admin-table--cards admin-table--pins" data-testid="pin-batches-table">
-          <thead>
-            <tr>
-              <th scope="col"><FormattedMessage id="admin.pins.colBatch" /></th>
-              <th scope="col" className="numeric"><FormattedMessage id="admin.pins.colCounts" /></th>
-              <th scope="col" className="numeric"><FormattedMessage id="admin.pins.points" /></th>
-              <th scope="col"><FormattedMessage id="admin.pins.expires" /></th>
-              <th scope="col"><FormattedMessage id="admin.pins.colWho" /></th>
-              <th scope="col" />
-            </tr>
-          </thead>
-          <tbody>
-            {list.data?.items.map((batch) => (
-              <tr key={batch.id} data-testid="pin-batch-row" data-id={batch.id}>
-                <td>
-                  <strong>#{batch.id}</strong> {batch.note && <span className="admin-pins__text">{batch.note}</span>}
-                  {batch.voidedAt && <> <span className="admin-badge admin-badge--alert"><FormattedMessage id="admin.pins.voided" /></span></>}
-                </td>
-                <td className="numeric" data-testid="pin-batch-counts">
-                  <FormattedMessage id="admin.pins.counts" values={{ count: batch.count, redeemed: batch.redeemed, voided: batch.voided }} />
-                </td>
-                <td className="numeric"><FormattedNumber value={batch.points / 100} minimumFractionDigits={2} /> GP</td>
-                <td>{batch.expiresAt ? <FormattedDate value={batch.expiresAt} dateStyle="medium" /> : '—'}</td>
-                <td>
-                  {batch.createdByName ?? '—'} <span className="muted"><FormattedDate value={batch.createdAt} dateStyle="short" timeStyle="short" /></span>
-                </td>
-                <td>
-                  <div className="admin-actions">
-                    {batch.exportedAt ? (
-                      <span className="muted"><FormattedMessage id="admin.pins.exportedAt" values={{ at: intl.formatDate(batch.exportedAt, { dateStyle: 'short', timeStyle: 'short' }) }} /></span>
-                    ) : (
-                      <button type="button" className="button button--primary button--small" onClick={() => void download(batch)}><FormattedMessage id="admin.pins.export" /></button>
-                    )}
-                    {isSupervisor(session) && !batch.voidedAt && batch.redeemed < batch.count && (
-                      confirmVoid === batch.id ? (
-                        <>
-                          <button type="button" className="button admin-button--danger button--small" onClick={() => void voidBatch(batch)} autoFocus><FormattedMessage id="admin.pins.voidConfirm" values={{ n: batch.count - batch.redeemed }} /></button>
-                          <button type="button" className="button button--ghost button--small" onClick={() => setConfirmVoid(null)}><FormattedMessage id="admin.pins.cancel" /></button>
-                        </>
-                      ) : (
-                        <button type="button" className="button button--ghost button--small" onClick={() => setConfirmVoid(batch.id)}><FormattedMessage id="admin.pins.void" /></button>
-                      )
-                    )}
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <p className="muted">
+        <FormattedMessage id="admin.pins.once" />
+      </p>
+      <AdminTable columns={BATCH_COLUMNS} testId="pin-batches-table" variant="admin-table--cards admin-table--pins">
+        {list.data?.items.map((batch) => (
+          <tr key={batch.id} data-testid="pin-batch-row" data-id={batch.id}>
+            <td>
+              <strong>#{batch.id}</strong> {batch.note && <span className="admin-pins__text">{batch.note}</span>}
+              {batch.voidedAt && (
+                <>
+                  {' '}
+                  <span className="admin-badge admin-badge--alert">
+                    <FormattedMessage id="admin.pins.voided" />
+                  </span>
+                </>
+              )}
+            </td>
+            <td className="numeric" data-testid="pin-batch-counts">
+              <FormattedMessage id="admin.pins.counts" values={{ count: batch.count, redeemed: batch.redeemed, voided: batch.voided }} />
+            </td>
+            <td className="numeric">
+              <FormattedNumber value={batch.points / 100} minimumFractionDigits={2} /> GP
+            </td>
+            <td>{batch.expiresAt ? <FormattedDate value={batch.expiresAt} dateStyle="medium" /> : '—'}</td>
+            <td>
+              {batch.createdByName ?? '—'}{' '}
+              <span className="muted">
+                <FormattedDate value={batch.createdAt} dateStyle="short" timeStyle="short" />
+              </span>
+            </td>
+            <td>
+              <div className="admin-actions">
+                {batch.exportedAt ? (
+                  <span className="muted">
+                    <FormattedMessage
+                      id="admin.pins.exportedAt"
+                      values={{ at: intl.formatDate(batch.exportedAt, { dateStyle: 'short', timeStyle: 'short' }) }}
+                    />
+                  </span>
+                ) : (
+                  <button type="button" className="button button--primary button--small" onClick={() => void download(batch)}>
+                    <FormattedMessage id="admin.pins.export" />
+                  </button>
+                )}
+                {isSupervisor(session) &&
+                  !batch.voidedAt &&
+                  batch.redeemed < batch.count &&
+                  (confirmVoid === batch.id ? (
+                    <>
+                      <button type="button" className="button admin-button--danger button--small" onClick={() => void voidBatch(batch)} autoFocus>
+                        <FormattedMessage id="admin.pins.voidConfirm" values={{ n: batch.count - batch.redeemed }} />
+                      </button>
+                      <button type="button" className="button button--ghost button--small" onClick={() => setConfirmVoid(null)}>
+                        <FormattedMessage id="admin.pins.cancel" />
+                      </button>
+                    </>
+                  ) : (
+                    <button type="button" className="button button--ghost button--small" onClick={() => setConfirmVoid(batch.id)}>
+                      <FormattedMessage id="admin.pins.void" />
+                    </button>
+                  ))}
+              </div>
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
     </section>
   );
 }
+
+const BATCH_COLUMNS: readonly Column[] = [
+  { label: 'admin.pins.colBatch' },
+  { label: 'admin.pins.colCounts', numeric: true },
+  { label: 'admin.pins.points', numeric: true },
+  { label: 'admin.pins.expires' },
+  { label: 'admin.pins.colWho' },
+  ACTIONS_COLUMN,
+];

@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { io } from 'socket.io-client';
 import { useDescribeError } from './describe.ts';
 import { useConsole } from './staff-session.ts';
+import { useObjectUrl } from '../../shared/ui/use-object-url.ts';
 
 const LIST_KEY = ['admin', 'support', 'list'] as const;
 const threadKey = (id: string) => ['admin', 'support', 'thread', id] as const;
@@ -43,13 +44,7 @@ function Screenshot({ url }: { url: string }) {
   const { http } = useConsole();
   const intl = useIntl();
   const file = useQuery({ queryKey: ['admin', 'support', 'file', url], queryFn: () => http.blob(url), staleTime: Infinity });
-  const [objectUrl, setObjectUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file.data) return undefined;
-    const made = URL.createObjectURL(file.data);
-    setObjectUrl(made);
-    return () => URL.revokeObjectURL(made);
-  }, [file.data]);
+  const objectUrl = useObjectUrl(file.data);
   if (!objectUrl) return null;
   return (
     <a href={objectUrl} target="_blank" rel="noreferrer" className="admin-support__shot">

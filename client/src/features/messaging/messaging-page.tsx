@@ -1,7 +1,7 @@
 import './messaging.css';
 import type { SupportThread } from '@gp/common';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { useHttp } from '../../shared/api/services.tsx';
@@ -9,6 +9,7 @@ import { useSocketEvent } from '../../shared/realtime/use-channel.ts';
 import { usePageTitle } from '../../shared/site/use-page-title.ts';
 import { useNotify } from '../../shared/toasts/use-notify.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { useObjectUrl } from '../../shared/ui/use-object-url.ts';
 
 const THREADS_KEY = ['support', 'threads'] as const;
 const threadKey = (id: string) => ['support', 'thread', id] as const;
@@ -31,13 +32,7 @@ function Screenshot({ url }: { url: string }) {
   const http = useHttp();
   const intl = useIntl();
   const file = useQuery({ queryKey: ['support', 'attachment', url], queryFn: () => http.blob(url), staleTime: Infinity });
-  const [objectUrl, setObjectUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file.data) return undefined;
-    const made = URL.createObjectURL(file.data);
-    setObjectUrl(made);
-    return () => URL.revokeObjectURL(made);
-  }, [file.data]);
+  const objectUrl = useObjectUrl(file.data);
   if (!objectUrl) return null;
   return (
     <a href={objectUrl} target="_blank" rel="noreferrer" className="bubble__attachment">
