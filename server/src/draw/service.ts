@@ -203,17 +203,24 @@ export function createDrawService(
     /** Simulated draws drawn long enough ago whose pool amounts are still missing: announce them (the scheduling pass). */
     async announceSimulatedAmounts(now: Date) {
       if (source !== 'simulated') return 0;
+      const due = (await Promise.all(owners.map((code) => lotteryDrawsRepo.list(db, code, 'drawn', now, 20))))
+        .flat()
+        .filter((row) => row.drawn_at && now.getTime() - row.drawn_at.getTime() >= config.DRAW_SIMULATED_AMOUNTS_AFTER_SECONDS * 1000);
+      // Every due draw's divisions in one read (this pass runs every minute).
+      const divisions = new Map<string, Awaited<ReturnType<typeof lotteryDrawsRepo.divisions>>>();
+      for (const r of await lotteryDrawsRepo.divisions(db, due.map((row) => String(row.id)))) {
+        const ofDraw = divisions.get(String(r.draw_id));
+        if (ofDraw) ofDraw.push(r);
+        else divisions.set(String(r.draw_id), [r]);
+      }
       let announced = 0;
-      for (const code of owners) {
-        for (const row of await lotteryDrawsRepo.list(db, code, 'drawn', now, 20)) {
-          if (!row.drawn_at || now.getTime() - row.drawn_at.getTime() < config.DRAW_SIMULATED_AMOUNTS_AFTER_SECONDS * 1000) continue;
-          const rows = await divisionsOf(db, [String(row.id)]);
-          const missing = playersOf(code).some((p) => presentLotteryDraw(p, row, rows).final === false);
-          if (!missing) continue;
-          await simulateAmounts(row);
-          await publish(row);
-          announced++;
-        }
+      for (const row of due) {
+        const rows = divisionRowsOf(divisions.get(String(row.id)) ?? []);
+        const missing = playersOf(row.product_code as DrawCode).some((p) => presentLotteryDraw(p, row, rows).final === false);
+        if (!missing) continue;
+        await simulateAmounts(row);
+        await publish(row);
+        announced++;
       }
       return announced;
     },

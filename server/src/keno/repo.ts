@@ -28,6 +28,12 @@ export const drawsRepo = {
     return inserted;
   },
 
+  /** The issues of a product already stored with `from ≤ draw_at ≤ until`: the scheduler makes (and seeds) only the others. */
+  async issuesBetween(db: Executor, productCode: string, from: Date, until: Date): Promise<Set<string>> {
+    const rows = await db.selectFrom('draws').select('issue').where('product_code', '=', productCode).where('draw_at', '>=', from).where('draw_at', '<=', until).execute();
+    return new Set(rows.map((row) => row.issue));
+  },
+
   /** Draws still waiting for their result with `from ≤ draw_at < until` (those the draw job must cover). */
   scheduledBetween(db: Executor, from: Date, until: Date) {
     return scheduledDrawsBetween(db, 'draws', from, until);

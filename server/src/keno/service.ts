@@ -76,7 +76,12 @@ export function createKenoService(
       const until = new Date(now.getTime() + config.DRAWS_AHEAD_HOURS * 3600_000);
       const created: Array<{ productCode: string; id: string; drawAt: Date }> = [];
       for (const item of catalogue.values()) {
-        const rows = drawsAhead(item.schedule, now, until).map((draw) => committedDraw(item.code, draw));
+        const ahead = drawsAhead(item.schedule, now, until);
+        if (ahead.length === 0) continue;
+        // Only the draws not stored yet get a seed and an insert: every pass after the first finds
+        // nearly all of them (an insert that conflicts still keeps the first seed, for a racing pass).
+        const stored = await drawsRepo.issuesBetween(db, item.code, ahead[0]!.drawAt, ahead.at(-1)!.drawAt);
+        const rows = ahead.filter((draw) => !stored.has(draw.issue)).map((draw) => committedDraw(item.code, draw));
         for (const row of await drawsRepo.insertMissing(db, rows)) {
           created.push({ productCode: item.code, id: String(row.id), drawAt: row.draw_at });
         }
