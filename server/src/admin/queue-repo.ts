@@ -6,13 +6,25 @@ import type { Executor } from '../db/database.ts';
  * (leases) on it, ticket scans and saved views. The queue only reads orders; every change to an
  * order goes through the orders service.
  */
+/** What every order-backed queue item shows of its order and member. */
+const ORDER_AND_MEMBER = [
+  'orders.product_code',
+  'orders.issue',
+  'orders.units',
+  'orders.points_spent',
+  'orders.sales_close_at',
+  'users.id as member_id',
+  'users.name',
+  'users.email',
+] as const;
+
 export const queueRepo = {
   /** Real orders left for the back office to buy by hand (manual gateway), not yet past their cut-off. */
   awaitingPurchase(db: Executor, now: Date, limit: number) {
     return db
       .selectFrom('orders')
       .innerJoin('users', 'users.id', 'orders.user_id')
-      .select(['orders.id', 'orders.product_code', 'orders.issue', 'orders.units', 'orders.points_spent', 'orders.sales_close_at', 'orders.created_at', 'orders.multiplier', 'orders.plays', 'users.id as member_id', 'users.name', 'users.email'])
+      .select(['orders.id', 'orders.created_at', 'orders.multiplier', 'orders.plays', ...ORDER_AND_MEMBER])
       .where(sql<boolean>`orders.status in (0, 1)`)
       .where('orders.trial', '=', false)
       .where('orders.sales_close_at', '>', now)
@@ -33,15 +45,8 @@ export const queueRepo = {
         'order_flags.detail',
         'order_flags.created_at',
         'orders.id as order_id',
-        'orders.product_code',
-        'orders.issue',
-        'orders.units',
-        'orders.points_spent',
         'orders.status',
-        'orders.sales_close_at',
-        'users.id as member_id',
-        'users.name',
-        'users.email',
+        ...ORDER_AND_MEMBER,
       ])
       .where('order_flags.resolved_at', 'is', null)
       .orderBy('order_flags.id')

@@ -28,6 +28,29 @@ export interface QueueSource {
 const MAX_PER_SOURCE = 500;
 const iso = (at: Date | string) => new Date(at).toISOString();
 
+interface OrderRow {
+  product_code: string;
+  issue: string;
+  member_id: number | string;
+  name: string;
+  email: string;
+  units: number;
+  points_spent: number;
+  created_at: Date | string;
+}
+
+/** The fields every order-backed item shows: what was ordered, by whom, for how much, since when. */
+const orderFields = (orderId: number | string, row: OrderRow) => ({
+  key: `order:${orderId}`,
+  orderId: String(orderId),
+  productCode: row.product_code,
+  issue: row.issue,
+  member: { id: String(row.member_id), name: row.name, email: row.email },
+  lines: row.units,
+  amount: row.points_spent,
+  createdAt: iso(row.created_at),
+});
+
 /** Orders the manual gateway left for a person to buy (PURCHASE_GATEWAY=manual). */
 const manualPurchases: QueueSource = {
   id: 'orders.manual-purchase',
@@ -35,15 +58,8 @@ const manualPurchases: QueueSource = {
   async list({ db, now, config }) {
     if (config.PURCHASE_GATEWAY !== 'manual') return [];
     return (await queueRepo.awaitingPurchase(db, now, MAX_PER_SOURCE)).map((row) => ({
-      key: `order:${row.id}`,
+      ...orderFields(row.id, row),
       kind: 'manual_purchase' as const,
-      orderId: String(row.id),
-      productCode: row.product_code,
-      issue: row.issue,
-      member: { id: String(row.member_id), name: row.name, email: row.email },
-      lines: row.units,
-      amount: row.points_spent,
-      createdAt: iso(row.created_at),
       deadline: iso(row.sales_close_at),
       detail: { multiplier: row.multiplier, plays: row.plays },
     }));
@@ -56,15 +72,8 @@ const orderFlags: QueueSource = {
   kinds: ['purchase_in_doubt', 'bought_after_refund'],
   async list({ db }) {
     return (await queueRepo.openFlags(db, MAX_PER_SOURCE)).map((row) => ({
-      key: `order:${row.order_id}`,
+      ...orderFields(row.order_id, row),
       kind: row.kind,
-      orderId: String(row.order_id),
-      productCode: row.product_code,
-      issue: row.issue,
-      member: { id: String(row.member_id), name: row.name, email: row.email },
-      lines: row.units,
-      amount: row.points_spent,
-      createdAt: iso(row.created_at),
       deadline: null, // past the cut-off already: waiting since createdAt
       detail: { ...row.detail, flagId: String(row.id), status: row.status },
     }));

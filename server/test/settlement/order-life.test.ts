@@ -43,8 +43,7 @@ describe.each(MODES)('the whole life of a keno order (%s mode)', (mode) => {
       const o = (await api.get(`/api/orders/${placed.id}`, { token: m.token })).body.order as OrderWire;
       return o.settledAt ? o : undefined;
     }, 15_000);
-    const published = draws.find((d) => d.issue === issue)!;
-    expect(published).toBeDefined();
+    const published = await eventually('the draw push', () => draws.find((d) => d.issue === issue));
     expect(settled.officialResult).toEqual(published.result);
 
     // What the order won is what the product's rules give for that result (this member holds the only ticket of the draw).
@@ -53,6 +52,8 @@ describe.each(MODES)('the whole life of a keno order (%s mode)', (mode) => {
     expect(settled.drawResult!.prize).toEqual(expected!.prize);
     expect(settled.prize).toBe(Math.floor((expected!.prize.amount * 73) / 100));
 
+    // The settled push goes out through the outbox after the commit: the order can read as settled a moment before it arrives.
+    await eventually('the settled push', () => orders.some((e) => e.id === placed.id && e.prevStatus === 2 && e.status === 2));
     const mine = orders.filter((e) => e.id === placed.id);
     expect(mine.map((e) => [e.prevStatus, e.status])).toEqual([[null, 0], [0, 1], [1, 2], [2, 2]]);
     expect(mine.at(-1)!.prize).toBe(settled.prize);

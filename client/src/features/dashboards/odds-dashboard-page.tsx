@@ -17,6 +17,7 @@ import { OddsChart } from './odds-chart.tsx';
 import { currentOdds, historyPoints, normalisePoints, seriesByKey } from './odds-series.ts';
 import { LoadError } from './load-error.tsx';
 import { useLiveOdds } from './use-live-odds.ts';
+import { SectionCard } from '../../shared/ui/section-card.tsx';
 
 /**
  * `/sidebar/dashboards/hkjc-football?event=&market=&line=`: how one event's prices moved, per
@@ -89,12 +90,9 @@ export function OddsDashboardPage() {
             )}
           </section>
           {option && (
-            <section className="card section-card" aria-labelledby="odds-current-title">
-              <h2 id="odds-current-title">
-                <FormattedMessage id="dashboards.odds.current" />
-              </h2>
+            <SectionCard titleId="odds-current-title" title="dashboards.odds.current">
               <CurrentOddsTable market={option.market} rows={rows} playerName={(key) => players.get(key) ?? null} />
-            </section>
+            </SectionCard>
           )}
         </>
       )}

@@ -12,6 +12,7 @@ import { OutcomeChart } from './outcome-chart.tsx';
 import { ResultsTable } from './results-table.tsx';
 import { StandingsTable } from './standings-table.tsx';
 import { tournamentSummaries } from './standings-summary.ts';
+import { SectionCard } from '../../shared/ui/section-card.tsx';
 
 /** `/sidebar/dashboards/soccer`: our own football data — latest results, league tables and how matches ended. */
 export function SoccerDashboardPage() {
@@ -29,10 +30,7 @@ export function SoccerDashboardPage() {
       <PageHeader title="dashboards.soccer.title" lead="dashboards.soccer.lead" />
       <FootballLinks current="soccer" />
 
-      <section className="card section-card" aria-labelledby="soccer-results-title">
-        <h2 id="soccer-results-title">
-          <FormattedMessage id="dashboards.results.title" />
-        </h2>
+      <SectionCard titleId="soccer-results-title" title="dashboards.results.title">
         {results.isError && !results.data ? (
           <LoadError onRetry={() => void results.refetch()} />
         ) : !results.data ? (
@@ -49,12 +47,9 @@ export function SoccerDashboardPage() {
             <Pagination page={page} pageCount={pageCount} onChange={setPage} />
           </>
         )}
-      </section>
+      </SectionCard>
 
-      <section className="card section-card" aria-labelledby="soccer-chart-title">
-        <h2 id="soccer-chart-title">
-          <FormattedMessage id="dashboards.chart.title" />
-        </h2>
+      <SectionCard titleId="soccer-chart-title" title="dashboards.chart.title">
         {summaries.length > 0 ? (
           <>
             <OutcomeChart summaries={summaries} />
@@ -75,12 +70,9 @@ export function SoccerDashboardPage() {
             <FormattedMessage id="dashboards.standings.empty" />
           </p>
         )}
-      </section>
+      </SectionCard>
 
-      <section className="card section-card" aria-labelledby="soccer-standings-title">
-        <h2 id="soccer-standings-title">
-          <FormattedMessage id="dashboards.standings.title" />
-        </h2>
+      <SectionCard titleId="soccer-standings-title" title="dashboards.standings.title">
         {standings.isError && !standings.data ? (
           <LoadError onRetry={() => void standings.refetch()} />
         ) : !standings.data ? (
@@ -98,7 +90,7 @@ export function SoccerDashboardPage() {
             ))}
           </div>
         )}
-      </section>
+      </SectionCard>
     </div>
   );
 }

@@ -1,30 +1,17 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { MessageId } from '../../shared/i18n/message-ids.ts';
+import { SectionCard } from '../../shared/ui/section-card.tsx';
 
 /**
  * One section of the football help page: a card with its anchor (`#all-up`, linked from the
  * purchase screen and the page's contents) and its title; `mark` (a provenance label) sits beside the title.
  */
 export function DocSection({ anchor, title, mark, children }: { anchor: string; title: MessageId; mark?: ReactNode; children: ReactNode }) {
-  const titleId = `${anchor}-title`;
-  const heading = (
-    <h2 id={titleId}>
-      <FormattedMessage id={title} />
-    </h2>
-  );
   return (
-    <section id={anchor} className="card section-card" aria-labelledby={titleId}>
-      {mark ? (
-        <div className="rules-section__head">
-          {heading}
-          {mark}
-        </div>
-      ) : (
-        heading
-      )}
+    <SectionCard anchor={anchor} titleId={`${anchor}-title`} title={title} mark={mark}>
       {children}
-    </section>
+    </SectionCard>
   );
 }
 

@@ -4,6 +4,7 @@ import { productNameId } from '../../shared/keno/keno-codes.ts';
 import { ConfidenceLabel } from '../../shared/ui/confidence-label.tsx';
 import { formatLocalMoney } from '../../shared/money/local-money.ts';
 import { useLocalWithPointsText } from '../../shared/money/money-pair.tsx';
+import { SectionCard } from '../../shared/ui/section-card.tsx';
 
 // The caps' wire type is `unknown` (each family has its own); these are the keno shapes of common/products.
 interface KenoCaps {
@@ -25,13 +26,7 @@ export function CapsSection({ product }: { product: ProductDetail }) {
   const none = !caps.starPool && !caps.perTicket && !caps.sharedTopPrize;
   return (
     <>
-      <section className="card section-card" aria-labelledby="super-title">
-        <div className="rules-section__head">
-          <h2 id="super-title">
-            <FormattedMessage id="rules.super.title" />
-          </h2>
-          {superNumber && <ConfidenceLabel fact={superNumber} />}
-        </div>
+      <SectionCard titleId="super-title" title="rules.super.title" mark={superNumber && <ConfidenceLabel fact={superNumber} />}>
         <p className={superNumber?.offered ? undefined : 'muted'} data-testid="super-number">
           {superNumber?.offered ? (
             <FormattedMessage id="rules.super.body" values={{ prize: money(superNumber.prize), max: superNumber.maxNumbers }} />
@@ -39,14 +34,8 @@ export function CapsSection({ product }: { product: ProductDetail }) {
             <FormattedMessage id="rules.super.none" values={{ product: name }} />
           )}
         </p>
-      </section>
-      <section className="card section-card" aria-labelledby="caps-title" data-testid="caps">
-        <div className="rules-section__head">
-          <h2 id="caps-title">
-            <FormattedMessage id="rules.caps.title" />
-          </h2>
-          <ConfidenceLabel fact={caps} />
-        </div>
+      </SectionCard>
+      <SectionCard titleId="caps-title" title="rules.caps.title" mark={<ConfidenceLabel fact={caps} />} testId="caps">
         {none ? (
           <p className="muted">
             <FormattedMessage id="rules.caps.none" values={{ product: name }} />
@@ -87,7 +76,7 @@ export function CapsSection({ product }: { product: ProductDetail }) {
             )}
           </ul>
         )}
-      </section>
+      </SectionCard>
     </>
   );
 }

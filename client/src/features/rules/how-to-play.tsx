@@ -1,6 +1,7 @@
 import type { ProductDetail } from '@gp/common';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatLocalMoney } from '../../shared/money/local-money.ts';
+import { SectionCard } from '../../shared/ui/section-card.tsx';
 
 /** How a round works, in the product's own numbers; side bets and the super number only where sold. */
 export function HowToPlay({ product }: { product: ProductDetail }) {
@@ -9,10 +10,7 @@ export function HowToPlay({ product }: { product: ProductDetail }) {
   const sidesSold = Object.values(rules.sideBets).some((bet) => bet.offered);
   const superNumber = rules.superNumber?.offered ? rules.superNumber : null;
   return (
-    <section className="card section-card" aria-labelledby="how-to-title">
-      <h2 id="how-to-title">
-        <FormattedMessage id="rules.howTo.title" />
-      </h2>
+    <SectionCard titleId="how-to-title" title="rules.howTo.title">
       <ol className="how-to">
         <li>
           <FormattedMessage id="rules.howTo.draw" values={{ drawCount: rules.matrix.drawCount, poolSize: rules.matrix.poolSize }} />
@@ -34,6 +32,6 @@ export function HowToPlay({ product }: { product: ProductDetail }) {
           <FormattedMessage id="rules.howTo.minimum" values={{ units: rules.minimumUnits, max: rules.maxMultiplier.value }} />
         </li>
       </ol>
-    </section>
+    </SectionCard>
   );
 }

@@ -6,6 +6,7 @@ import { formatLocalMoney } from '../../shared/money/local-money.ts';
 import { pointsAt } from '../../shared/money/rates.ts';
 import { RateNote } from '../../shared/money/money-pair.tsx';
 import { prizeGrid } from './prize-grid.ts';
+import { SectionCard } from '../../shared/ui/section-card.tsx';
 
 /** Stars played × numbers matched, each cell the fixed prize per unit in the lottery's currency. */
 export function PrizeTable({ product }: { product: ProductDetail }) {
@@ -18,19 +19,12 @@ export function PrizeTable({ product }: { product: ProductDetail }) {
   const points = (value: number) => pointsAt({ amount: value, currency: product.currency }, product.rates.prize);
   const matchedLabel = (matches: number) => intl.formatMessage({ id: 'rules.prize.matched' }, { matches });
   return (
-    <section className="card section-card" aria-labelledby="prize-title">
-      <div className="rules-section__head">
-        <h2 id="prize-title">
-          <FormattedMessage id="rules.prize.title" />
-        </h2>
-        <ConfidenceLabel fact={prizeTable} />
-      </div>
+    <SectionCard titleId="prize-title" title="rules.prize.title" mark={<ConfidenceLabel fact={prizeTable} />}>
       <div className="table-wrap prize-wrap">
         <table className="table prize-table" data-testid="prize-table">
           <caption>
             <FormattedMessage id="rules.prize.caption" values={{ stake: money(unitStake.amount), currency: product.currency }} />{' '}
-            <FormattedMessage id="rules.prize.pointsCaption" />{' '}
-            <RateNote rate={product.rates.prize} kind="prize" />
+            <FormattedMessage id="rules.prize.pointsCaption" /> <RateNote rate={product.rates.prize} kind="prize" />
           </caption>
           <thead>
             <tr className="prize-table__group">
@@ -58,7 +52,11 @@ export function PrizeTable({ product }: { product: ProductDetail }) {
                   <FormattedMessage id="orders.play.pick" values={{ stars: row.stars }} />
                 </th>
                 {row.cells.map((cell, index) => (
-                  <td key={grid.matches[index]} className={`numeric${cell === null ? ' prize-cell--none' : ''}`} data-label={matchedLabel(grid.matches[index]!)}>
+                  <td
+                    key={grid.matches[index]}
+                    className={`numeric${cell === null ? ' prize-cell--none' : ''}`}
+                    data-label={matchedLabel(grid.matches[index]!)}
+                  >
                     {cell === null ? (
                       <>
                         <span aria-hidden="true">·</span>
@@ -81,6 +79,6 @@ export function PrizeTable({ product }: { product: ProductDetail }) {
           </tbody>
         </table>
       </div>
-    </section>
+    </SectionCard>
   );
 }

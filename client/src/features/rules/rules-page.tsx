@@ -10,6 +10,7 @@ import { PrizeTable } from './prize-table.tsx';
 import { useProduct } from '../../shared/keno/product-query.ts';
 import { RulesFacts } from './rules-facts.tsx';
 import { SideBets } from './side-bets.tsx';
+import { SectionCard } from '../../shared/ui/section-card.tsx';
 
 /** `/main/keno/rules?product=CAB01`: how a keno product is played, what it pays, and which facts are unconfirmed. */
 export function RulesPage() {
@@ -63,15 +64,12 @@ export function RulesPage() {
               <FormattedMessage id="rules.unconfirmedNotice" />
             </p>
           )}
-          <section className="card section-card" aria-labelledby="facts-title">
-            <h2 id="facts-title">
-              <FormattedMessage id="rules.facts.title" />
-            </h2>
+          <SectionCard titleId="facts-title" title="rules.facts.title">
             <RulesFacts product={product.data} />
             <p className="rules-note muted">
               <FormattedMessage id="rules.currencyNote" values={{ currency: product.data.currency }} />
             </p>
-          </section>
+          </SectionCard>
           <HowToPlay product={product.data} />
           <PrizeTable product={product.data} />
           <SideBets product={product.data} />

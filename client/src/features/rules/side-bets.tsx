@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { productNameId } from '../../shared/keno/keno-codes.ts';
 import { ConfidenceLabel } from '../../shared/ui/confidence-label.tsx';
 import { LocalWithPoints } from '../../shared/money/money-pair.tsx';
+import { SectionCard } from '../../shared/ui/section-card.tsx';
 
 const OPTION_ORDER = ['big', 'small', 'odd', 'even', 'smallOdd', 'smallEven', 'draw'] as const;
 
@@ -13,10 +14,7 @@ export function SideBets({ product }: { product: ProductDetail }) {
   const options = OPTION_ORDER.filter((option) => sideBets[option]);
   const name = intl.formatMessage({ id: productNameId(product.code) });
   return (
-    <section className="card section-card" aria-labelledby="side-title">
-      <h2 id="side-title">
-        <FormattedMessage id="rules.side.title" />
-      </h2>
+    <SectionCard titleId="side-title" title="rules.side.title">
       {options.length === 0 ? (
         <p className="muted" data-testid="side-bets-none">
           <FormattedMessage id="rules.side.none" values={{ product: name }} />
@@ -30,9 +28,15 @@ export function SideBets({ product }: { product: ProductDetail }) {
               </caption>
               <thead>
                 <tr>
-                  <th scope="col"><FormattedMessage id="rules.side.option" /></th>
-                  <th scope="col" className="numeric"><FormattedMessage id="rules.side.prize" /></th>
-                  <th scope="col"><FormattedMessage id="rules.side.sold" /></th>
+                  <th scope="col">
+                    <FormattedMessage id="rules.side.option" />
+                  </th>
+                  <th scope="col" className="numeric">
+                    <FormattedMessage id="rules.side.prize" />
+                  </th>
+                  <th scope="col">
+                    <FormattedMessage id="rules.side.sold" />
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -62,6 +66,6 @@ export function SideBets({ product }: { product: ProductDetail }) {
           </p>
         </>
       )}
-    </section>
+    </SectionCard>
   );
 }

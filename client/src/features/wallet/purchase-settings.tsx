@@ -1,15 +1,13 @@
 import { useAtom } from 'jotai';
 import { FormattedMessage } from 'react-intl';
 import { confirmPurchasesAtom } from '../../shared/orders/confirm-setting.ts';
+import { SectionCard } from '../../shared/ui/section-card.tsx';
 
 /** The member's purchase settings on this device: whether Buy asks for confirmation first. */
 export function PurchaseSettings() {
   const [setting, setSetting] = useAtom(confirmPurchasesAtom);
   return (
-    <section className="card section-card" id="settings" aria-labelledby="settings-title" data-testid="purchase-settings">
-      <h2 id="settings-title">
-        <FormattedMessage id="wallet.settings.title" />
-      </h2>
+    <SectionCard anchor="settings" titleId="settings-title" title="wallet.settings.title" testId="purchase-settings">
       <label className="checkbox">
         <input type="checkbox" checked={setting === 'on'} onChange={(event) => setSetting(event.target.checked ? 'on' : 'off')} data-testid="confirm-setting" />
         <span>
@@ -19,6 +17,6 @@ export function PurchaseSettings() {
           </span>
         </span>
       </label>
-    </section>
+    </SectionCard>
   );
 }

@@ -8,6 +8,7 @@ import { DepositHistory, WalletDebtNotice } from './deposit-history.tsx';
 import { LedgerTable } from './ledger-table.tsx';
 import { PinForm } from './pin-form.tsx';
 import { PurchaseSettings } from './purchase-settings.tsx';
+import { SectionCard } from '../../shared/ui/section-card.tsx';
 
 export function WalletPage() {
   usePageTitle('wallet.pageTitle');
@@ -17,27 +18,18 @@ export function WalletPage() {
       <PointsSources />
       <WalletDebtNotice />
       <BalanceCards />
-      <section className="card section-card" id="redeem" aria-labelledby="redeem-title">
-        <h2 id="redeem-title">
-          <FormattedMessage id="pins.title" />
-        </h2>
+      <SectionCard anchor="redeem" titleId="redeem-title" title="pins.title">
         <p className="muted">
           <FormattedMessage id="pins.intro" />
         </p>
         <PinForm />
-      </section>
-      <section className="card section-card" id="history" aria-labelledby="history-title">
-        <h2 id="history-title">
-          <FormattedMessage id="wallet.ledger.title" />
-        </h2>
+      </SectionCard>
+      <SectionCard anchor="history" titleId="history-title" title="wallet.ledger.title">
         <LedgerTable />
-      </section>
-      <section className="card section-card" id="deposits" aria-labelledby="deposits-title">
-        <h2 id="deposits-title">
-          <FormattedMessage id="wallet.deposits.title" />
-        </h2>
+      </SectionCard>
+      <SectionCard anchor="deposits" titleId="deposits-title" title="wallet.deposits.title">
         <DepositHistory />
-      </section>
+      </SectionCard>
       <PurchaseSettings />
     </div>
   );
