@@ -48,8 +48,8 @@ export default async function setup(project: TestProject) {
   }
   const admin = new URL(database.connectionString);
   admin.pathname = '/postgres';
-  // Three copies of the template ready ahead: about what two workers booting at once use up.
-  const stock = await startDatabaseStock(admin.toString(), TEMPLATE_DB, 3);
+  // Four copies of the template ready ahead: about what three workers booting at once use up.
+  const stock = await startDatabaseStock(admin.toString(), TEMPLATE_DB, 4);
   project.provide('pgAdminUrl', admin.toString());
   project.provide('redisUrl', redis.url);
 
