@@ -109,3 +109,38 @@ export async function checkBooks(db: pg.Pool, emailLike: string): Promise<Books>
     wronglyCharged: Number(orders.rows[0]!.wrong),
   };
 }
+
+/** What PostgreSQL ran during the load (pg_stat_statements, loaded by EMBEDDED_PG_STATEMENT_STATS=1). */
+export interface StatementStats {
+  /** Statements sent by a client (not those run inside a function or a CTE of another). */
+  topLevel: number;
+  execMs: number;
+  /** The costliest top-level statements by total time, their text cut short. */
+  top: Array<{ calls: number; ms: number; query: string }>;
+}
+
+/** Starts counting afresh; false when the extension is not loaded (a server from an older checkout). */
+export async function resetStatementStats(db: pg.Pool): Promise<boolean> {
+  try {
+    await db.query('create extension if not exists pg_stat_statements');
+    await db.query('select pg_stat_statements_reset()');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function readStatementStats(db: pg.Pool): Promise<StatementStats> {
+  const totals = await db.query<{ calls: string; ms: string }>(
+    `select coalesce(sum(calls), 0) as calls, coalesce(sum(total_exec_time), 0) as ms from pg_stat_statements where toplevel and query not like '%pg_stat_statements%'`,
+  );
+  const top = await db.query<{ calls: string; ms: string; query: string }>(
+    `select calls, total_exec_time as ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 90) as query
+       from pg_stat_statements where toplevel and query not like '%pg_stat_statements%' order by total_exec_time desc limit 8`,
+  );
+  return {
+    topLevel: Number(totals.rows[0]!.calls),
+    execMs: Number(totals.rows[0]!.ms),
+    top: top.rows.map((r) => ({ calls: Number(r.calls), ms: Number(r.ms), query: r.query })),
+  };
+}

@@ -13,7 +13,11 @@
  * backlog (orders in 0/1, outbox, BullMQ queues), let it drain, check the books (ledger = balance
  * for every wallet, every order charged once), run pgbench with the bare money transaction of a
  * placement on the same database (scripts/bench/orders-pgbench.ts), print a table and write
- * `.tmp/bench-orders-<mode>.json`.
+ * `.tmp/bench-orders-<mode>.json`. The table also gives what PostgreSQL did per order during the
+ * load (placement and purchase together, BullMQ's own statements included): top-level statements,
+ * milliseconds executing them, and the costliest eight (pg_stat_statements, which the bench has
+ * the embedded PostgreSQL load: EMBEDDED_PG_STATEMENT_STATS=1). A count of statements moves far
+ * less from run to run than orders/s on a shared machine.
  *
  * Options:
  *   --mode embedded|redis|both   (both)
@@ -43,7 +47,7 @@ import { parseArgs } from 'node:util';
 import { ensureSystemDeps, PGBENCH_DEP } from '../lib/system-deps.mjs';
 import { sleep, stopEverything } from '../chaos/procs.ts';
 import { fmt, summarize } from '../loadtest/stats.ts';
-import { checkBooks, connect, readBacklog, type Backlog, type Books } from './orders-db.ts';
+import { checkBooks, connect, readBacklog, readStatementStats, resetStatementStats, type Backlog, type Books, type StatementStats } from './orders-db.ts';
 import { driveOrders, httpClient, issueOnSaleFor, prepareMembers, type Http, type LoadFigures } from './orders-load.ts';
 import { runPgbench, stopPgbench, type PgbenchFigures } from './orders-pgbench.ts';
 import { machineCpu, OPERATOR, processCpuSeconds, PURCHASE_LATENCY_MS, SCHEDULE, startPlatform, type BenchMode, type BenchPlatform } from './orders-platform.ts';
@@ -94,6 +98,8 @@ const settings = {
 if (!['simple', 'extended', 'prepared'].includes(settings.pgbench.protocol)) usage('--pgbench-protocol must be simple, extended or prepared');
 if (!['embedded', 'redis', 'both'].includes(args.mode!)) usage('--mode must be embedded, redis or both');
 const serverRoot = path.resolve(args['server-root'] ?? root);
+// Inherited by the server (embedded mode) and scripts/embedded-db.ts (Redis mode): see the top.
+process.env.EMBEDDED_PG_STATEMENT_STATS = '1';
 const redisThere = spawnSync(process.env.REDIS_SERVER_BIN || 'redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
 const modes: BenchMode[] = args.mode === 'both' ? (redisThere ? ['embedded', 'redis'] : ['embedded']) : [args.mode as BenchMode];
 if (modes.includes('redis') && !redisThere) usage('--mode redis needs redis-server on PATH (Debian: apt-get install redis-server)');
@@ -137,6 +143,8 @@ interface ModeResult {
   pgbench: PgbenchFigures | { skipped: string } | undefined;
   ratio: number | null;
   cpu: { backgroundBusy: number; serverCores: number; machineBusy: number; duringPgbench?: { serverCores: number; machineBusy: number } };
+  /** During the load (warm-up included), intake and purchases together; undefined when not counted. */
+  statements: StatementStats | undefined;
   serverEnded: string;
 }
 
@@ -194,10 +202,12 @@ async function runMode(mode: BenchMode): Promise<ModeResult> {
     await sleep(2000);
     const quiet1 = machineCpu();
     const backgroundBusy = (quiet1.busy - quiet0.busy) / Math.max(1, quiet1.total - quiet0.total);
+    const counting = await resetStatementStats(db);
     const cpu0 = { server: processCpuSeconds(platform.server.pid), machine: machineCpu() };
     const load = await driveOrders(http, members, clock.issue, { concurrency: settings.concurrency, seconds: settings.seconds, warmupSeconds: settings.warmup, signal: stop.signal });
     const cpu1 = { server: processCpuSeconds(platform.server.pid), machine: machineCpu() };
     if (stop.signal.aborted) throw new Error('stopped');
+    const statements = counting ? await readStatementStats(db) : undefined;
     const loadSeconds = settings.warmup + load.seconds;
     const cpu: ModeResult['cpu'] = {
       backgroundBusy,
@@ -253,6 +263,7 @@ async function runMode(mode: BenchMode): Promise<ModeResult> {
       pgbench,
       ratio: pgbench && 'tps' in pgbench ? ordersPerSecond / pgbench.tps : null,
       cpu,
+      statements,
       serverEnded: await stopPlatform(platform),
     };
   } finally {
@@ -301,6 +312,11 @@ function printMode(r: ModeResult) {
   rows.push(['CPU during the load', `server process ${r.cpu.serverCores.toFixed(2)} cores, machine ${(r.cpu.machineBusy * 100).toFixed(0)} % busy (${(r.cpu.backgroundBusy * 100).toFixed(0)} % just before it, platform idle${r.cpu.backgroundBusy > 0.15 ? ': something else is running, figures are low' : ''})`]);
   const during = r.cpu.duringPgbench;
   if (during) rows.push(['CPU during pgbench', `server process ${during.serverCores.toFixed(2)} cores (idle platform), machine ${(during.machineBusy * 100).toFixed(0)} % busy`]);
+  if (r.statements && r.load.totalCreated > 0) {
+    const perOrder = (n: number) => (n / r.load.totalCreated).toFixed(2);
+    rows.push(['PostgreSQL per order', `${perOrder(r.statements.topLevel)} statements, ${perOrder(r.statements.execMs)} ms executing (placement and purchase, BullMQ included; pg_stat_statements)`]);
+    for (const t of r.statements.top) rows.push(['', `${perOrder(t.calls).padStart(6)} × ${(t.ms / t.calls).toFixed(3)} ms  ${t.query}`]);
+  }
   if (r.serverEnded !== 'exit code 0') rows.push(['server stop', `✗ ${r.serverEnded}`]);
   console.log('');
   for (const [label, value] of rows) console.log(`  ${label.padEnd(25)} ${value}`);

@@ -25,7 +25,6 @@ import { balanceMessage, walletService } from '../wallet/service.ts';
 import type { DrawPlays } from './draw-present.ts';
 import { presentDrawOrder } from './draw-present.ts';
 import { drawOrdersRepo } from './draw-repo.ts';
-import { purchaseJob, purchaseJobId, timeoutJob, timeoutJobId } from './jobs.ts';
 import { autoNumbers } from './keno-order.ts';
 import { orderPlumbing } from './placement.ts';
 import { ordersRepo } from './repo.ts';
@@ -148,13 +147,7 @@ export function drawOrders(platform: Pick<Platform, 'db' | 'now' | 'config' | 'o
       for (const row of rows.slice(1)) {
         const account = row.trial ? ('trial' as const) : ('real' as const);
         const debited = await walletService.debit(trx, { userId, account, kind: 'order', amount: row.points_spent, refType: 'order', refId: String(row.id) });
-        const effects = [plumbing.orderEvent(userId, row, null), outbox.event(balanceMessage(userId, debited, at), at)];
-        if (!row.trial) {
-          const orderId = String(row.id);
-          effects.push(purchaseJob.effect({ orderId }, { jobId: purchaseJobId(orderId, row.created_at) }));
-          effects.push(timeoutJob.effect({ orderId }, { jobId: timeoutJobId(orderId, row.created_at), runAt: row.sales_close_at }));
-        }
-        await outbox.write(trx, effects);
+        await outbox.write(trx, [plumbing.orderEvent(userId, row, null), outbox.event(balanceMessage(userId, debited, at), at), ...plumbing.jobs(row)]);
       }
       return { row: rows[0]!, order: presentDrawOrder(rows[0]!) as OrderWire };
     };

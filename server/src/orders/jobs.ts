@@ -14,10 +14,15 @@ export interface OrderJob {
   orderId: string;
 }
 
+/** The timeout of every order whose sales close at `closeAt` (ISO): one job per cut-off, not per order. */
+export interface OrderTimeoutJob {
+  closeAt: string;
+}
+
 declare module '../platform/queues.ts' {
   interface QueueMap {
     'order-purchase': OrderJob;
-    'order-timeout': OrderJob;
+    'order-timeout': OrderTimeoutJob;
     'order-reconcile': NoData;
   }
 }
@@ -26,7 +31,11 @@ declare module '../platform/queues.ts' {
 export const incarnation = (createdAt: Date | string) => new Date(createdAt).getTime().toString(36);
 /** BullMQ job ids may be neither integer strings nor contain ':'. */
 export const purchaseJobId = (orderId: string, createdAt: Date | string) => `purchase-${orderId}-${incarnation(createdAt)}`;
-export const timeoutJobId = (orderId: string, createdAt: Date | string) => `order-timeout-${orderId}-${incarnation(createdAt)}`;
+/**
+ * One timeout job per sales cut-off: every order of a keno issue (or of a lottery draw, or
+ * football slips closing at one kick-off) shares it, so placing an order adds one job, not two.
+ */
+export const timeoutJobId = (salesCloseAt: Date | string) => `order-timeout-${incarnation(salesCloseAt)}`;
 
 interface OrderJobContext {
   orders: OrderService;
@@ -61,25 +70,28 @@ export const purchaseJob = defineJob({
   },
 });
 
-/** The timeout of a real order at its sales cut-off (delayed until then; written to the outbox with the order). */
+/**
+ * The timeout of the real orders still unbought at a sales cut-off (delayed until then; written to
+ * the outbox with each order, one job per cut-off). Each order is decided on its own (the gateway
+ * asked first); one the gateway cannot answer for makes the job fail after the others are done,
+ * so it is retried under the queue's backoff.
+ */
 export const timeoutJob = defineJob({
   queue: TIMEOUT_QUEUE,
   name: 'order-timeout',
   entity: true,
-  concurrency: 16,
+  concurrency: 4,
   async process(job, { orders, logger }: OrderJobContext, token) {
-    const outcome = await orders.expire(job.data.orderId);
+    const closeAt = new Date(job.data.closeAt);
+    const outcome = await orders.expireAt(closeAt);
     if (outcome === 'early') {
       // A delayed job may fire a few ms before its time, and one left from before a reset may be
-      // far off: either way it waits for the order's real cut-off instead of ending unused.
-      const closeAt = await orders.salesCloseAt(job.data.orderId);
-      if (closeAt) {
-        await job.moveToDelayed(closeAt.getTime() + 20, token);
-        throw new DelayedError();
-      }
+      // far off: either way it waits for the real cut-off instead of ending unused.
+      await job.moveToDelayed(closeAt.getTime() + 20, token);
+      throw new DelayedError();
     }
-    if (outcome === 'refunded') logger.info({ orderId: job.data.orderId }, 'order timed out and was refunded');
-    if (outcome === 'purchased') logger.info({ orderId: job.data.orderId }, 'order found bought by the gateway at its cut-off');
+    if (outcome.refunded || outcome.purchased) logger.info({ closeAt: job.data.closeAt, ...outcome }, 'orders timed out at their cut-off');
+    if (outcome.undecided > 0) throw new Error(`${outcome.undecided} order(s) past the cut-off ${job.data.closeAt}: the gateway could not say whether it sold them`);
     return outcome;
   },
 });

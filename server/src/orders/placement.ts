@@ -42,7 +42,7 @@ export function orderPlumbing(platform: Pick<Platform, 'db' | 'outbox' | 'now'>)
     const orderId = String(row.id);
     return [
       purchaseJob.effect({ orderId }, { jobId: purchaseJobId(orderId, row.created_at) }),
-      timeoutJob.effect({ orderId }, { jobId: timeoutJobId(orderId, row.created_at), runAt: row.sales_close_at }),
+      timeoutJob.effect({ closeAt: iso(row.sales_close_at) }, { jobId: timeoutJobId(row.sales_close_at), runAt: row.sales_close_at }),
     ];
   }
 
@@ -55,6 +55,7 @@ export function orderPlumbing(platform: Pick<Platform, 'db' | 'outbox' | 'now'>)
 
   return {
     orderEvent,
+    jobs,
     transitionIn,
 
     /**

@@ -14,7 +14,18 @@ export interface TransitionExtra {
  * server/test/wallet/sql-snapshots.test.ts snapshots their SQL.
  */
 export const orderQueries = {
-  insert: (db: Executor, order: Insertable<OrdersTable>) => db.insertInto('orders').values(order).returningAll(),
+  /** The order row and its first history entry (`null → status`), in one statement. */
+  insert: (db: Executor, order: Insertable<OrdersTable>, reason: string) =>
+    db
+      .with('placed', (qb) => qb.insertInto('orders').values(order).returningAll())
+      .with('first_entry', (qb) =>
+        qb
+          .insertInto('order_status_history')
+          .columns(['order_id', 'from', 'to', 'at', 'reason'])
+          .expression((eb) => eb.selectFrom('placed').select((s) => ['placed.id', sql<null>`null`.as('from'), 'placed.status', 'placed.created_at', s.val(reason).as('reason')])),
+      )
+      .selectFrom('placed')
+      .selectAll(),
   history: (db: Executor, entry: Insertable<OrderStatusHistoryTable>) => db.insertInto('order_status_history').values(entry),
   lockStatus: (db: Executor, id: string) => db.selectFrom('orders').select(['status']).where('id', '=', id).forUpdate(),
   /** Conditional on the status the lock saw. */
@@ -28,10 +39,8 @@ export const orderQueries = {
 };
 
 export const ordersRepo = {
-  async insert(trx: Tx, order: Insertable<OrdersTable>, reason: string) {
-    const row = await orderQueries.insert(trx, order).executeTakeFirstOrThrow();
-    await orderQueries.history(trx, { order_id: String(row.id), from: null, to: row.status, at: row.created_at, reason }).execute();
-    return row;
+  insert(trx: Tx, order: Insertable<OrdersTable>, reason: string) {
+    return orderQueries.insert(trx, order, reason).executeTakeFirstOrThrow();
   },
 
   find(db: Executor, id: string) {
@@ -138,9 +147,17 @@ export const ordersRepo = {
     return db.selectFrom('orders').select(['id', 'created_at']).where('status', '=', 0).where('trial', '=', false).where('created_at', '<', before).orderBy('id').limit(limit).execute();
   },
 
-  /** Orders in 0 or 1 whose sales closed before `now`: the timeout should have ended them. */
-  overdue(db: Executor, now: Date, limit: number) {
-    return db.selectFrom('orders').select(['id']).where(sql<boolean>`status in (0, 1)`).where('sales_close_at', '<=', now).orderBy('id').limit(limit).execute();
+  /** Orders in 0 or 1 whose sales closed by `now`, in id order after `afterId`: the timeout should have ended them. */
+  overdue(db: Executor, now: Date, limit: number, afterId = '0') {
+    return db
+      .selectFrom('orders')
+      .select(['id'])
+      .where(sql<boolean>`status in (0, 1)`)
+      .where('sales_close_at', '<=', now)
+      .where('id', '>', afterId)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
   },
 
   /** Puts an order in front of the back office (once per kind; a second flag of the same kind is a no-op). */

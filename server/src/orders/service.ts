@@ -39,6 +39,15 @@ export type OrderService = ReturnType<typeof createOrderService>;
 const iso = (at: Date | string) => new Date(at).toISOString();
 
 export type PurchaseOutcome = 'purchased' | 'awaiting_confirmation' | 'skipped' | 'too_late' | 'refused' | 'flagged';
+/** What a pass of timeouts did: orders refunded, found bought by the gateway, or left for a later try. */
+export interface ExpiryCounts {
+  refunded: number;
+  purchased: number;
+  undecided: number;
+}
+/** Overdue orders read per page, and expired at once (each may ask the gateway). */
+const EXPIRE_PAGE = 500;
+const EXPIRE_AT_ONCE = 8;
 /** Orders bought per batch, and batches under way at once (each waits on the operator's latency). */
 const PURCHASE_BATCH = 256;
 const PURCHASE_BATCHES_IN_FLIGHT = 4;
@@ -139,6 +148,34 @@ export function createOrderService(
 
   const purchases = createBatcher(purchaseBatch, { maxBatch: PURCHASE_BATCH, maxInFlight: PURCHASE_BATCHES_IN_FLIGHT });
 
+  /**
+   * `expire` for the orders still in 0/1 whose sales closed by `closeAt`, up to `limit` of them,
+   * a page at a time in id order, EXPIRE_AT_ONCE in parallel. One order the gateway cannot answer
+   * for does not hold up the others: it is counted `undecided` and asked again later.
+   */
+  async function expireOverdue(closeAt: Date, limit: number): Promise<ExpiryCounts> {
+    const counts: ExpiryCounts = { refunded: 0, purchased: 0, undecided: 0 };
+    let afterId = '0';
+    for (let seen = 0; seen < limit; ) {
+      const page = await ordersRepo.overdue(db, closeAt, Math.min(EXPIRE_PAGE, limit - seen), afterId);
+      if (page.length === 0) break;
+      seen += page.length;
+      afterId = String(page.at(-1)!.id);
+      for (let i = 0; i < page.length; i += EXPIRE_AT_ONCE) {
+        await Promise.all(
+          page.slice(i, i + EXPIRE_AT_ONCE).map(async ({ id }) => {
+            const outcome = await service.expire(String(id)).catch((error: unknown) => {
+              logger.warn({ err: error, orderId: String(id) }, 'order past its cut-off: the gateway could not say whether it sold it; will ask again');
+              return 'undecided' as const;
+            });
+            if (outcome === 'refunded' || outcome === 'purchased' || outcome === 'undecided') counts[outcome]++;
+          }),
+        );
+      }
+    }
+    return counts;
+  }
+
   const service = {
     async quote(body: OrderRequest): Promise<QuoteResponse> {
       return isFootballRequest(body) ? football.quote(body) : keno.quote(body);
@@ -186,11 +223,6 @@ export function createOrderService(
      */
     purchase(orderId: string): Promise<PurchaseOutcome> {
       return purchases.run(orderId);
-    },
-
-    async salesCloseAt(orderId: string): Promise<Date | undefined> {
-      const row = await ordersRepo.find(db, orderId);
-      return row ? new Date(row.sales_close_at) : undefined;
     },
 
     /** Open back-office flags (a ticket bought after a refund, a purchase in doubt), oldest first. */
@@ -295,6 +327,15 @@ export function createOrderService(
     },
 
     /**
+     * The timeout job of a cut-off: `expire` for every order still in 0/1 whose sales closed by
+     * `closeAt`, a page of them at a time, 8 at once. 'early' (nothing done) before the cut-off.
+     */
+    async expireAt(closeAt: Date): Promise<'early' | ExpiryCounts> {
+      if (now() < closeAt) return 'early';
+      return expireOverdue(closeAt, Number.POSITIVE_INFINITY);
+    },
+
+    /**
      * The reconciler: re-queues the purchase of real orders left in 0 for over 10 s without a live
      * job, and ends the orders past their deadline that a lost timeout job left in 0/1 (asking the
      * gateway first, as the timeout does).
@@ -313,18 +354,8 @@ export function createOrderService(
         await purchaseJob.enqueue(queues, { orderId }, { jobId });
         requeued++;
       }
-      let expired = 0;
-      let undecided = 0;
-      for (const { id } of await ordersRepo.overdue(db, at, 500)) {
-        // One order the gateway cannot answer for must not hold up the others.
-        const outcome = await service.expire(String(id)).catch((error: unknown) => {
-          logger.warn({ err: error, orderId: String(id) }, 'order past its cut-off: the gateway could not say whether it sold it; will ask again');
-          undecided++;
-          return 'skipped' as const;
-        });
-        if (outcome === 'refunded' || outcome === 'purchased') expired++;
-      }
-      return { requeued, expired, undecided };
+      const { refunded, purchased, undecided } = await expireOverdue(at, 500);
+      return { requeued, expired: refunded + purchased, undecided };
     },
   };
   return service;

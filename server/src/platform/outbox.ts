@@ -82,6 +82,19 @@ export function createOutbox(deps: { db: Db; queues: QueueFactory; bus: EventBus
     return { name: effect.name, data: effect.data, opts: { ...effect.opts, jobId: effect.jobId, ...(delay ? { delay } : {}) } };
   }
 
+  /**
+   * One entry per job id: many rows of a batch can name one job (the timeout of a keno issue's
+   * cut-off is shared by every order of the issue), and adding it once is what a second add would do.
+   */
+  function onePerJobId(effects: JobEffect[]) {
+    const seen = new Set<string>();
+    return effects.filter((effect) => {
+      if (seen.has(effect.jobId)) return false;
+      seen.add(effect.jobId);
+      return true;
+    });
+  }
+
   const withinTimeout = <T>(promise: Promise<T>) =>
     Promise.race([
       promise,
@@ -122,7 +135,7 @@ export function createOutbox(deps: { db: Db; queues: QueueFactory; bus: EventBus
     await Promise.all(
       [...jobsByQueue].map(async ([queue, group]) => {
         try {
-          await withinTimeout(queues.queue(queue).addBulk(group.effects.map((e) => bulkEntry(e.effect))));
+          await withinTimeout(queues.queue(queue).addBulk(onePerJobId(group.effects.map((e) => e.effect)).map(bulkEntry)));
         } catch (error) {
           firstError ??= error;
           if (error instanceof OutboxTimeoutError) {

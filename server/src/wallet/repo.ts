@@ -12,14 +12,19 @@ export interface Posting {
   refId: string;
 }
 
-/** The statement of `walletRepo.post`, built but not run (server/test/wallet/sql-snapshots.test.ts snapshots its SQL). */
-export function postingQuery(p: Posting) {
+/**
+ * The statement of `walletRepo.post`, built but not run (server/test/wallet/sql-snapshots.test.ts
+ * snapshots its SQL). `unlessInDebt`: the wallet moves only while its owner owes nothing
+ * (`wallet_debts`), checked in the same statement as the balance.
+ */
+export function postingQuery(p: Posting, options: { unlessInDebt?: boolean } = {}) {
   const column = p.account === 'real' ? sql.ref('balance') : sql.ref('trial_balance');
+  const noDebt = options.unlessInDebt ? sql` and not exists (select 1 from wallet_debts where wallet_debts.user_id = ${p.userId} and remaining > 0)` : sql``;
   return sql<{ id: number; balance: number; trial_balance: number }>`
       with moved as (
         update wallets
            set ${column} = ${column} + ${p.amount}, updated_at = now()
-         where user_id = ${p.userId} and ${column} + ${p.amount} >= 0
+         where user_id = ${p.userId} and ${column} + ${p.amount} >= 0${noDebt}
         returning balance, trial_balance, ${column} as after
       )
       insert into ledger (user_id, account, kind, amount, balance_after, ref_type, ref_id)
@@ -105,8 +110,8 @@ export const walletRepo = {
    * `ledger_one_post_per_cause` makes a second posting of the same cause fail (23505), which rolls
    * back the caller's transaction: a cause can never post twice.
    */
-  async post(db: Executor, p: Posting) {
-    const result = await postingQuery(p).execute(db);
+  async post(db: Executor, p: Posting, options: { unlessInDebt?: boolean } = {}) {
+    const result = await postingQuery(p, options).execute(db);
     return result.rows[0];
   },
 

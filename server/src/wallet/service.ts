@@ -60,9 +60,9 @@ export const walletService = {
   /** Debits a positive amount; `insufficient_points` when the account cannot cover it. */
   async debit(trx: Tx, posting: Omit<Posting, 'amount'> & { amount: number }) {
     if (!Number.isSafeInteger(posting.amount) || posting.amount <= 0) throw new RangeError('debit must be a positive integer');
-    // Points a refunded deposit left owing must be settled before the member orders again (issue 14).
-    if (posting.kind === 'order' && posting.account === 'real' && (await walletRepo.hasOpenDebt(trx, posting.userId))) throw new AppError('wallet_debt');
-    return post(trx, { ...posting, amount: -posting.amount });
+    // Points a refunded deposit left owing must be settled before the member orders again (issue
+    // 14): checked inside the debit's own statement, and named only when the debit is refused.
+    return post(trx, { ...posting, amount: -posting.amount }, { unlessInDebt: posting.kind === 'order' && posting.account === 'real' });
   },
 
   /**
@@ -143,10 +143,10 @@ export function walletReads(platform: Pick<Platform, 'db'>) {
   };
 }
 
-async function post(trx: Tx, posting: Posting): Promise<Balances & { entryId: string }> {
+async function post(trx: Tx, posting: Posting, options: { unlessInDebt?: boolean } = {}): Promise<Balances & { entryId: string }> {
   let row;
   try {
-    row = await walletRepo.post(trx, posting);
+    row = await walletRepo.post(trx, posting, options);
   } catch (error) {
     if (isUniqueViolation(error)) throw new DuplicatePostingError(posting);
     throw error;
@@ -154,6 +154,7 @@ async function post(trx: Tx, posting: Posting): Promise<Balances & { entryId: st
   if (!row) {
     const exists = await walletRepo.balances(trx, posting.userId);
     if (!exists) throw new Error(`user ${posting.userId} has no wallet`);
+    if (options.unlessInDebt && (await walletRepo.hasOpenDebt(trx, posting.userId))) throw new AppError('wallet_debt');
     throw new AppError('insufficient_points');
   }
   return { entryId: String(row.id), balance: row.balance, trialBalance: row.trial_balance };

@@ -50,7 +50,7 @@ describe.each(MODES)('multi-draw refunds one draw alone; large wins are held (%s
 
     // The first draw's cut-off passes: its timeout refunds it, and only it.
     env.clock.advanceTo(upcoming[0]!.salesCloseAt);
-    await promoteJob(env.platform.queues.queue(TIMEOUT_QUEUE), timeoutJobId(first!.id, first!.createdAt));
+    await promoteJob(env.platform.queues.queue(TIMEOUT_QUEUE), timeoutJobId(first!.salesCloseAt));
     await eventually('draw 1 refunded', async () => ((await api.get(`/api/orders/${first!.id}`, { token: m.token })).body.order as OrderWire).status === 9, 15_000);
     expect(((await api.get(`/api/orders/${second!.id}`, { token: m.token })).body.order as OrderWire).status).toBe(2);
     expect((await api.get('/api/me', { token: m.token })).body.balance).toBe(100_000 - price);

@@ -30,7 +30,7 @@ async function placeOrder(env: Env, remainingMs = 1200) {
 /** The sales cut-off of `order` comes: the platform's clock moves there and the order's timeout job runs now. */
 async function cutOff(env: Env, order: { id: string; salesCloseAt: string; createdAt: string }) {
   env.clock.advanceTo(order.salesCloseAt);
-  await promoteJob(env.platform.queues.queue(TIMEOUT_QUEUE), timeoutJobId(order.id, order.createdAt));
+  await promoteJob(env.platform.queues.queue(TIMEOUT_QUEUE), timeoutJobId(order.salesCloseAt));
 }
 
 describe.each(MODES)('purchases exactly once against the gateway (%s mode)', (mode) => {
@@ -152,9 +152,9 @@ describe.each(MODES)('purchases exactly once against the gateway (%s mode)', (mo
       const { member, order } = await placeOrder(env, 2000);
       expect(await env.services.orders.expire(order.id)).toBe('early');
       const timeouts = env.platform.queues.queue(TIMEOUT_QUEUE);
-      await eventually("the order's own timeout job to be queued", () => timeouts.getJob(timeoutJobId(order.id, order.createdAt)));
+      await eventually("the order's own timeout job to be queued", () => timeouts.getJob(timeoutJobId(order.salesCloseAt)));
       const staleId = `stale-timeout-${order.id}`;
-      await timeouts.add('order-timeout', { orderId: order.id }, { jobId: staleId });
+      await timeouts.add('order-timeout', { closeAt: order.salesCloseAt }, { jobId: staleId });
       // It runs at once, finds the order still on sale, and goes back to wait for the cut-off (delayed).
       await eventually('the stale job to run and wait for the cut-off', async () => (await timeouts.getJobState(staleId)) === 'delayed');
       expect([0, 1]).toContain((await orderRow(env, order.id)).status);

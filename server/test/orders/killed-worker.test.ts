@@ -5,7 +5,6 @@ import { TIMEOUT_QUEUE, timeoutJobId } from '../../src/orders/service.ts';
 import { apiClient } from '../http/api-client.ts';
 import { grantPoints, membersWithLedgerCheck } from '../support/members.ts';
 import { MODES, testServer } from '../support/platform.ts';
-import { promoteJob } from '../support/queues.ts';
 import { eventually } from '../support/wait.ts';
 import { key, openIssue, threeUnits } from './support.ts';
 
@@ -76,9 +75,10 @@ describe.each(MODES)('a worker killed mid-purchase (%s mode)', (mode) => {
     startWorker(0);
 
     // The cut-off comes: the workers are other processes on the wall clock, so the test moves the
-    // order's cut-off into the past (rather than waiting for it) and runs its timeout job now.
-    await env.platform.db.updateTable('orders').set({ sales_close_at: new Date(Date.now() - 1_000) }).where('id', '=', id).execute();
-    await promoteJob(env.platform.queues.queue(TIMEOUT_QUEUE), timeoutJobId(id, res.body.order.createdAt as string));
+    // order's cut-off into the past (rather than waiting for it) and queues that cut-off's timeout job.
+    const closeAt = new Date(Date.now() - 1_000);
+    await env.platform.db.updateTable('orders').set({ sales_close_at: closeAt }).where('id', '=', id).execute();
+    await env.platform.queues.queue(TIMEOUT_QUEUE).add('order-timeout', { closeAt: closeAt.toISOString() }, { jobId: timeoutJobId(closeAt) });
     await eventually('the next worker to refund the order (9)', async () => (await orderRow(id)).status === 9, 40_000);
     const refunds = await env.platform.db.selectFrom('ledger').selectAll().where('kind', '=', 'refund').where('ref_id', '=', id).execute();
     expect(refunds).toMatchObject([{ amount: 300, account: 'real' }]);

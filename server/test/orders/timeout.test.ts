@@ -41,10 +41,10 @@ describe.each(MODES)('manual purchase gateway, timeout and reconciler (%s mode)'
   const statusOf = async (id: string) => (await env.platform.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
   const refunds = (id: string) => env.platform.db.selectFrom('ledger').selectAll().where('kind', '=', 'refund').where('ref_type', '=', 'order').where('ref_id', '=', id).execute();
   const confirm = (id: string, token = operator) => api.post(`/api/admin/orders/${id}/confirm`, { token, json: { ticketRef: 'OP-TICKET-1' } });
-  /** Runs the order's timeout job now (the test has moved the clock to the cut-off) and waits until it has run. */
-  const timeoutRuns = async (order: { id: string; createdAt: string }) => {
+  /** Runs the timeout job of the order's cut-off now (the test has moved the clock there) and waits until it has run. */
+  const timeoutRuns = async (order: { salesCloseAt: string }) => {
     const queue = env.platform.queues.queue(TIMEOUT_QUEUE);
-    const jobId = timeoutJobId(order.id, order.createdAt);
+    const jobId = timeoutJobId(order.salesCloseAt);
     await promoteJob(queue, jobId);
     // Entity jobs are removed once completed: gone means it ran to the end.
     await eventually(`timeout job ${jobId} to complete`, async () => (await queue.getJob(jobId)) === undefined);
@@ -95,13 +95,40 @@ describe.each(MODES)('manual purchase gateway, timeout and reconciler (%s mode)'
     expect((await confirm('424242424')).body.error.code).toBe('order_not_found');
   }, 20_000);
 
+  it("the orders of one issue share one timeout job: at the cut-off it refunds each unbought order once and leaves the bought one", async () => {
+    const { issue } = await openIssue(env.platform, 1200);
+    const placed: Array<{ id: string; salesCloseAt: string; createdAt: string }> = [];
+    for (const name of ['first', 'second', 'third']) {
+      const m = await member(1000);
+      const res = await api.post('/api/orders', { token: m.token, json: threeUnits(issue), headers: { 'Idempotency-Key': key() } });
+      expect(res.status, name).toBe(201);
+      placed.push(res.body.order as { id: string; salesCloseAt: string; createdAt: string });
+    }
+    const closeAt = placed[0]!.salesCloseAt;
+    expect(placed.every((o) => o.salesCloseAt === closeAt)).toBe(true);
+    const queue = env.platform.queues.queue(TIMEOUT_QUEUE);
+    // Three orders, one delayed job for their cut-off.
+    await eventually('the cut-off job to be queued', () => queue.getJob(timeoutJobId(closeAt)));
+    expect((await queue.getDelayed()).filter((job) => job.data.closeAt === closeAt)).toHaveLength(1);
+    await eventually('the purchases to start (1)', async () => (await Promise.all(placed.map((o) => statusOf(o.id)))).every((status) => status === 1), 3000);
+    expect((await confirm(placed[1]!.id)).status).toBe(200);
+
+    env.clock.advanceTo(closeAt);
+    await timeoutRuns(placed[0]!);
+    expect(await Promise.all(placed.map((o) => statusOf(o.id)))).toEqual([9, 2, 9]);
+    expect(await Promise.all(placed.map(async (o) => (await refunds(o.id)).length))).toEqual([1, 0, 1]);
+    // Run again (a retried job): nothing is left to end.
+    expect(await env.services.orders.expireAt(new Date(closeAt))).toEqual({ refunded: 0, purchased: 0, undecided: 0 });
+    expect(await Promise.all(placed.map(async (o) => (await refunds(o.id)).length))).toEqual([1, 0, 1]);
+  }, 20_000);
+
   it('the reconciler re-queues a lost purchase job and ends an order whose timeout job was lost', async () => {
     const m = await member(1000);
     const order = await place(m.token);
     await eventually('the purchase to start (1)', async () => (await statusOf(order.id)) === 1, 3000);
     // Simulate the loss of both jobs: a crash between commit and enqueue.
     const { created_at } = await env.platform.db.selectFrom('orders').select('created_at').where('id', '=', order.id).executeTakeFirstOrThrow();
-    const timeoutJob = await env.platform.queues.queue(TIMEOUT_QUEUE).getJob(timeoutJobId(order.id, created_at));
+    const timeoutJob = await env.platform.queues.queue(TIMEOUT_QUEUE).getJob(timeoutJobId(order.salesCloseAt));
     expect(timeoutJob).toBeDefined();
     await timeoutJob!.remove();
     await env.platform.db.updateTable('orders').set({ status: 0, created_at: new Date(env.clock.now().getTime() - 20_000) }).where('id', '=', order.id).execute();
@@ -117,7 +144,7 @@ describe.each(MODES)('manual purchase gateway, timeout and reconciler (%s mode)'
 
     // Past the cut-off, nothing else ends the order: its timeout job is gone.
     env.clock.advanceTo(order.salesCloseAt);
-    expect(await env.platform.queues.queue(TIMEOUT_QUEUE).getJob(timeoutJobId(order.id, created_at))).toBeUndefined();
+    expect(await env.platform.queues.queue(TIMEOUT_QUEUE).getJob(timeoutJobId(order.salesCloseAt))).toBeUndefined();
     expect(await statusOf(order.id)).toBe(1);
     const second = await env.services.orders.reconcile();
     expect(second).toEqual({ requeued: 0, expired: 1, undecided: 0 });

@@ -49,7 +49,7 @@ describe('SQL of the money paths', () => {
     await expect(text).toMatchFileSnapshot(snapshot('wallet-postings'));
   });
 
-  it('order placement: the order row, its first history entry and the debit, in one transaction', async () => {
+  it('order placement: the order row with its first history entry, then the debit, in one transaction', async () => {
     // The keno order row as orders/keno-order.ts records it (same columns, same order).
     const order = {
       user_id: userId,
@@ -68,9 +68,8 @@ describe('SQL of the money paths', () => {
       updated_at: at,
     };
     const text = file('Order placement (orderPlumbing.place → ordersRepo.insert, then walletService.debit), one transaction.', [
-      ['the order row', orderQueries.insert(db, order).compile()],
-      ['its first status history entry', orderQueries.history(db, { order_id: orderId, from: null, to: 0, at, reason: 'order placed' }).compile()],
-      ['the debit of points_spent', postingQuery({ userId, account: 'real', kind: 'order', amount: -1_000, refType: 'order', refId: orderId }).compile(db)],
+      ['the order row and its first status history entry', orderQueries.insert(db, order, 'order placed').compile()],
+      ['the debit of points_spent, refused while the member owes points', postingQuery({ userId, account: 'real', kind: 'order', amount: -1_000, refType: 'order', refId: orderId }, { unlessInDebt: true }).compile(db)],
     ]);
     await expect(text).toMatchFileSnapshot(snapshot('order-placement'));
   });
