@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { generate } from 'otplib';
+import { expect, test } from '@playwright/test';
+import { call as staffCall, consoleSignIn, newAccount as newStaffAccount, totp } from './staff-support.ts';
 
 /**
  * The back-office console in a real browser, against a platform of its own: the manual purchase
@@ -23,35 +23,8 @@ let supervisor: { token: string; secret: string };
 test.describe.configure({ mode: 'serial' });
 test.use({ baseURL: BASE, locale: 'en-US' });
 
-async function call<T = any>(method: string, url: string, options: { body?: unknown; token?: string; key?: string } = {}) {
-  const res = await fetch(`${BASE}${url}`, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-      ...(options.key ? { 'idempotency-key': options.key } : {}),
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  return { status: res.status, body: (await res.json().catch(() => null)) as T };
-}
-
-/** The step (30 s) of each secret's last code: the server refuses a code used once (no replay). */
-const lastStep = new Map<string, number>();
-
-/**
- * The code an authenticator app shows for `secret` now — or, when this step's code was already
- * used, the next one, after waiting for it as a person would.
- */
-async function totp(secret: string) {
-  let step = Math.floor(Date.now() / 30_000);
-  if (lastStep.get(secret) === step) {
-    await new Promise((resolve) => setTimeout(resolve, (step + 1) * 30_000 - Date.now() + 200));
-    step += 1;
-  }
-  lastStep.set(secret, step);
-  return generate({ secret, epoch: Math.floor(Date.now() / 1000) });
-}
+const call = <T = any>(method: string, url: string, options: { body?: unknown; token?: string; key?: string } = {}) => staffCall<T>(BASE, method, url, options);
+const newAccount = (name: string) => newStaffAccount(BASE, name);
 
 /** Staff sign-in over HTTP (enrolling on the first one); returns the token and the TOTP secret. */
 async function staffToken(email: string, password: string, secret?: string) {
@@ -61,38 +34,6 @@ async function staffToken(email: string, password: string, secret?: string) {
   const verified = await call('POST', '/api/admin/auth/verify', { body: { challenge: login.body.challenge, code: await totp(usedSecret) } });
   expect(verified.status, JSON.stringify(verified.body)).toBe(200);
   return { token: verified.body.token as string, secret: usedSecret };
-}
-
-async function newAccount(name: string) {
-  const email = `${name.toLowerCase()}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const password = 'console-pass-2026';
-  const res = await call('POST', '/api/auth/signup', { body: { name, email, password, passwordCheck: password, promoOptIn: false, locale: 'en' } });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return { id: res.body.user.id as string, email, password, token: res.body.token as string, user: res.body.user };
-}
-
-/** Signs in to /admin with the keyboard: email, password, then the code (enrolling: the secret is read off the screen). */
-async function consoleSignIn(page: Page, email: string, password: string, knownSecret?: string) {
-  await page.addInitScript(() => localStorage.setItem('locale', 'en'));
-  await page.goto('/admin');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.keyboard.press('Enter');
-  const code = page.getByLabel('Authenticator code');
-  await expect(code).toBeFocused();
-  let secret = knownSecret;
-  if (!secret) {
-    await expect(page.getByTestId('totp-enrol').getByRole('img')).toBeVisible();
-    secret = (await page.getByTestId('totp-secret').textContent())!.trim();
-  }
-  await code.fill(await totp(secret));
-  await page.keyboard.press('Enter');
-  if (!knownSecret) {
-    await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
-    await page.keyboard.press('Enter'); // "I have saved them" has the focus
-  }
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  return secret;
 }
 
 test.beforeAll(async () => {

@@ -23,16 +23,36 @@ export async function call<T = any>(baseURL: string, method: string, url: string
   return { status: res.status, body };
 }
 
+/** The step (30 s) of each secret's last code: the server refuses a code used once (no replay). */
+const lastStep = new Map<string, number>();
+
+/**
+ * The code an authenticator app shows for `secret` now — or, when this step's code was already
+ * used, the next one, after waiting for it as a person would.
+ */
+export async function totp(secret: string) {
+  let step = Math.floor(Date.now() / 30_000);
+  if (lastStep.get(secret) === step) {
+    await new Promise((resolve) => setTimeout(resolve, (step + 1) * 30_000 - Date.now() + 200));
+    step += 1;
+  }
+  lastStep.set(secret, step);
+  return generate({ secret, epoch: Math.floor(Date.now() / 1000) });
+}
+
 /** A new member account (a unique email per call), signed in. */
 export async function newAccount(baseURL: string, name: string, password = 'staff-spec-pass-2026') {
   const email = `${name.toLowerCase()}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
   const res = await call(baseURL, 'POST', '/api/auth/signup', { body: { name, email, password, passwordCheck: password, promoOptIn: false, locale: 'en' } });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return { id: res.body.user.id as string, email, password, token: res.body.token as string };
+  return { id: res.body.user.id as string, email, password, token: res.body.token as string, user: res.body.user };
 }
 
-/** Signs in to /admin with the keyboard, enrolling the TOTP secret read off the screen (as admin-console.spec.ts does). */
-export async function consoleSignIn(page: Page, email: string, password: string) {
+/**
+ * Signs in to /admin with the keyboard: email, password, then the code. Enrolling (no
+ * `knownSecret`), the secret is read off the screen and the recovery codes acknowledged. Returns the secret.
+ */
+export async function consoleSignIn(page: Page, email: string, password: string, knownSecret?: string) {
   await page.addInitScript(() => {
     if (!localStorage.getItem('locale')) localStorage.setItem('locale', 'en');
   });
@@ -42,11 +62,17 @@ export async function consoleSignIn(page: Page, email: string, password: string)
   await page.keyboard.press('Enter');
   const code = page.getByLabel('Authenticator code');
   await expect(code).toBeFocused();
-  await expect(page.getByTestId('totp-enrol').getByRole('img')).toBeVisible();
-  const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
-  await code.fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) }));
+  let secret = knownSecret;
+  if (!secret) {
+    await expect(page.getByTestId('totp-enrol').getByRole('img')).toBeVisible();
+    secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+  }
+  await code.fill(await totp(secret));
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
-  await page.keyboard.press('Enter'); // "I have saved them" has the focus
+  if (!knownSecret) {
+    await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
+    await page.keyboard.press('Enter'); // "I have saved them" has the focus
+  }
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  return secret;
 }
