@@ -9,6 +9,9 @@
  *          --members M (20)  --concurrency C (16 orders in flight)  --workers W (client processes;
  *          default one per 1,250 clients, at most 4)  --batch B (200 connects at a time)  --keep-data
  *          --scenario keno|odds  --odds-rate M (odds events a second, odds scenario; 20)
+ *          --api-nodes N (1: the embedded server; 2 or more: the scaled topology of `npm run
+ *          scaled:local` — Redis, N ROLE=api processes, one ROLE=worker — with the clients split
+ *          over the api nodes by worker process; server CPU and memory are then the api nodes' sum)
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,7 +19,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ODDS_CHANNEL, oddsServerEnv, printOdds, summarizeOdds } from './odds-figures.ts';
 import { closeMembers, pointsNeeded, prepareMembers, runOrderStream, type OrderFigures } from './order-stream.ts';
-import { sleep, startServerProcess, type ServerProcess } from './server-process.ts';
+import { sleep, startScaledTopology, startServerProcess, type ServerProcess } from './server-process.ts';
 import { startClientPool, type ClientPool, type WorkerReport } from './socket-clients.ts';
 import { fmt, fmtLatency, summarize, type Summary } from './stats.ts';
 
@@ -34,6 +37,12 @@ const SERVER_ENV = {
 };
 const OPERATOR = { email: 'operator@example.com', password: 'operator-pass-2026' };
 
+/** The scaled topology brings its own Redis and PostgreSQL: the embedded mode's blanks are dropped. */
+function scaledEnv(env: Record<string, string>) {
+  const { DATABASE_URL: _database, REDIS_URL: _redis, ...rest } = env;
+  return rest;
+}
+
 const { values: args } = parseArgs({
   options: {
     clients: { type: 'string', default: '1000' },
@@ -46,6 +55,7 @@ const { values: args } = parseArgs({
     'keep-data': { type: 'boolean', default: false },
     scenario: { type: 'string', default: 'keno' },
     'odds-rate': { type: 'string', default: '20' },
+    'api-nodes': { type: 'string', default: '1' },
   },
 });
 const positive = (name: string, text: string | undefined, min = 1) => {
@@ -58,7 +68,10 @@ const seconds = positive('seconds', args.seconds);
 const orderRate = positive('order-rate', args['order-rate'], 0);
 const memberCount = positive('members', args.members);
 const concurrency = positive('concurrency', args.concurrency);
-const workerCount = args.workers ? positive('workers', args.workers) : Math.min(4, Math.ceil(clients / 1250));
+const apiNodes = positive('api-nodes', args['api-nodes']);
+const scaled = apiNodes > 1;
+// At least one client worker per api node: a worker connects all its clients to one node.
+const workerCount = args.workers ? positive('workers', args.workers) : Math.max(apiNodes, Math.min(4, Math.ceil(clients / 1250)));
 const batch = positive('batch', args.batch);
 if (args.scenario !== 'keno' && args.scenario !== 'odds') fail(`--scenario must be keno or odds (got ${args.scenario})`);
 const odds = args.scenario === 'odds';
@@ -72,7 +85,7 @@ function fail(message: string): never {
 
 // Every socket is a file descriptor in the server (all of them) and in a client worker (its slice).
 const fdLimit = execFileSync('sh', ['-c', 'ulimit -n'], { encoding: 'utf8' }).trim();
-const fdNeeded = clients + memberCount + 1024;
+const fdNeeded = Math.ceil(clients / apiNodes) + memberCount + 1024;
 if (fdLimit !== 'unlimited' && Number(fdLimit) < fdNeeded) {
   fail(`the open-file limit is ${fdLimit}, but ${fmt(clients)} clients need about ${fmt(fdNeeded)} descriptors in the server process.\n` +
     `  Node cannot raise it from inside: run \`ulimit -n ${Math.max(fdNeeded, 65536)}\` in this shell (as root, or within the hard limit) and try again.`);
@@ -81,7 +94,7 @@ if (fdLimit !== 'unlimited' && Number(fdLimit) < fdNeeded) {
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 const tmp = path.join(root, '.tmp');
 const dataDir = path.join(tmp, `loadtest-${clients}-${stamp}`);
-const name = `loadtest-${odds ? 'odds-' : ''}${clients}`;
+const name = `loadtest-${odds ? 'odds-' : ''}${scaled ? `scaled${apiNodes}-` : ''}${clients}`;
 const logFile = path.join(tmp, `${name}-server.log`);
 const jsonFile = path.join(tmp, `${name}.json`);
 
@@ -126,16 +139,18 @@ async function run(): Promise<number> {
   console.log(`\n${title} — ${new Date().toISOString()}, node ${process.version}, ${fmt(clients)} clients in ${workerCount} worker process(es)\n`);
 
   let started = performance.now();
-  server = await startServerProcess({ root, dataDir, logFile, env: { ...SERVER_ENV, ...(odds ? oddsServerEnv(oddsRate) : {}) } });
+  const env = { ...SERVER_ENV, ...(odds ? oddsServerEnv(oddsRate) : {}) };
+  server = scaled ? await startScaledTopology({ root, dataDir, logFile, env: scaledEnv(env), apiNodes }) : await startServerProcess({ root, dataDir, logFile, env });
   await server.ready(); // on failure, cleanup() stops what is left of it
-  log(`server pid ${server.pid} at ${server.url} ready in ${((performance.now() - started) / 1000).toFixed(1)} s (log: ${path.relative(root, logFile)})`);
+  const where = scaled ? `scaled topology (pid ${server.pid}): api nodes ${server.urls.join(', ')}` : `server pid ${server.pid} at ${server.url}`;
+  log(`${where} ready in ${((performance.now() - started) / 1000).toFixed(1)} s (log: ${path.relative(root, logFile)})`);
 
   started = performance.now();
   members = orderRate > 0 && !odds ? await prepareMembers(server.url, memberCount, pointsNeeded(orderRate, seconds, memberCount), OPERATOR) : [];
   if (members.length) log(`${members.length} members signed up, topped up and connected in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
   pool = startClientPool(clients, workerCount);
-  const connect = await pool.connect(server.url, channel, batch, odds ? 'odds' : 'clock');
+  const connect = await pool.connect(server.urls, channel, batch, odds ? 'odds' : 'clock');
   const failed = clients - connect.connectMs.length;
   log(`${fmt(connect.connectMs.length)} clients connected and subscribed in ${(connect.rampMs / 1000).toFixed(1)} s${failed ? `, ${failed} failed` : ''}`);
 
@@ -177,9 +192,17 @@ interface RunData {
 }
 
 function summarizeRun({ connect, failed, reports, orders, clockAtStart, serverCpuPercent, memory }: RunData) {
+  // Each api node of the scaled topology sends its own clients the same clock change, stamped with
+  // its own serverNow (`serverNow|phase|issue|result`): one broadcast, named by its earliest stamp.
+  const earliest = new Map<string, string>();
+  for (const emitted of reports.flatMap((r) => Object.keys(r.perEvent)).sort()) {
+    const what = emitted.slice(emitted.indexOf('|'));
+    if (!earliest.has(what)) earliest.set(what, emitted);
+  }
   const perEvent = new Map<string, { receivers: number; firstMs: number; lastMs: number }>();
   for (const report of reports) {
-    for (const [key, value] of Object.entries(report.perEvent)) {
+    for (const [emitted, value] of Object.entries(report.perEvent)) {
+      const key = scaled && !odds ? earliest.get(emitted.slice(emitted.indexOf('|')))! : emitted;
       const entry = perEvent.get(key) ?? { receivers: 0, firstMs: Infinity, lastMs: -Infinity };
       perEvent.set(key, { receivers: entry.receivers + value.receivers, firstMs: Math.min(entry.firstMs, value.firstMs), lastMs: Math.max(entry.lastMs, value.lastMs) });
     }
@@ -249,7 +272,7 @@ function summarizeRun({ connect, failed, reports, orders, clockAtStart, serverCp
       timedOut: orders.timedOut,
       errors: orders.errors,
     },
-    server: { cpuPercentOfOneCore: serverCpuPercent, rssMb: memory.rss, peakRssMb: memory.peak },
+    server: { apiNodes, cpuPercentOfOneCore: serverCpuPercent, rssMb: memory.rss, peakRssMb: memory.peak },
     clientWorkers: {
       processes: reports.length,
       cpuPercentOfOneCore: (workerCpu / seconds) * 100,
@@ -267,7 +290,7 @@ function printFigures(f: Figures) {
   if (f.odds) printOdds(f.odds, row);
   if (f.clock) printClock(f.clock, row);
   if (f.orders) printOrders(f.orders, row);
-  row('server process', `CPU ${fmt(f.server.cpuPercentOfOneCore)} % of one core over the window; RSS ${fmt(f.server.rssMb)} MB (peak ${fmt(f.server.peakRssMb)} MB)`);
+  row(scaled ? `${apiNodes} api nodes` : 'server process', `CPU ${fmt(f.server.cpuPercentOfOneCore)} % of one core over the window${scaled ? ' (together)' : ''}; RSS ${fmt(f.server.rssMb)} MB (peak ${fmt(f.server.peakRssMb)} MB)`);
   row('client workers', `${f.clientWorkers.processes} process(es), CPU ${fmt(f.clientWorkers.cpuPercentOfOneCore)} % of one core in total; event-loop delay p99 ${fmt(f.clientWorkers.eventLoopDelayP99Ms)} ms, max ${fmt(f.clientWorkers.eventLoopDelayMaxMs)} ms`);
 }
 

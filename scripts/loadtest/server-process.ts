@@ -10,6 +10,8 @@ import path from 'node:path';
 
 export interface ServerProcess {
   url: string;
+  /** Every api node's URL (one for the embedded server; `url` is the first). */
+  urls: string[];
   pid: number;
   dataDir: string;
   logFile: string;
@@ -66,6 +68,7 @@ export async function startServerProcess(options: ServerOptions): Promise<Server
   const timeoutMs = options.startTimeoutMs ?? 90_000;
   return {
     url,
+    urls: [url],
     pid: child.pid!,
     dataDir,
     logFile,
@@ -87,6 +90,66 @@ export async function startServerProcess(options: ServerOptions): Promise<Server
       throw new Error(`the server did not answer /api/health within ${timeoutMs / 1000} s; see ${logFile}`);
     },
   };
+}
+
+/**
+ * The scaled topology instead (`npm run scaled:local`: redis-server, a standalone embedded
+ * PostgreSQL, `apiNodes` ROLE=api processes and one ROLE=worker), started through
+ * scripts/scaled-local.mjs --json. CPU seconds and memory are the api nodes' together (the sockets
+ * live there); `stop()` stops the whole topology in its order.
+ */
+export async function startScaledTopology(options: ServerOptions & { apiNodes: number }): Promise<ServerProcess> {
+  const { root, dataDir, logFile } = options;
+  const ports: number[] = [];
+  while (ports.length < options.apiNodes) {
+    const port = await freePort();
+    if (!ports.includes(port)) ports.push(port);
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  const log = fs.createWriteStream(logFile);
+  const child = spawn(process.execPath, ['scripts/scaled-local.mjs', '--json', '--no-client-build', '--api-ports', ports.join(',')], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: false,
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', DATA_DIR: dataDir, ...options.env },
+  });
+  child.stderr!.pipe(log, { end: false });
+  const exited = new Promise<string>((resolve) => {
+    child.once('exit', (code, signal) => resolve(signal ? `signal ${signal}` : `exit code ${code}`));
+  });
+  exited.then(() => log.end());
+  const timeoutMs = options.startTimeoutMs ?? 180_000;
+  let apiPids: number[] = [];
+  const started = new Promise<{ api: string[]; pids: { api: number[] } }>((resolve, reject) => {
+    let buffered = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffered += chunk;
+      const line = buffered.split('\n').find((l) => l.startsWith('{') && l.includes('"api"'));
+      if (line) resolve(JSON.parse(line) as { api: string[]; pids: { api: number[] } });
+    });
+    void exited.then((how) => reject(new Error(`the scaled topology exited during start-up (${how}); see ${logFile}`)));
+    setTimeout(() => reject(new Error(`the scaled topology was not ready within ${timeoutMs / 1000} s; see ${logFile}`)), timeoutMs).unref();
+  });
+  void started.catch(() => undefined); // awaited by ready()
+  const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+  const topology = {
+    url: `http://127.0.0.1:${ports[0]}`,
+    urls: ports.map((port) => `http://127.0.0.1:${port}`),
+    pid: child.pid!,
+    dataDir,
+    logFile,
+    cpuSeconds: () => sum(apiPids.map(procCpuSeconds)),
+    memoryMb: () => {
+      const each = apiPids.map(procMemoryMb);
+      return { rss: sum(each.map((m) => m.rss)), peak: sum(each.map((m) => m.peak)) };
+    },
+    stop: (stopTimeoutMs = 40_000) => stopChild(child, exited, dataDir, stopTimeoutMs),
+    async ready() {
+      const info = await started;
+      apiPids = info.pids.api;
+    },
+  };
+  return topology;
 }
 
 async function stopChild(child: ChildProcess, exited: Promise<string>, dataDir: string, timeoutMs: number): Promise<string> {

@@ -40,8 +40,11 @@ export interface WorkerReport {
 }
 
 export interface ClientPool {
-  /** Opens every client, `batch` at a time across all workers; resolves when all tried. */
-  connect(url: string, channel: string, batch: number, event?: WatchedEvent): Promise<{ connectMs: number[]; failures: Record<string, number>; rampMs: number }>;
+  /**
+   * Opens every client, `batch` at a time across all workers; resolves when all tried. With several
+   * URLs (api nodes), worker i connects its clients to `urls[i % urls.length]`.
+   */
+  connect(urls: string | readonly string[], channel: string, batch: number, event?: WatchedEvent): Promise<{ connectMs: number[]; failures: Record<string, number>; rampMs: number }>;
   measure(): void;
   report(from: number, to: number): Promise<WorkerReport[]>;
   close(): Promise<void>;
@@ -71,14 +74,15 @@ export function startClientPool(total: number, workerCount: number): ClientPool 
   ready.catch(() => undefined); // surfaced by connect()
 
   return {
-    async connect(url, channel, batch, event = 'clock') {
+    async connect(urls, channel, batch, event = 'clock') {
+      const targets = typeof urls === 'string' ? [urls] : urls;
       await ready;
       const started = performance.now();
       const perWorkerBatch = Math.max(1, Math.ceil(batch / workers.length));
       const results = await Promise.all(
-        workers.map(({ child, count }) => {
+        workers.map(({ child, count }, i) => {
           const reply = next<ConnectedReport>(child, 'connected');
-          send(child, { type: 'connect', url, channel, event, count, batch: perWorkerBatch, timeoutMs: 20_000 });
+          send(child, { type: 'connect', url: targets[i % targets.length]!, channel, event, count, batch: perWorkerBatch, timeoutMs: 20_000 });
           return reply;
         }),
       );
