@@ -23,6 +23,7 @@ export const settleJobId = (drawId: string) => `settle-${drawId}`;
 
 /** Orders settled per transaction: one commit per batch, each order still conditional on its own row. */
 const BATCH = 2000;
+const PAGES_AT_ONCE = 2;
 
 export type SettlementService = ReturnType<typeof createSettlementService>;
 export type SettleOutcome =
@@ -76,8 +77,16 @@ export function createSettlementService(platform: Pick<Platform, 'db' | 'outbox'
       let count = 0;
       let winners = 0;
       let points = 0;
-      for (let i = 0; i < pending.length; i += BATCH) {
-        const orders = await settlementRepo.ordersToSettle(db, pending.slice(i, i + BATCH));
+      const pages = Array.from({ length: Math.ceil(pending.length / BATCH) }, (_, p) => pending.slice(p * BATCH, (p + 1) * BATCH));
+      // PAGES_AT_ONCE pages in flight, each its own transaction: one is computed here while
+      // PostgreSQL writes another. Pages hold different orders; wallets shared by two pages are
+      // locked in id order by each (creditMany), so they queue, never deadlock.
+      let next = 0;
+      const settlePages = async () => {
+        while (next < pages.length) await settlePage(pages[next++]!);
+      };
+      const settlePage = async (ids: string[]) => {
+        const orders = await settlementRepo.ordersToSettle(db, ids);
         const items = orders.map((order) => {
           const settlement = capped.get(String(order.id)) ?? settle(order);
           return { id: String(order.id), prize: toPoints(settlement.prize, rate), drawResult: outcomeOf(settlement) };
@@ -106,7 +115,8 @@ export function createSettlementService(platform: Pick<Platform, 'db' | 'outbox'
             points += item.order.prize;
           }
         }
-      }
+      };
+      await Promise.all(Array.from({ length: Math.min(PAGES_AT_ONCE, pages.length) }, settlePages));
       if (count > 0) logger.info({ drawId, productCode: product.code, issue: draw.issue, orders: count, winners, points }, 'draw settled');
       return { status: 'settled', orders: count, winners, points };
     },

@@ -1,4 +1,5 @@
 import type { OrderEventPayload, OrderWire } from '@gp/common';
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { drawsRepo } from '../../src/keno/repo.ts';
 import { apiClient } from '../http/api-client.ts';
@@ -132,6 +133,34 @@ describe.each(MODES)('keno settlement (%s mode)', (mode) => {
     for (const p of placed) expect(await prizeEntries(p.id)).toHaveLength(1);
     const me = (await api.get('/api/me', { token: m.token })).body as { balance: number };
     expect(me.balance).toBe(10_000 - 5 * 300 + 5 * 146);
+  }, 30_000);
+
+  it('a draw of 4,500 orders (pages settled two at a time, twice at once) credits every winner once', async () => {
+    const members = [await member('Page One'), await member('Page Two'), await member('Page Three')];
+    const draw = await openIssue(env.platform, 3000);
+    env.clock.advanceTo(draw.sales_close_at);
+    // 4,500 purchased orders, made by SQL (the purchase path is not under test): each a 2-star pick of 1 and 2, which DRAWN holds.
+    const users = `{${members.map((m) => m.id).join(',')}}`;
+    await sql`
+      insert into orders (user_id, product_code, issue, draw_id, status, trial, multiplier, plays, units, points_spent, stake, sales_close_at)
+      select (${users}::bigint[])[1 + g % 3], 'CAB01', ${draw.issue}, ${draw.id}::bigint, 2, false, 1,
+             '[{"type":"pick","stars":2,"numbers":[1,2]}]'::jsonb, 1, 100, '{"amount":100,"currency":"CAD"}'::jsonb, ${draw.sales_close_at}::timestamptz
+        from generate_series(0, 4499) g`.execute(env.platform.db);
+    await drawsRepo.markDrawn(env.platform.db, draw.id, { numbers: DRAWN, superNumber: 24, bigSmall: null, oddEven: null }, 'manual', new Date());
+
+    const runs = await Promise.all([env.services.settlement.settleDraw(draw.id), env.services.settlement.settleDraw(draw.id)]);
+    expect(runs.map((r) => (r.status === 'settled' ? r.orders : -1)).reduce((a, b) => a + b, 0)).toBe(4_500);
+    const unsettled = await env.platform.db.selectFrom('orders').select('id').where('draw_id', '=', draw.id).where('settled_at', 'is', null).execute();
+    expect(unsettled).toHaveLength(0);
+    // Once each: 4,500 prize entries for 4,500 orders, and each member credited for exactly their 1,500.
+    const prizes = await env.platform.db
+      .selectFrom('ledger')
+      .select(['user_id', (eb) => eb.fn.countAll<string>().as('entries'), (eb) => eb.fn.count<string>('ref_id').distinct().as('orders')])
+      .where('kind', '=', 'prize')
+      .where('user_id', 'in', members.map((m) => m.id))
+      .groupBy('user_id')
+      .execute();
+    expect(prizes.map((p) => [Number(p.entries), Number(p.orders)])).toEqual([[1_500, 1_500], [1_500, 1_500], [1_500, 1_500]]);
   }, 30_000);
 
   it('a draw still on sale, or unknown, is not settled', async () => {
