@@ -64,9 +64,11 @@ describe('staff sign-in, roles, approvals and the audit log', () => {
     const m = await newMember(env.services, 'Adjusted');
     await grantPoints(env.platform, m.id, 100);
     const socket = await connectSocket(env.url, m.token);
+    // Listening before each request: the push can come back before the answer does.
+    const smallCredited = balanceEvent(socket, 600);
     const small = await api.post('/api/admin/adjustments', { token: operator.token, headers: { 'Idempotency-Key': 'small-1' }, json: { userId: m.id, amount: 500, reason: 'goodwill' } });
     expect(small.body.status).toBe('queued');
-    await balanceEvent(socket, 600);
+    await smallCredited;
 
     const large = await api.post('/api/admin/adjustments', { token: operator.token, headers: { 'Idempotency-Key': 'large-1' }, json: { userId: m.id, amount: 25_000, reason: 'lost deposit found' } });
     expect(large).toMatchObject({ status: 202, body: { status: 'pending_approval' } });
@@ -76,9 +78,10 @@ describe('staff sign-in, roles, approvals and the audit log', () => {
     const pending = await api.get('/api/admin/adjustments?status=pending_approval', { token: operator.token });
     expect(pending.body.items.map((a: any) => a.id)).toContain(id);
 
+    const approvedCredited = balanceEvent(socket, 25_600);
     const [a, b] = await Promise.all([1, 2].map(() => api.post(`/api/admin/adjustments/${id}/decision`, { token: supervisor.token, json: { approve: true } })));
     expect([a!.status, b!.status].sort()).toEqual([200, 404]);
-    await balanceEvent(socket, 25_600);
+    await approvedCredited;
     await eventually('applied', async () => (await env.platform.db.selectFrom('adjustments').select('status').where('id', '=', id).executeTakeFirst())?.status === 'applied');
     const posts = await env.platform.db.selectFrom('ledger').selectAll().where('ref_type', '=', 'adjustment').where('ref_id', '=', id).execute();
     expect(posts).toHaveLength(1);
