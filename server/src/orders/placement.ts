@@ -67,17 +67,19 @@ export function orderPlumbing(platform: Pick<Platform, 'db' | 'outbox' | 'now'>)
      * answer and does nothing else.
      */
     async place(userId: string, key: string, body: unknown, record: RecordOrder): Promise<{ status: number; body: { order: OrderWire } }> {
-      const result = await runIdempotent<{ order: OrderWire }>(db, { userId, scope: 'order', key, body }, async (trx) => {
+      const result = await runIdempotent<{ order: OrderWire }>(db, { userId, scope: 'order', key, body }, async (trx, answer) => {
         const { row, order } = await record(trx);
         const account = row.trial ? ('trial' as const) : ('real' as const);
         const debited = await walletService.debit(trx, { userId, account, kind: 'order', amount: row.points_spent, refType: 'order', refId: String(row.id) });
+        const placed = { status: 201, body: { order } };
         // Pushed before the purchase is queued, so the owner hears `null → 0` before the worker's `0 → 1`.
-        await outbox.write(trx, [
-          orderEvent(userId, row, null),
-          outbox.event(balanceMessage(userId, { balance: debited.balance, trialBalance: debited.trialBalance }, now()), now()),
-          ...jobs(row),
-        ]);
-        return { status: 201, body: { order } };
+        // The key's answer goes in the same statement as the outbox row: one round trip for both.
+        await outbox.write(
+          trx,
+          [orderEvent(userId, row, null), outbox.event(balanceMessage(userId, { balance: debited.balance, trialBalance: debited.trialBalance }, now()), now()), ...jobs(row)],
+          { alongside: answer?.answerQuery(placed) },
+        );
+        return { ...placed, answered: answer !== undefined };
       });
       if (!result.replayed) outbox.kick();
       return { status: result.status, body: result.body };

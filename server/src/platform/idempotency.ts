@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db, Tx } from '../db/database.ts';
 import { AppError } from './errors.ts';
 
@@ -21,6 +22,22 @@ export function readIdempotencyKey(header: unknown, required: boolean): string |
 
 export const hashRequest = (body: unknown) => crypto.createHash('sha256').update(JSON.stringify(body ?? null)).digest('hex');
 
+/** The effect's answer, and whether the effect stored it already (in its own last statement, see `IdempotentAnswer`). */
+export interface EffectResult<T> {
+  status: number;
+  body: T;
+  answered?: boolean;
+}
+
+/**
+ * What an effect may do with its key: `answerQuery(result)` is the UPDATE that stores the answer,
+ * for an effect that runs it inside its own last statement (a CTE beside the outbox row) and
+ * returns `answered: true`, saving the separate round trip. Undefined when there is no key.
+ */
+export interface IdempotentAnswer {
+  answerQuery(result: { status: number; body: unknown }): RawBuilder<unknown>;
+}
+
 /**
  * Runs `effect` at most once per (member, scope, key). The key row is inserted inside the same
  * transaction as the effect: a concurrent duplicate blocks on the primary key until the first
@@ -30,12 +47,12 @@ export const hashRequest = (body: unknown) => crypto.createHash('sha256').update
 export async function runIdempotent<T>(
   db: Db,
   request: { userId: string; scope: string; key: string | undefined; body: unknown },
-  effect: (trx: Tx) => Promise<{ status: number; body: T }>,
+  effect: (trx: Tx, answer: IdempotentAnswer | undefined) => Promise<EffectResult<T>>,
 ): Promise<IdempotentResult<T>> {
   const { key } = request;
   if (!key) {
-    const result = await db.transaction().execute(effect);
-    return { ...result, replayed: false };
+    const { status, body } = await db.transaction().execute((trx) => effect(trx, undefined));
+    return { status, body, replayed: false };
   }
   const requestHash = hashRequest(request.body);
   const outcome = await db.transaction().execute(async (trx) => {
@@ -46,17 +63,14 @@ export async function runIdempotent<T>(
       .returning('key')
       .executeTakeFirst();
     if (!claimed) return undefined;
-    const result = await effect(trx);
-    await trx
-      .updateTable('idempotency_keys')
-      .set({ status_code: result.status, response_body: JSON.stringify(result.body) })
-      .where('user_id', '=', request.userId)
-      .where('scope', '=', request.scope)
-      .where('key', '=', key)
-      .execute();
+    const answerQuery = (result: { status: number; body: unknown }) =>
+      sql`update idempotency_keys set status_code = ${result.status}, response_body = ${JSON.stringify(result.body)}::jsonb
+           where user_id = ${request.userId} and scope = ${request.scope} and key = ${key}`;
+    const result = await effect(trx, { answerQuery });
+    if (!result.answered) await answerQuery(result).execute(trx);
     return result;
   });
-  if (outcome) return { ...outcome, replayed: false };
+  if (outcome) return { status: outcome.status, body: outcome.body, replayed: false };
   const stored = await db
     .selectFrom('idempotency_keys')
     .select(['request_hash', 'status_code', 'response_body'])

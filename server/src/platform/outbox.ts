@@ -1,5 +1,5 @@
 import type { JobsOptions } from 'bullmq';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db, Tx } from '../db/database.ts';
 import type { BusMessage, EventBus } from './event-bus.ts';
 import type { Logger } from './logger.ts';
@@ -51,7 +51,11 @@ class OutboxTimeoutError extends Error {
 
 export interface Outbox {
   /** Writes `effects` in the caller's transaction: they happen once it commits, at least once. */
-  write(trx: Tx, effects: Effect[]): Promise<void>;
+  /**
+   * `alongside`: another data-modifying statement run in the same statement as the outbox row (a
+   * CTE), when it is the transaction's last write too (an idempotency key's answer): one round trip.
+   */
+  write(trx: Tx, effects: Effect[], options?: { alongside?: RawBuilder<unknown> }): Promise<void>;
   /**
    * Registers (under `name`, replacing an earlier one) what else a write does in the same
    * transaction: the inbox turns a member's order pushes into inbox messages (inbox/service.ts).
@@ -192,9 +196,14 @@ export function createOutbox(deps: { db: Db; queues: QueueFactory; bus: EventBus
 
   const writeHooks = new Map<string, (trx: Tx, effects: Effect[]) => Promise<void>>();
   const outbox: Outbox = {
-    async write(trx, effects) {
-      if (!effects.length) return;
-      await trx.insertInto('outbox').values({ effects: JSON.stringify(effects) }).execute();
+    async write(trx, effects, options = {}) {
+      const { alongside } = options;
+      if (!effects.length) {
+        if (alongside) await alongside.execute(trx);
+        return;
+      }
+      if (alongside) await sql`with alongside as (${alongside}) insert into outbox (effects) values (${JSON.stringify(effects)}::jsonb)`.execute(trx);
+      else await trx.insertInto('outbox').values({ effects: JSON.stringify(effects) }).execute();
       for (const hook of writeHooks.values()) await hook(trx, effects);
     },
     onWrite(name, hook) {
