@@ -1,11 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../db/database.ts';
 
-/**
- * The order queue's SQL: what needs a person (read from orders, order_flags, users), the claims
- * (leases) on it, ticket scans and saved views. The queue only reads orders; every change to an
- * order goes through the orders service.
- */
 /** What every order-backed queue item shows of its order and member. */
 const ORDER_AND_MEMBER = [
   'orders.product_code',
@@ -18,6 +13,11 @@ const ORDER_AND_MEMBER = [
   'users.email',
 ] as const;
 
+/**
+ * The order queue's SQL: what needs a person (read from orders, order_flags, users), the claims
+ * (leases) on it, ticket scans and saved views. The queue only reads orders; every change to an
+ * order goes through the orders service.
+ */
 export const queueRepo = {
   /** Real orders left for the back office to buy by hand (manual gateway), not yet past their cut-off. */
   awaitingPurchase(db: Executor, now: Date, limit: number) {
