@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { FINAL_EVENT_STATUSES, FOOTBALL_PRODUCT_CODE, isFootballEventId } from '@gp/common';
 import type { Executor, Tx } from '../db/database.ts';
+import { settledBatch, type SettlementItem } from './repo.ts';
 
 const finalStatuses = sql.join(FINAL_EVENT_STATUSES.map((status) => sql.lit(status)));
 
@@ -79,14 +80,14 @@ export const footballSettlementRepo = {
    * conditional on `settled_at is null`, so the run that comes second gets nothing back for the
    * rows the first settled. Returns the rows this call settled.
    */
-  async markSettled(trx: Tx, items: ReadonlyArray<{ id: string; prize: number; drawResult: unknown }>, at: Date): Promise<SettledFootballRow[]> {
+  async markSettled(trx: Tx, items: ReadonlyArray<SettlementItem>, at: Date): Promise<SettledFootballRow[]> {
     if (items.length === 0) return [];
     await trx.selectFrom('orders').select('id').where('id', 'in', items.map((item) => item.id)).orderBy('id').forUpdate().execute();
-    const values = sql.join(items.map((item) => sql`(${item.id}::bigint, ${item.prize}::bigint, ${JSON.stringify(item.drawResult)}::jsonb)`));
+    const batch = settledBatch(items);
     const { rows } = await sql<SettledFootballRow>`
       update orders set prize = v.prize, draw_result = v.draw_result, settled_at = ${at}, updated_at = ${at}
-      from (values ${values}) as v(id, prize, draw_result)
-      where orders.id = v.id and orders.settled_at is null and orders.status = 2 and orders.product_code = ${FOOTBALL_PRODUCT_CODE}
+      from ${batch.rows}
+      where ${batch.matches} and orders.settled_at is null and orders.status = 2 and orders.product_code = ${FOOTBALL_PRODUCT_CODE}
       returning orders.id, orders.user_id, orders.status, orders.updated_at, orders.prize`.execute(trx);
     return rows;
   },

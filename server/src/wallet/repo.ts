@@ -41,11 +41,13 @@ export function postingQuery(p: Posting, options: { unlessInDebt?: boolean } = {
  * have left it. The unique cause index still refuses a second posting of any of them.
  */
 export function creditsQuery(postings: readonly Posting[]) {
-  const values = sql.join(
-    postings.map((p, i) => sql`(${i}::int, ${p.userId}::bigint, ${p.account}::text, ${p.kind}::text, ${p.amount}::bigint, ${p.refType}::text, ${p.refId}::text)`),
-  );
+  // One JSON parameter for the whole batch (a settlement page credits hundreds at once).
+  const batch = JSON.stringify(postings.map((p, i) => ({ ord: i, user_id: p.userId, account: p.account, kind: p.kind, amount: p.amount, ref_type: p.refType, ref_id: p.refId })));
   return sql<{ user_id: number; balance: number; trial_balance: number }>`
-      with v(ord, user_id, account, kind, amount, ref_type, ref_id) as (values ${values}),
+      with v as (
+        select * from jsonb_to_recordset(${batch}::jsonb)
+          as v(ord int, user_id bigint, account text, kind text, amount bigint, ref_type text, ref_id text)
+      ),
       totals as (
         select user_id,
                coalesce(sum(amount) filter (where account = 'real'), 0) as real_total,

@@ -1,23 +1,18 @@
 -- Keno settlement of a batch (settlementRepo.markSettled, then walletService.credit per winner), one transaction.
 
 -- lock the batch in id order
-select "id" from "orders" where "id" in ($1, $2) order by "id" for update;
--- $1 = "1001"
--- $2 = "1002"
+select "id" from "orders" where "id" = any($1::bigint[]) order by "id" for update;
+-- $1 = ["1001","1002"]
 
 -- settle the orders not yet settled
 update orders set prize = v.prize, draw_result = v.draw_result, settled_at = $1, updated_at = $2
-from (values ($3::bigint, $4::bigint, $5::jsonb), ($6::bigint, $7::bigint, $8::jsonb)) as v(id, prize, draw_result)
-where orders.id = v.id and orders.settled_at is null and orders.status in (2, 8)
+from jsonb_to_recordset($3::jsonb) as v(id bigint, prize bigint, draw_result jsonb)
+where orders.id = v.id and orders.id = any($4::bigint[]) and orders.settled_at is null and orders.status in (2, 8)
 returning orders.id, orders.user_id, orders.status, orders.trial, orders.updated_at, orders.prize;
 -- $1 = "2026-05-01T12:00:00.000Z"
 -- $2 = "2026-05-01T12:00:00.000Z"
--- $3 = "1001"
--- $4 = 4500
--- $5 = "{\"lines\":[{\"matched\":[1,2,3],\"prize\":45}]}"
--- $6 = "1002"
--- $7 = 0
--- $8 = "{\"lines\":[{\"matched\":[],\"prize\":0}]}"
+-- $3 = "[{\"id\":\"1001\",\"prize\":4500,\"draw_result\":{\"lines\":[{\"matched\":[1,2,3],\"prize\":45}]}},{\"id\":\"1002\",\"prize\":0,\"draw_result\":{\"lines\":[{\"matched\":[],\"prize\":0}]}}]"
+-- $4 = ["1001","1002"]
 
 -- the prize credit of a winner
 with moved as (
