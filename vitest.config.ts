@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { catalogueParts } from './client/build/catalogue-parts.ts';
 
 /**
  * Three projects, all run by `npx vitest run` (what `npm test` calls):
@@ -11,6 +12,8 @@ import { defineConfig } from 'vitest/config';
  *   global setup (which, being on this project only, never runs for `--project unit`).
  */
 export default defineConfig({
+  // The message catalogues' parts (client/src/shared/i18n/message-catalogue.ts imports them).
+  plugins: [catalogueParts()],
   test: {
     pool: 'forks',
     // Three forks on two cores: an integration file spends much of its time waiting (on PostgreSQL,

@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { catalogueParts } from './build/catalogue-parts.ts';
 
 /** The API server in development (`npm run dev` at the root starts it on this port). */
 const API_TARGET = 'http://127.0.0.1:3000';
@@ -10,9 +11,15 @@ const proxy: Record<string, ProxyOptions> = {
   '/socket.io': { target: API_TARGET, ws: true },
 };
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
+  // The catalogues reach the browser compiled (build/catalogue-parts.ts): the build has no use for
+  // react-intl's message parser, which throws if a message string is ever formatted uncompiled.
+  resolve: {
+    alias: command === 'build' ? [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/lib/no-parser.js' }] : [],
+  },
   plugins: [
     react(),
+    catalogueParts(),
     VitePWA({
       registerType: 'prompt',
       // The ReloadPrompt component registers through `virtual:pwa-register/react`.
@@ -54,4 +61,4 @@ export default defineConfig({
   server: { proxy },
   preview: { proxy },
   build: { target: 'es2022' },
-});
+}));

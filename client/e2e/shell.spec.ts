@@ -84,3 +84,25 @@ test('the keno sub-site host shows the keno brand and title', async ({ page, bas
   await page.goto(`http://127.0.0.1:${port}/`);
   await expect(page.getByTestId('header-brand')).toHaveText('GPoints Lottery');
 });
+
+test('a visitor on the home page loads only the frame’s messages and opens no socket; a live page brings both', async ({ page }) => {
+  const sockets: string[] = [];
+  const scripts: string[] = [];
+  page.on('websocket', (socket) => sockets.push(socket.url()));
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.addInitScript(() => localStorage.setItem('locale', 'zh-TW'));
+  await page.goto('/');
+  await expect(page.getByTestId('header-brand')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.some((path) => /\/zh-TW-shell-[\w-]+\.js$/.test(path))).toBe(true);
+  expect(scripts.some((path) => /\/zh-TW-pages-[\w-]+\.js$/.test(path))).toBe(false);
+  expect(sockets).toEqual([]);
+
+  // The draw results subscribe to live results: the rest of the catalogue and the socket come with them.
+  const socket = page.waitForEvent('websocket');
+  await page.goto('/roadmap');
+  expect((await socket).url()).toContain('/socket.io/');
+  expect(scripts.some((path) => /\/zh-TW-pages-[\w-]+\.js$/.test(path))).toBe(true);
+});

@@ -1,11 +1,14 @@
 import { FormattedMessage } from 'react-intl';
-import { Link, Outlet } from 'react-router';
+import { Suspense } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
 import { SiteFooter } from '../features/layout/site-footer.tsx';
 import { SiteHeader } from '../features/layout/site-header.tsx';
+import { RouteErrorBoundary } from '../shared/errors/route-error.tsx';
 import { ScrollManager } from '../shared/navigation/scroll-manager.tsx';
 import { PluginSlots } from './slots.tsx';
 
 export function RootLayout() {
+  const { pathname } = useLocation();
   return (
     <div className="shell">
       <Link to="#main" className="skip-link">
@@ -13,7 +16,12 @@ export function RootLayout() {
       </Link>
       <SiteHeader />
       <main id="main" className="shell__main" tabIndex={-1}>
-        <Outlet />
+        {/* A page that fails keeps the header and footer around its error. */}
+        <RouteErrorBoundary resetKey={pathname}>
+          <Suspense fallback={null}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
       <SiteFooter />
       <ScrollManager />

@@ -13,6 +13,32 @@ export function navigateTo(to: string): void {
   else window.history.replaceState(null, '', to);
 }
 
+/** Navigations waiting to be on screen (`navigateAndWait`), by pathname. */
+let shownWaiters: Array<{ pathname: string; shown: () => void }> = [];
+const SHOWN_TIMEOUT_MS = 5_000;
+
+/** The router reports each location it has rendered (app/app.tsx). */
+export function locationShown(pathname: string): void {
+  const done = shownWaiters.filter((waiter) => waiter.pathname === pathname);
+  shownWaiters = shownWaiters.filter((waiter) => waiter.pathname !== pathname);
+  for (const waiter of done) waiter.shown();
+}
+
+/**
+ * `navigateTo`, resolved once the page is on screen: a navigation runs in a transition, and the
+ * page on screen stays until the next one has loaded. Logging out waits so, before it clears the
+ * session, so the member-only page it leaves never turns into the login form. Resolves anyway
+ * after a few seconds, should the navigation not complete.
+ */
+export function navigateAndWait(to: string): Promise<void> {
+  const { pathname } = new URL(to, window.location.href);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => locationShown(pathname), SHOWN_TIMEOUT_MS);
+    shownWaiters.push({ pathname, shown: () => (clearTimeout(timer), resolve()) });
+    navigateTo(to);
+  });
+}
+
 export function currentPath(): string {
   const { pathname, search, hash } = window.location;
   return `${pathname}${search}${hash}`;

@@ -1,26 +1,27 @@
-import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigation } from 'react-router';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useLocation } from 'react-router';
+import { pageLoads } from './page-loads.ts';
 
 type Phase = 'idle' | 'running' | 'done';
 const FADE_MS = 400;
 
 /**
  * Spec §2: a thin bar at the top shows at the start and the end of every navigation. It runs
- * while the router loads a route (lazy chunks), and completes when the new location renders;
+ * while a page's chunk loads (page-loads.ts), and completes when the new location renders;
  * a navigation with nothing to load still gets a quick full sweep.
  */
 export function ProgressBar() {
-  const navigation = useNavigation();
+  const loading = useSyncExternalStore(pageLoads.subscribe, pageLoads.loading) > 0;
   const location = useLocation();
   const [phase, setPhase] = useState<Phase>('idle');
   const firstLocation = useRef(true);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => {
-    if (navigation.state === 'idle') return;
+    if (!loading) return;
     clearTimeout(timer.current);
     setPhase('running');
-  }, [navigation.state]);
+  }, [loading]);
 
   useEffect(() => {
     if (firstLocation.current) {
@@ -34,11 +35,11 @@ export function ProgressBar() {
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  // A navigation that ends without a new location (blocked, failed) must not leave the bar hanging.
+  // A load that ends without a new location (it failed) must not leave the bar hanging.
   useEffect(() => {
-    if (navigation.state !== 'idle' || phase !== 'running') return;
+    if (loading || phase !== 'running') return;
     timer.current = setTimeout(() => setPhase('idle'), FADE_MS);
-  }, [navigation.state, phase]);
+  }, [loading, phase]);
 
   return (
     <div className="progress-bar" data-phase={phase} aria-hidden="true">

@@ -1,16 +1,16 @@
 import type { MeResponse } from '@gp/common';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { io as ioFunction } from 'socket.io-client';
 import { queryKeys } from '../api/query-keys.ts';
 import { tokenAtom } from '../session/session-atoms.ts';
-import { socketAtom, type AppSocket } from './socket-atom.ts';
+import { channelDemandAtom, socketAtom, type AppSocket } from './socket-atom.ts';
 
 /**
  * The app's one Socket.IO connection: anonymous for visitors (public channels such as keno
- * clocks and results, see useChannel), signed in with the token otherwise, and replaced when the
- * token changes (login, logout).
+ * clocks and results, see useChannel; opened only once a screen subscribes to one), signed in
+ * with the token otherwise, and replaced when the token changes (login, logout).
  * Events are hints and HTTP is the truth (API.md): `balance` patches the cached /api/me, and
  * after a reconnect every query is refetched to cover what was missed while offline.
  */
@@ -18,8 +18,15 @@ export function RealtimeBridge() {
   const token = useAtomValue(tokenAtom);
   const queryClient = useQueryClient();
   const setSocket = useSetAtom(socketAtom);
+  // A member's socket opens at once; a visitor's once a screen wants a public channel, and then
+  // stays open while they browse (channelDemandAtom).
+  const demand = useAtomValue(channelDemandAtom);
+  const [visitorWantsSocket, setVisitorWantsSocket] = useState(false);
+  if (demand > 0 && !visitorWantsSocket) setVisitorWantsSocket(true);
+  const open = Boolean(token) || visitorWantsSocket;
 
   useEffect(() => {
+    if (!open) return undefined;
     // socket.io-client (~13 KB gzip) is fetched beside the first render, not before it: nothing
     // on the first paint needs it, and the channels subscribe once the socket is set.
     let disposed = false;
@@ -31,7 +38,7 @@ export function RealtimeBridge() {
       disposed = true;
       disconnect?.();
     };
-  }, [token, queryClient, setSocket]);
+  }, [open, token, queryClient, setSocket]);
 
   return null;
 }

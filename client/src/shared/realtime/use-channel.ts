@@ -1,8 +1,8 @@
 import type { ServerToClientEvents } from '@gp/common';
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
 import type { Socket } from 'socket.io-client';
-import { socketAtom, type AppSocket } from './socket-atom.ts';
+import { channelDemandAtom, socketAtom, type AppSocket } from './socket-atom.ts';
 
 // How many mounted components want each channel, per socket: the last one to leave unsubscribes.
 const holders = new WeakMap<AppSocket, Map<string, number>>();
@@ -24,8 +24,15 @@ function hold(socket: AppSocket, channel: string, delta: 1 | -1): number {
  */
 export function useChannel(channel: string | null, onSubscribed?: () => void) {
   const socket = useAtomValue(socketAtom);
+  const setDemand = useSetAtom(channelDemandAtom);
   const callback = useRef(onSubscribed);
   callback.current = onSubscribed;
+
+  useEffect(() => {
+    if (!channel) return undefined;
+    setDemand((n) => n + 1); // a visitor's socket opens now (RealtimeBridge)
+    return () => setDemand((n) => n - 1);
+  }, [channel, setDemand]);
 
   useEffect(() => {
     if (!socket || !channel) return undefined;

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useStore } from 'jotai';
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
 import { useHttp } from '../api/services.tsx';
+import { navigateAndWait } from '../navigation/navigator.ts';
 import { endSession } from './end-session.ts';
 import { leavingAtom } from './session-atoms.ts';
 import { useNotify } from '../toasts/use-notify.ts';
@@ -12,7 +12,6 @@ export function useLogout() {
   const http = useHttp();
   const store = useStore();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const notify = useNotify();
 
   return useCallback(async () => {
@@ -20,7 +19,7 @@ export function useLogout() {
     // while leaving, the server ending this session's socket is not reported as an expiry.
     store.set(leavingAtom, true);
     try {
-      await navigate('/');
+      await navigateAndWait('/');
       try {
         await http.post('/api/auth/logout', undefined, { ignoreSessionRejection: true });
       } catch (error) {
@@ -32,5 +31,5 @@ export function useLogout() {
     } finally {
       store.set(leavingAtom, false);
     }
-  }, [http, store, queryClient, navigate, notify]);
+  }, [http, store, queryClient, notify]);
 }
