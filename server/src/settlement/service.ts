@@ -34,11 +34,8 @@ export type SettleOutcome =
   | { status: 'settled'; orders: number; winners: number; points: number }
   | { status: 'not_drawn' | 'missing' };
 
-/** The wire `drawResult`: the settlement as the order page shows it. */
-const outcomeOf = (settlement: KenoSettlement): DrawOutcome => ({
-  prize: settlement.prize,
-  lines: settlement.lines.map((line) => ({ ...line, adjustments: [...line.adjustments] })),
-});
+/** The wire `drawResult`: the settlement as the order page shows it (only serialized, so not copied: a million-order draw allocates enough). */
+const outcomeOf = (settlement: KenoSettlement): DrawOutcome => ({ prize: settlement.prize, lines: settlement.lines });
 
 /**
  * Keno settlement: when a draw has its result, every purchased (2) and trial (8) order of it is
