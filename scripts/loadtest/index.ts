@@ -12,6 +12,8 @@
  *          --api-nodes N (1: the embedded server; 2 or more: the scaled topology of `npm run
  *          scaled:local` — Redis, N ROLE=api processes, one ROLE=worker — with the clients split
  *          over the api nodes by worker process; server CPU and memory are then the api nodes' sum)
+ *          --client wire|socket.io (wire: the Socket.IO protocol by hand over `ws`, light enough that
+ *          the figures are the servers'; socket.io: socket.io-client itself — see wire-client.ts)
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -20,7 +22,7 @@ import { parseArgs } from 'node:util';
 import { ODDS_CHANNEL, oddsServerEnv, printOdds, summarizeOdds } from './odds-figures.ts';
 import { closeMembers, pointsNeeded, prepareMembers, runOrderStream, type OrderFigures } from './order-stream.ts';
 import { sleep, startScaledTopology, startServerProcess, type ServerProcess } from './server-process.ts';
-import { startClientPool, type ClientPool, type WorkerReport } from './socket-clients.ts';
+import { startClientPool, type ClientKind, type ClientPool, type WorkerReport } from './socket-clients.ts';
 import { fmt, fmtLatency, summarize, type Summary } from './stats.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -56,6 +58,7 @@ const { values: args } = parseArgs({
     scenario: { type: 'string', default: 'keno' },
     'odds-rate': { type: 'string', default: '20' },
     'api-nodes': { type: 'string', default: '1' },
+    client: { type: 'string', default: 'wire' },
   },
 });
 const positive = (name: string, text: string | undefined, min = 1) => {
@@ -77,6 +80,8 @@ if (args.scenario !== 'keno' && args.scenario !== 'odds') fail(`--scenario must 
 const odds = args.scenario === 'odds';
 const oddsRate = positive('odds-rate', args['odds-rate']);
 const channel = odds ? ODDS_CHANNEL : CHANNEL;
+if (args.client !== 'wire' && args.client !== 'socket.io') fail(`--client must be wire or socket.io (got ${args.client})`);
+const clientKind: ClientKind = args.client;
 
 function fail(message: string): never {
   console.error(`loadtest: ${message}`);
@@ -136,7 +141,7 @@ async function run(): Promise<number> {
   fs.mkdirSync(tmp, { recursive: true });
   const log = (line: string) => console.log(`  · ${line}`);
   const title = odds ? `Odds load test (${oddsRate} odds events/s)` : 'Socket + order load test';
-  console.log(`\n${title} — ${new Date().toISOString()}, node ${process.version}, ${fmt(clients)} clients in ${workerCount} worker process(es)\n`);
+  console.log(`\n${title} — ${new Date().toISOString()}, node ${process.version}, ${fmt(clients)} ${clientKind} clients in ${workerCount} worker process(es)\n`);
 
   let started = performance.now();
   const env = { ...SERVER_ENV, ...(odds ? oddsServerEnv(oddsRate) : {}) };
@@ -149,7 +154,7 @@ async function run(): Promise<number> {
   members = orderRate > 0 && !odds ? await prepareMembers(server.url, memberCount, pointsNeeded(orderRate, seconds, memberCount), OPERATOR) : [];
   if (members.length) log(`${members.length} members signed up, topped up and connected in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-  pool = startClientPool(clients, workerCount);
+  pool = startClientPool(clients, workerCount, clientKind);
   const connect = await pool.connect(server.urls, channel, batch, odds ? 'odds' : 'clock');
   const failed = clients - connect.connectMs.length;
   log(`${fmt(connect.connectMs.length)} clients connected and subscribed in ${(connect.rampMs / 1000).toFixed(1)} s${failed ? `, ${failed} failed` : ''}`);

@@ -11,10 +11,16 @@ import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
 export type ToWorker =
-  | { type: 'connect'; url: string; channel: string; event: WatchedEvent; count: number; batch: number; timeoutMs: number }
+  | { type: 'connect'; client: ClientKind; url: string; channel: string; event: WatchedEvent; count: number; batch: number; timeoutMs: number }
   | { type: 'measure' }
   | { type: 'report'; from: number; to: number }
   | { type: 'close' };
+
+/**
+ * Which client each subscriber runs: `wire`, the Socket.IO protocol spoken by hand over `ws`
+ * (wire-client.ts: light, so the figures are the servers'), or `socket.io`, socket.io-client itself.
+ */
+export type ClientKind = 'wire' | 'socket.io';
 
 /** What the clients time: keno `clock` broadcasts, or football `odds` changes. */
 export type WatchedEvent = 'clock' | 'odds';
@@ -50,7 +56,7 @@ export interface ClientPool {
   close(): Promise<void>;
 }
 
-export function startClientPool(total: number, workerCount: number): ClientPool {
+export function startClientPool(total: number, workerCount: number, client: ClientKind = 'wire'): ClientPool {
   const workers = Array.from({ length: workerCount }, (_, i) => ({
     child: fork(path.join(import.meta.dirname, 'clients-worker.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
     count: Math.floor(total / workerCount) + (i < total % workerCount ? 1 : 0),
@@ -82,7 +88,7 @@ export function startClientPool(total: number, workerCount: number): ClientPool 
       const results = await Promise.all(
         workers.map(({ child, count }, i) => {
           const reply = next<ConnectedReport>(child, 'connected');
-          send(child, { type: 'connect', url: targets[i % targets.length]!, channel, event, count, batch: perWorkerBatch, timeoutMs: 20_000 });
+          send(child, { type: 'connect', client, url: targets[i % targets.length]!, channel, event, count, batch: perWorkerBatch, timeoutMs: 20_000 });
           return reply;
         }),
       );

@@ -12,7 +12,8 @@ interface ClockEmitter {
 
 /** What the clocks need of this node's sockets; the realtime gateway provides it (server.ts attaches it). */
 export interface ClockSockets {
-  io: { local: { to(room: string): ClockEmitter } };
+  /** `event` to every socket of `room` on this node (realtime/room-broadcast.ts). */
+  broadcastLocal(room: string, event: 'clock', snapshot: ClockEventPayload): void;
   onSubscribe(hook: (socket: ClockEmitter, channel: string) => void): void;
 }
 export type KenoClocks = Awaited<ReturnType<typeof startKenoClocks>>;
@@ -33,7 +34,7 @@ export async function startKenoClocks(platform: Pick<Platform, 'db' | 'bus' | 'l
   const { db, bus, logger } = platform;
   const clocks = new Map<KenoCode, GameClock<LastResult>>();
   let gateway: ClockSockets | null = null;
-  const emit = (snapshot: ClockSnapshot<LastResult>) => gateway?.io.local.to(clockRoom(snapshot.productCode)).emit('clock', snapshot);
+  const emit = (snapshot: ClockSnapshot<LastResult>) => gateway?.broadcastLocal(clockRoom(snapshot.productCode), 'clock', snapshot);
 
   async function load(code: KenoCode) {
     const rows = await drawsRepo.upcoming(db, code, new Date(time.now()), DRAWS_IN_MEMORY);

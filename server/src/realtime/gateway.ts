@@ -15,6 +15,7 @@ import type { Config } from '../config.ts';
 import { AppError } from '../platform/errors.ts';
 import { isControlMessage, type EventBus } from '../platform/event-bus.ts';
 import type { Logger } from '../platform/logger.ts';
+import { broadcastToRoom } from './room-broadcast.ts';
 
 interface SocketData {
   auth?: AuthenticatedUser;
@@ -184,11 +185,15 @@ export function createRealtimeGateway(server: http.Server, deps: GatewayDeps) {
     if (isControlMessage(message)) return;
     deps.channelPublished?.(message.room);
     if (message.event === 'session_ended') io.local.in(message.room).disconnectSockets(true);
-    else relay.local.to(message.room).emit(message.event, message.payload);
+    else broadcastToRoom(relay, message.room, message.event, message.payload);
   });
 
   return {
     io,
+    /** `event` to every socket of `room` held by this node, the frame built once (room-broadcast.ts). */
+    broadcastLocal(room: string, event: string, payload: unknown) {
+      broadcastToRoom(relay, room, event, payload);
+    },
     onSubscribe(hook: SubscribeHook) {
       subscribeHooks.push(hook);
     },
