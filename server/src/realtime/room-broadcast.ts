@@ -49,7 +49,7 @@ export function broadcastToRoom(io: Server, room: string, event: string, payload
 }
 
 /** An unmasked, final websocket text frame (RFC 6455 §5.2) carrying `text`. */
-export function websocketTextFrame(text: string): Buffer {
+function websocketTextFrame(text: string): Buffer {
   const body = Buffer.from(text, 'utf8');
   let head: Buffer;
   if (body.length < 126) {
