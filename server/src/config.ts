@@ -292,7 +292,7 @@ export const configSchema = z.object({
   /** How often every process drains the outbox (it is also drained right after each commit that writes it). */
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(1000),
   /** Purchases in flight per worker process: gateway calls wait on the operator, not on our CPU. */
-  PURCHASE_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
+  PURCHASE_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(256),
   /** Prize conversion to GP, per currency, JSON (see DEFAULT_POINTS_RATES and README); unset currencies keep the default. */
   POINTS_RATES: pointsRates.default(DEFAULT_POINTS_RATES),
   /**

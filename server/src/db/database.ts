@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, type RawBuilder, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './types.ts';
 
@@ -10,6 +10,12 @@ export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
 /** Either the pool or a transaction: repos accept both so services choose the boundary. */
 export type Executor = Kysely<Database> | Transaction<Database>;
+/**
+ * A piece of a statement built by a repo (a CTE, a condition) that another repo's statement
+ * includes: how a change that must be one statement is put together across modules without SQL
+ * leaving the repos (orders/placement.ts: the wallet's debit inside the order's INSERT).
+ */
+export type SqlPart<T = unknown> = RawBuilder<T>;
 
 export function createDb(connectionString: string, max = 20): { db: Db; pool: pg.Pool } {
   const pool = new pg.Pool({ connectionString, max });

@@ -208,6 +208,7 @@ export type Database = Override<
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
+export type NewOrder = Insertable<OrdersTable>;
 export type LedgerRow = Selectable<LedgerTable>;
 export type DrawRow = Selectable<DrawsTable>;
 export type OrderRow = Selectable<OrdersTable>;

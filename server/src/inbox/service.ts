@@ -73,7 +73,9 @@ export type InboxService = ReturnType<typeof createInboxService>;
  */
 export function createInboxService(platform: InboxPlatform) {
   const { db, now, outbox } = platform;
-  outbox.onWrite('inbox', (trx, effects) => writeInboxMessages(platform, trx, messagesOfEffects(effects)));
+  outbox.onWrite('inbox', (trx, effects) => writeInboxMessages(platform, trx, messagesOfEffects(effects)), {
+    concerns: (effects) => messagesOfEffects(effects).length > 0,
+  });
 
   return {
     async page(userId: string, options: { before?: string; limit: number; unreadOnly: boolean }): Promise<InboxPage> {

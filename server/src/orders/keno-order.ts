@@ -12,15 +12,13 @@ import {
   type KenoTicketRequest,
   type QuoteResponse,
 } from '@gp/common';
-import type { Executor, Tx } from '../db/database.ts';
+import type { Executor } from '../db/database.ts';
 import { findProduct, kenoCatalogue } from '../keno/service.ts';
 import { AppError } from '../platform/errors.ts';
 import type { Platform } from '../platform/platform.ts';
 import { pointsRate } from '../platform/points-rate.ts';
-import type { RecordOrder } from './placement.ts';
+import type { PreparedOrder } from './placement.ts';
 import { kenoOrdersRepo } from './keno-repo.ts';
-import { presentOrder } from './present.ts';
-import { ordersRepo } from './repo.ts';
 
 /** `count` distinct numbers of 1..`poolSize`, chosen with the crypto RNG. */
 export function autoNumbers(count: number, poolSize: number): number[] {
@@ -105,17 +103,19 @@ export function kenoOrders(platform: Pick<Platform, 'db' | 'now' | 'config'>) {
       };
     },
 
-    /** The placement step of a keno order: checks, then the row (trial orders are status 8). */
-    record(userId: string, body: KenoOrderRequest): RecordOrder {
+    /**
+     * A keno order checked and priced before any write, for `placeAtOnce` (one statement): the
+     * draw is read now and checked again by the statement (`stillOnSale`). Trial orders are status 8.
+     */
+    prepare(userId: string, body: KenoOrderRequest): () => Promise<PreparedOrder> {
       const product = productOf(body.productCode);
-      return async (trx: Tx) => {
+      return async () => {
         const { ticket } = checkTicket(product, ticketOf(product, body));
         const at = now();
-        const draw = await openDraw(trx, product, body.issue, at);
+        const draw = await openDraw(db, product, body.issue, at);
         const cost = kenoCost(product, ticket);
-        const row = await ordersRepo.insert(
-          trx,
-          {
+        return {
+          row: {
             user_id: userId,
             product_code: product.code,
             issue: draw.issue,
@@ -131,9 +131,10 @@ export function kenoOrders(platform: Pick<Platform, 'db' | 'now' | 'config'>) {
             created_at: at,
             updated_at: at,
           },
-          body.trial ? 'trial order placed' : 'order placed',
-        );
-        return { row, order: presentOrder(row) };
+          reason: body.trial ? 'trial order placed' : 'order placed',
+          onSale: kenoOrdersRepo.stillOnSale(draw, at),
+          checkOnSale: async () => void (await openDraw(db, product, body.issue, now())),
+        };
       };
     },
   };

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../db/database.ts';
 
 /**
@@ -13,6 +14,15 @@ export const kenoOrdersRepo = {
       .where('product_code', '=', productCode)
       .where('issue', '=', issue)
       .executeTakeFirst();
+  },
+
+  /**
+   * True (in SQL) while `draw` is still on sale at `at` as it was read: the check of an order
+   * placed in one statement (orders/placement.ts), made under that statement's snapshot.
+   */
+  stillOnSale(draw: { id: string | number; sales_close_at: Date }, at: Date) {
+    return sql<boolean>`exists (select 1 from draws where id = ${String(draw.id)} and status = 'scheduled'
+       and sales_open_at <= ${at} and ${at} < sales_close_at and sales_close_at = ${draw.sales_close_at})`;
   },
 
   /** The issue on sale at `at`, or else the next one to open (what `sales_closed` names). */

@@ -1,12 +1,15 @@
 import { userRoom, type OrderEventPayload, type OrderWire } from '@gp/common';
-import type { Tx } from '../db/database.ts';
-import type { OrderRow, OrderStatus } from '../db/types.ts';
-import { runIdempotent } from '../platform/idempotency.ts';
+import type { SqlPart, Tx } from '../db/database.ts';
+import type { NewOrder, OrderRow, OrderStatus } from '../db/types.ts';
+import { AppError } from '../platform/errors.ts';
+import { isKeyTaken, keyAnswerStep, runIdempotent, storedAnswer } from '../platform/idempotency.ts';
 import type { Effect } from '../platform/outbox.ts';
 import type { Platform } from '../platform/platform.ts';
-import { balanceMessage, walletService } from '../wallet/service.ts';
+import { balanceMessage, walletService, type Balances } from '../wallet/service.ts';
 import { incarnation, purchaseJob, purchaseJobId, timeoutJob, timeoutJobId } from './jobs.ts';
-import { ordersRepo } from './repo.ts';
+import { placementQueries, STANDIN } from './placement-repo.ts';
+import { presentOrder } from './present.ts';
+import { orderQueries, ordersRepo } from './repo.ts';
 
 /**
  * What the gateway knows the order by: this database's identity, the order id and its creation
@@ -20,6 +23,61 @@ const iso = (at: Date | string) => new Date(at).toISOString();
 
 /** What a product family records inside the placement transaction: the order row and its wire form. */
 export type RecordOrder = (trx: Tx) => Promise<{ row: OrderRow; order: OrderWire }>;
+
+/** The order row as a family prepares it for `placeAtOnce` (jsonb columns as JSON text). */
+export type PreparedRow = NewOrder & {
+  status: OrderStatus;
+  trial: boolean;
+  points_spent: number;
+  plays: string;
+  stake: string;
+  sales_close_at: Date;
+  created_at: Date;
+  updated_at: Date;
+};
+
+/**
+ * An order a family (keno) has checked and priced before any write, for `placeAtOnce`: its row,
+ * the reason of its first history entry, and its draw's sale as SQL (`onSale`, true while the
+ * draw is still on sale as it was read) with the refusal to name when it no longer is.
+ */
+export interface PreparedOrder {
+  row: PreparedRow;
+  reason: string;
+  onSale: SqlPart<boolean>;
+  /** Throws the family's refusal (`sales_closed`) when the draw is no longer on sale. */
+  checkOnSale(): Promise<void>;
+}
+
+/** The row `placeAtOnce` inserts, as the database returns it, with `id`. */
+function placedRow(row: PreparedRow, id: string): OrderRow {
+  return {
+    id,
+    user_id: row.user_id,
+    product_code: row.product_code,
+    issue: row.issue,
+    draw_id: row.draw_id ?? null,
+    lottery_draw_id: row.lottery_draw_id ?? null,
+    status: row.status,
+    trial: row.trial,
+    multiplier: row.multiplier,
+    plays: JSON.parse(row.plays),
+    units: row.units,
+    points_spent: row.points_spent,
+    stake: JSON.parse(row.stake),
+    fee: typeof row.fee === 'string' ? JSON.parse(row.fee) : null,
+    ticket_ref: null,
+    sales_close_at: row.sales_close_at,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    purchased_at: null,
+    prize: null,
+    settled_at: null,
+    draw_result: null,
+    hold: null,
+  };
+}
+
 
 export type OrderPlumbing = ReturnType<typeof orderPlumbing>;
 
@@ -53,10 +111,34 @@ export function orderPlumbing(platform: Pick<Platform, 'db' | 'outbox' | 'now'>)
     return moved;
   }
 
+  /**
+   * The one statement of `placeAtOnce`, built but not run (server/test/wallet/sql-snapshots.test.ts
+   * snapshots it), and the answer it stores under the key, with STANDIN.id for the order's id.
+   */
+  function placementStatement(userId: string, key: string | undefined, body: unknown, prepared: PreparedOrder) {
+    const { row } = prepared;
+    const account = row.trial ? ('trial' as const) : ('real' as const);
+    const answerText = JSON.stringify({ order: presentOrder(placedRow(row, STANDIN.id)) });
+    const balance = { balance: STANDIN.balance, trialBalance: STANDIN.trialBalance } as unknown as Balances;
+    const effects = [orderEvent(userId, { ...row, id: STANDIN.id }, null), outbox.event(balanceMessage(userId, balance, now()), now()), ...jobs({ ...row, id: STANDIN.id })];
+    const debit = walletService.debitSteps({ userId, account, kind: 'order', amount: row.points_spent, refType: 'order', refId: placementQueries.placedId() }, prepared.onSale);
+    const insert = orderQueries.insertSteps(row, prepared.reason, 'wallet_moved');
+    const steps = [
+      debit.moved,
+      insert.placed,
+      insert.firstEntry,
+      debit.entry,
+      ...(key === undefined ? [] : [keyAnswerStep({ userId, scope: 'order', key, body }, { status: 201, body: placementQueries.withPlacedId(answerText), source: 'placed' })]),
+      outbox.rowStep(effects, placementQueries.withPlacedValues(JSON.stringify(effects)), 'placed'),
+    ];
+    return { statement: placementQueries.statement(steps), answerText };
+  }
+
   return {
     orderEvent,
     jobs,
     transitionIn,
+    placementStatement,
 
     /**
      * Records the order (`record`) and debits its `points_spent` (trial orders: the trial account)
@@ -83,6 +165,57 @@ export function orderPlumbing(platform: Pick<Platform, 'db' | 'outbox' | 'now'>)
       });
       if (!result.replayed) outbox.kick();
       return { status: result.status, body: result.body };
+    },
+
+    /**
+     * `place` in ONE statement, with no transaction around it, for a family that can check and
+     * price its order before any write (keno): the debit (conditional on the balance, the
+     * member's debts and `prepared.onSale`), the order and its history, the ledger row, the key
+     * with its answer and the outbox row are CTEs of one INSERT, so they commit together or not at
+     * all, in one round trip instead of eight. Same rules and answers as `place`:
+     * - a replay (the key already answered) returns the first answer and does nothing else, whatever
+     *   the draw or the balance is now; a key used for another body is `idempotency_key_reused`;
+     * - a concurrent duplicate waits on the key's unique index, fails, and replays the first;
+     * - a refusal changes nothing and is named as `place` names it: `sales_closed`,
+     *   `wallet_debt`, `insufficient_points`.
+     */
+    async placeAtOnce(userId: string, key: string | undefined, body: unknown, prepare: () => Promise<PreparedOrder>): Promise<{ status: number; body: { order: OrderWire } }> {
+      /** The first answer under this key, if it has one (`idempotency_key_reused` for another body). */
+      const replay = async () => {
+        const stored = key === undefined ? undefined : await storedAnswer<{ order: OrderWire }>(db, { userId, scope: 'order', key, body });
+        return stored && { status: stored.status, body: stored.body };
+      };
+      let prepared: PreparedOrder;
+      try {
+        prepared = await prepare();
+      } catch (error) {
+        // A key answered before its draw closed (or before a limit changed) still replays.
+        if (error instanceof AppError) return (await replay()) ?? Promise.reject(error);
+        throw error;
+      }
+      const { row } = prepared;
+      const account = row.trial ? ('trial' as const) : ('real' as const);
+      const { statement, answerText } = placementStatement(userId, key, body, prepared);
+      // Twice at most: a refusal the wallet no longer explains (a top-up landed in between) is tried again.
+      for (let attempt = 1; ; attempt++) {
+        let placed;
+        try {
+          placed = await placementQueries.run(db, statement);
+        } catch (error) {
+          if (isKeyTaken(error)) return (await replay()) ?? Promise.reject(error);
+          throw error;
+        }
+        if (placed) {
+          outbox.kick();
+          return { status: 201, body: JSON.parse(answerText.replaceAll(STANDIN.id, placed)) as { order: OrderWire } };
+        }
+        // Nothing happened: say why, in `place`'s order (a replay, then the draw, then the wallet).
+        const replayed = await replay();
+        if (replayed) return replayed;
+        await prepared.checkOnSale();
+        const refusal = await walletService.whyNotDebited(db, { userId, account, kind: 'order', amount: row.points_spent });
+        if (refusal || attempt === 2) throw refusal ?? new AppError('insufficient_points');
+      }
     },
 
     /**

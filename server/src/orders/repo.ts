@@ -26,6 +26,25 @@ export const orderQueries = {
       )
       .selectFrom('placed')
       .selectAll(),
+  /**
+   * `insert` as two CTEs of a larger statement (orders/placement.ts): `placed` inserts the order,
+   * one row per row of the CTE `source` (none when the debit it follows did not happen), and
+   * returns its id; `first_entry` writes its history entry `null → status`.
+   */
+  insertSteps(order: Insertable<OrdersTable> & { created_at: Date }, reason: string, source: string) {
+    const columns = (Object.keys(order) as Array<keyof typeof order>).filter((c) => order[c] !== undefined);
+    return {
+      placed: sql`placed as (
+        insert into orders (${sql.join(columns.map((c) => sql.ref(c)))})
+        select ${sql.join(columns.map((c) => sql`${order[c]}`))} from ${sql.table(source)}
+        returning id
+      )`,
+      firstEntry: sql`first_entry as (
+        insert into order_status_history (order_id, "from", "to", at, reason)
+        select placed.id, null, ${order.status}, ${order.created_at}, ${reason} from placed
+      )`,
+    };
+  },
   history: (db: Executor, entry: Insertable<OrderStatusHistoryTable>) => db.insertInto('order_status_history').values(entry),
   lockStatus: (db: Executor, id: string) => db.selectFrom('orders').select(['status']).where('id', '=', id).forUpdate(),
   /** Conditional on the status the lock saw. */

@@ -187,9 +187,10 @@ export function createOrderService(
      * first answer and re-queues (fixed job ids make that a no-op) but publishes nothing.
      */
     async place(userId: string, body: OrderRequest, key: string): Promise<{ status: number; body: { order: OrderWire } }> {
-      const record = isFootballRequest(body) ? football.record(userId, body) : keno.record(userId, body);
       try {
-        return await plumbing.place(userId, key, body, record);
+        // Keno can check and price an order before writing: one statement places it (placeAtOnce).
+        if (!isFootballRequest(body)) return await plumbing.placeAtOnce(userId, key, body, keno.prepare(userId, body));
+        return await plumbing.place(userId, key, body, football.record(userId, body));
       } catch (error) {
         if (error instanceof AppError) throw error;
         // The transaction did not commit (the database is unreachable, say): nothing was charged,

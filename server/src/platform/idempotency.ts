@@ -71,16 +71,43 @@ export async function runIdempotent<T>(
     return result;
   });
   if (outcome) return { status: outcome.status, body: outcome.body, replayed: false };
+  const stored = await storedAnswer<T>(db, { ...request, key });
+  if (!stored) throw new Error(`idempotency key ${request.scope}/${key} claimed by another request, yet not stored`);
+  return stored;
+}
+
+/**
+ * The answer stored under a key, as a replay; undefined when the key has none (never used, or
+ * its request failed). `idempotency_key_reused` when the key was used for a different body.
+ */
+export async function storedAnswer<T>(db: Db, request: { userId: string; scope: string; key: string; body: unknown }): Promise<IdempotentResult<T> | undefined> {
   const stored = await db
     .selectFrom('idempotency_keys')
     .select(['request_hash', 'status_code', 'response_body'])
     .where('user_id', '=', request.userId)
     .where('scope', '=', request.scope)
-    .where('key', '=', key)
-    .executeTakeFirstOrThrow();
-  if (stored.request_hash !== requestHash) throw new AppError('idempotency_key_reused');
+    .where('key', '=', request.key)
+    .executeTakeFirst();
+  if (!stored) return undefined;
+  if (stored.request_hash !== hashRequest(request.body)) throw new AppError('idempotency_key_reused');
   return { status: stored.status_code, body: stored.response_body as T, replayed: true };
 }
+
+/**
+ * The key with its answer as a CTE (`key_answer`) of an effect that is one statement: the row is
+ * inserted, answered, from `source` (a CTE of the effect that has a row only when the effect
+ * happened). A concurrent request with the same key waits on the key's unique index and then
+ * fails with `isKeyTaken`, rolling its whole statement back; it replays with `storedAnswer`.
+ */
+export function keyAnswerStep(request: { userId: string; scope: string; key: string; body: unknown }, answer: { status: number; body: RawBuilder<string>; source: string }) {
+  return sql`key_answer as (
+      insert into idempotency_keys (user_id, scope, key, request_hash, status_code, response_body)
+      select ${request.userId}, ${request.scope}, ${request.key}, ${hashRequest(request.body)}, ${answer.status}, (${answer.body})::jsonb from ${sql.table(answer.source)}
+    )`;
+}
+
+/** The error of a statement that tried to store a key another request had stored first. */
+export const isKeyTaken = (error: unknown) => (error as { code?: string; table?: string })?.code === '23505' && (error as { table?: string }).table === 'idempotency_keys';
 
 export async function purgeIdempotencyKeys(db: Db, before: Date) {
   const result = await db.deleteFrom('idempotency_keys').where('created_at', '<', before).executeTakeFirst();

@@ -60,7 +60,15 @@ export interface Outbox {
    * Registers (under `name`, replacing an earlier one) what else a write does in the same
    * transaction: the inbox turns a member's order pushes into inbox messages (inbox/service.ts).
    */
-  onWrite(name: string, hook: (trx: Tx, effects: Effect[]) => Promise<void>): void;
+  onWrite(name: string, hook: (trx: Tx, effects: Effect[]) => Promise<void>, options?: WriteHookOptions): void;
+  /**
+   * The outbox row as a CTE (`outbox_row`) of a change made in one statement (an order placed,
+   * orders/placement.ts): `text` is the effects' JSON text, computed in the statement from its
+   * other CTEs (the new order's id), and one row goes in for each row of the CTE `source`.
+   * `effects` are the same effects as JS with placeholders, for the write hooks to look at: a
+   * hook that would write something for them (or cannot say) throws here, as it needs a transaction.
+   */
+  rowStep(effects: Effect[], text: RawBuilder<string>, source: string): RawBuilder<unknown>;
   /** Builds an event effect that goes stale `freshMs` (default EVENT_FRESH_MS) after `at`. */
   event(message: BusMessage, at: Date, freshMs?: number): Effect;
   /** Drains soon, without waiting (call after a commit that wrote effects). */
@@ -71,6 +79,11 @@ export interface Outbox {
   /** Polls every `everyMs` (every process drains; rows are claimed with SKIP LOCKED). */
   start(everyMs?: number): void;
   close(): Promise<void>;
+}
+
+export interface WriteHookOptions {
+  /** Whether the hook writes anything for these effects; a hook without it is asked every time. */
+  concerns?: (effects: Effect[]) => boolean;
 }
 
 export function createOutbox(deps: { db: Db; queues: QueueFactory; bus: EventBus; logger: Logger; now: () => Date }): Outbox {
@@ -195,6 +208,7 @@ export function createOutbox(deps: { db: Db; queues: QueueFactory; bus: EventBus
   }
 
   const writeHooks = new Map<string, (trx: Tx, effects: Effect[]) => Promise<void>>();
+  const hookConcerns = new Map<string, WriteHookOptions['concerns']>();
   const outbox: Outbox = {
     async write(trx, effects, options = {}) {
       const { alongside } = options;
@@ -206,8 +220,16 @@ export function createOutbox(deps: { db: Db; queues: QueueFactory; bus: EventBus
       else await trx.insertInto('outbox').values({ effects: JSON.stringify(effects) }).execute();
       for (const hook of writeHooks.values()) await hook(trx, effects);
     },
-    onWrite(name, hook) {
+    onWrite(name, hook, options = {}) {
       writeHooks.set(name, hook);
+      hookConcerns.set(name, options.concerns);
+    },
+    rowStep(effects, text, source) {
+      for (const name of writeHooks.keys()) {
+        const concerns = hookConcerns.get(name);
+        if (!concerns || concerns(effects)) throw new Error(`the outbox write hook "${name}" needs a transaction for these effects`);
+      }
+      return sql`outbox_row as (insert into outbox (effects) select (${text})::jsonb from ${sql.table(source)})`;
     },
     event(message, at, freshMs = EVENT_FRESH_MS) {
       return { kind: 'event', message, staleAfter: new Date(at.getTime() + freshMs).toISOString() };

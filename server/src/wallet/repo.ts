@@ -34,6 +34,30 @@ export function postingQuery(p: Posting, options: { unlessInDebt?: boolean } = {
 }
 
 /**
+ * A debit as two CTEs for a caller's larger statement (an order placed in one statement, see
+ * orders/placement.ts): `wallet_moved` takes the points exactly as `postingQuery` does (same
+ * conditions, same row lock) and only when `when` holds; `wallet_entry` writes its ledger row,
+ * whose cause `refId` may name a row the caller's statement inserts from `wallet_moved`
+ * (the order). Put `moved` first and `entry` after the CTE that `refId` reads.
+ */
+export function debitSteps(p: Omit<Posting, 'refId'> & { refId: RawBuilder<string> }, options: { unlessInDebt: boolean; when: RawBuilder<boolean> }) {
+  const column = p.account === 'real' ? sql.ref('balance') : sql.ref('trial_balance');
+  const noDebt = options.unlessInDebt ? sql` and not exists (select 1 from wallet_debts where wallet_debts.user_id = ${p.userId} and remaining > 0)` : sql``;
+  return {
+    moved: sql`wallet_moved as (
+        update wallets
+           set ${column} = ${column} + ${p.amount}, updated_at = now()
+         where user_id = ${p.userId} and ${column} + ${p.amount} >= 0${noDebt} and ${options.when}
+        returning balance, trial_balance, ${column} as after
+      )`,
+    entry: sql`wallet_entry as (
+        insert into ledger (user_id, account, kind, amount, balance_after, ref_type, ref_id)
+        select ${p.userId}, ${p.account}, ${p.kind}, ${p.amount}, wallet_moved.after, ${p.refType}, ${p.refId} from wallet_moved
+      )`,
+  };
+}
+
+/**
  * The statement of `walletRepo.postCredits`, built but not run: many credits (positive amounts)
  * in one statement. Each wallet moves once by the sum of its credits, and each credit gets its
  * own ledger row whose `balance_after` is the balance before plus the running sum of that

@@ -1,9 +1,9 @@
 import { userRoom, type BalancePayload, type LedgerEntry, type Paged } from '@gp/common';
-import type { Executor, Tx } from '../db/database.ts';
+import type { Executor, SqlPart, Tx } from '../db/database.ts';
 import { AppError } from '../platform/errors.ts';
 import type { BusMessage, EventBus } from '../platform/event-bus.ts';
 import type { Platform } from '../platform/platform.ts';
-import { walletRepo, type Posting, type WalletAudit } from './repo.ts';
+import { debitSteps, walletRepo, type Posting, type WalletAudit } from './repo.ts';
 
 export interface Balances {
   balance: number;
@@ -62,7 +62,30 @@ export const walletService = {
     if (!Number.isSafeInteger(posting.amount) || posting.amount <= 0) throw new RangeError('debit must be a positive integer');
     // Points a refunded deposit left owing must be settled before the member orders again (issue
     // 14): checked inside the debit's own statement, and named only when the debit is refused.
-    return post(trx, { ...posting, amount: -posting.amount }, { unlessInDebt: posting.kind === 'order' && posting.account === 'real' });
+    return post(trx, { ...posting, amount: -posting.amount }, { unlessInDebt: inDebtRefusesIt(posting) });
+  },
+
+  /**
+   * `debit` as two CTEs of the caller's own statement (`wallet_moved`, then `wallet_entry`, see
+   * `debitSteps` in ./repo.ts), for a change that must be one statement: the debit happens only
+   * when `when` holds, and its ledger row names the cause `refId` evaluates to. A debit that did
+   * not happen leaves `wallet_moved` empty; `whyNotDebited` then names the refusal.
+   */
+  debitSteps(posting: Omit<Posting, 'amount' | 'refId'> & { amount: number; refId: SqlPart<string> }, when: SqlPart<boolean>) {
+    if (!Number.isSafeInteger(posting.amount) || posting.amount <= 0) throw new RangeError('debit must be a positive integer');
+    return debitSteps({ ...posting, amount: -posting.amount }, { when, unlessInDebt: inDebtRefusesIt(posting) });
+  },
+
+  /**
+   * Why a debit of `amount` (checked by `debitSteps` a moment ago) did not happen, as the error
+   * `debit` would have thrown (`wallet_debt`, `insufficient_points`); undefined if it would pass now.
+   */
+  async whyNotDebited(db: Executor, posting: Pick<Posting, 'userId' | 'account' | 'kind'> & { amount: number }): Promise<Error | undefined> {
+    const balances = await walletRepo.balances(db, posting.userId);
+    if (!balances) return new Error(`user ${posting.userId} has no wallet`);
+    if (inDebtRefusesIt(posting) && (await walletRepo.hasOpenDebt(db, posting.userId))) return new AppError('wallet_debt');
+    const available = posting.account === 'real' ? balances.balance : balances.trial_balance;
+    return available < posting.amount ? new AppError('insufficient_points') : undefined;
   },
 
   /**
@@ -142,6 +165,9 @@ export function walletReads(platform: Pick<Platform, 'db'>) {
     ledger: (userId: string, page: number, pageSize: number) => walletService.ledger(platform.db, userId, page, pageSize),
   };
 }
+
+/** An order paid with real points waits until the member's debts are paid; nothing else does. */
+const inDebtRefusesIt = (posting: Pick<Posting, 'kind' | 'account'>) => posting.kind === 'order' && posting.account === 'real';
 
 async function post(trx: Tx, posting: Posting, options: { unlessInDebt?: boolean } = {}): Promise<Balances & { entryId: string }> {
   let row;

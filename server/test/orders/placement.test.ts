@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { KENO_PRODUCTS, kenoMaxPrize } from '@gp/common';
 import { PURCHASE_QUEUE, purchaseJobId } from '../../src/orders/service.ts';
+import { walletService } from '../../src/wallet/service.ts';
 import { apiClient } from '../http/api-client.ts';
 import { expectLedgerMatchesBalance, grantPoints, newMember } from '../support/members.ts';
 import { MODES, testServer } from '../support/platform.ts';
@@ -193,6 +194,51 @@ describe.each(MODES)('keno orders: quote, place, read (%s mode)', (mode) => {
     await env.platform.outbox.drain();
     expect(await env.platform.queues.queue(PURCHASE_QUEUE).getJob(purchaseJobId(res.body.order.id, res.body.order.createdAt))).toBeUndefined();
     expect((await api.get(`/api/orders/${res.body.order.id}`, { token: m.token })).body.order.status).toBe(8);
+  });
+
+  it('the answer is the order as it reads back, and a replay is the same answer even after its sales closed', async () => {
+    const m = await member(1000, 1000);
+    const { issue } = await openIssue(env.platform, 5000);
+    const k = key();
+    const res = await place(m.token, threeUnits(issue, { trial: true }), k);
+    expect(res.status).toBe(201);
+    const { history, ...read } = (await api.get(`/api/orders/${res.body.order.id}`, { token: m.token })).body.order;
+    expect(read).toEqual(res.body.order);
+    expect(history).toEqual([{ from: null, to: 8, at: res.body.order.createdAt, reason: 'trial order placed' }]);
+
+    // The issue's sales close: a new order is refused, the replay still answers what it answered.
+    await env.platform.db.updateTable('draws').set({ sales_close_at: new Date(Date.now() - 1000) }).where('product_code', '=', 'CAB01').where('issue', '=', issue).execute();
+    expect((await place(m.token, threeUnits(issue, { trial: true }))).body.error.code).toBe('sales_closed');
+    const replay = await place(m.token, threeUnits(issue, { trial: true }), k);
+    expect(replay.status).toBe(201);
+    expect(replay.body).toEqual(res.body);
+    expect(await balances(m.token)).toEqual(expect.objectContaining({ balance: 1000, trialBalance: 700 }));
+  });
+
+  it('a key whose order was refused places it afresh once the member can pay', async () => {
+    const m = await member(200);
+    const { issue } = await openIssue(env.platform, 5000);
+    const k = key();
+    expect((await place(m.token, threeUnits(issue), k)).body.error.code).toBe('insufficient_points');
+    await grantPoints(env.platform, m.id, 100);
+    const res = await place(m.token, threeUnits(issue), k);
+    expect(res.status).toBe(201);
+    expect((await place(m.token, threeUnits(issue), k)).body).toEqual(res.body);
+    expect(await balances(m.token)).toEqual(expect.objectContaining({ balance: 0 }));
+  });
+
+  it('wallet_debt while the member owes points: nothing is recorded; trial orders still go', async () => {
+    const m = await member(1000, 1000);
+    const { issue } = await openIssue(env.platform, 5000);
+    // A refunded deposit takes back more than the balance holds: 500 owed.
+    await env.platform.db.transaction().execute((trx) => walletService.clawBack(trx, { userId: m.id, kind: 'deposit', amount: 1500, refType: 'deposit-refund', refId: `test-${m.id}` }));
+    await grantPoints(env.platform, m.id, 1000);
+    const res = await place(m.token, threeUnits(issue));
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe('wallet_debt');
+    expect((await api.get('/api/orders', { token: m.token })).body.total).toBe(0);
+    expect(await balances(m.token)).toEqual(expect.objectContaining({ balance: 1000 }));
+    expect((await place(m.token, threeUnits(issue, { trial: true }))).status).toBe(201);
   });
 
   it("another member cannot read an order; lists are the member's own, newest first, filtered", async () => {

@@ -1,7 +1,11 @@
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, type CompiledQuery } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/types.ts';
+import { kenoOrdersRepo } from '../../src/orders/keno-repo.ts';
+import { STANDIN } from '../../src/orders/placement-repo.ts';
+import { orderPlumbing } from '../../src/orders/placement.ts';
 import { orderQueries } from '../../src/orders/repo.ts';
+import { createOutbox } from '../../src/platform/outbox.ts';
 import { settlementQueries } from '../../src/settlement/repo.ts';
 import { postingQuery } from '../../src/wallet/repo.ts';
 
@@ -72,6 +76,36 @@ describe('SQL of the money paths', () => {
       ['the debit of points_spent, refused while the member owes points', postingQuery({ userId, account: 'real', kind: 'order', amount: -1_000, refType: 'order', refId: orderId }, { unlessInDebt: true }).compile(db)],
     ]);
     await expect(text).toMatchFileSnapshot(snapshot('order-placement'));
+  });
+
+  it('keno order placement: one statement debits, records the order, its history and ledger row, answers the key and fills the outbox', async () => {
+    const order = {
+      user_id: userId,
+      product_code: 'TWB01',
+      issue: '115000123',
+      draw_id: '55',
+      status: 0 as const,
+      trial: false,
+      multiplier: 1,
+      plays: JSON.stringify([{ type: 'pick', stars: 3, numbers: [1, 2, 3] }]),
+      units: 1,
+      points_spent: 1_000,
+      stake: JSON.stringify({ amount: 25, currency: 'TWD' }),
+      sales_close_at: new Date('2026-05-01T12:04:30.000Z'),
+      created_at: at,
+      updated_at: at,
+    };
+    // Only the outbox's statement parts are used: no queue, bus or logger is reached.
+    const outbox = createOutbox({ db, queues: undefined as never, bus: undefined as never, logger: undefined as never, now: () => at });
+    const prepared = { row: order, reason: 'order placed', onSale: kenoOrdersRepo.stillOnSale({ id: '55', sales_close_at: order.sales_close_at }, at), checkOnSale: async () => undefined };
+    const body = { productCode: 'TWB01', issue: '115000123', multiplier: 1, plays: [{ type: 'pick', stars: 3, numbers: [1, 2, 3] }] };
+    const { statement } = orderPlumbing({ db, outbox, now: () => at }).placementStatement(userId, 'key-0001', body, prepared);
+    const text = file('Keno order placement (orderPlumbing.placeAtOnce): one statement, no transaction around it; nothing happens unless the draw is still on sale and the wallet covers it.', [
+      ['debit, order, history, ledger row, the key with its answer, the outbox row', statement.compile(db)],
+    ]);
+    // The stand-ins are random per process: named here so the file stays the same.
+    const named = text.replaceAll(STANDIN.id, '<order id>').replaceAll(STANDIN.balance, '<balance>').replaceAll(STANDIN.trialBalance, '<trial balance>');
+    await expect(named).toMatchFileSnapshot(snapshot('keno-order-placement'));
   });
 
   it('order transition: lock, conditional update, history entry', async () => {

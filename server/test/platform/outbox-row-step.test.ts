@@ -1,0 +1,39 @@
+import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import type { Database } from '../../src/db/types.ts';
+import { createOutbox, type Effect } from '../../src/platform/outbox.ts';
+
+/**
+ * `outbox.rowStep` writes the outbox row inside a one-statement change (a keno order's placement),
+ * where the write hooks cannot run: so it must refuse rather than lose what a hook would have
+ * written (the inbox's message for a purchased or settled order).
+ */
+const db = new Kysely<Database>({
+  dialect: {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (kysely) => new PostgresIntrospector(kysely),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  },
+});
+const at = new Date('2026-05-01T12:00:00.000Z');
+const outboxWithHooks = () => createOutbox({ db, queues: undefined as never, bus: undefined as never, logger: undefined as never, now: () => at });
+const placed: Effect[] = [{ kind: 'event', message: { room: 'user:7', event: 'order', payload: { id: '1', status: 0, prevStatus: null, updatedAt: at.toISOString() } }, staleAfter: at.toISOString() }];
+const purchased: Effect[] = [{ kind: 'event', message: { room: 'user:7', event: 'order', payload: { id: '1', status: 2, prevStatus: 1, updatedAt: at.toISOString() } }, staleAfter: at.toISOString() }];
+const text = sql<string>`'[]'`;
+
+describe('outbox.rowStep (the outbox row of a one-statement change)', () => {
+  it('is one INSERT into the outbox per row of the source CTE', () => {
+    const step = outboxWithHooks().rowStep(placed, text, 'placed');
+    expect(sql`with ${step} select 1`.compile(db).sql).toMatch(/outbox_row as \(insert into outbox \(effects\) select \('\[\]'\)::jsonb from "placed"\)/);
+  });
+
+  it('refuses when a write hook would write something for these effects, or cannot say', () => {
+    const outbox = outboxWithHooks();
+    outbox.onWrite('messages', async () => undefined, { concerns: (effects) => effects.some((e) => e.kind === 'event' && (e.message.payload as { status?: number }).status === 2) });
+    expect(() => outbox.rowStep(placed, text, 'placed')).not.toThrow();
+    expect(() => outbox.rowStep(purchased, text, 'placed')).toThrow(/"messages" needs a transaction/);
+    outbox.onWrite('silent', async () => undefined);
+    expect(() => outbox.rowStep(placed, text, 'placed')).toThrow(/"silent" needs a transaction/);
+  });
+});
