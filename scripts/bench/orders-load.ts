@@ -195,6 +195,7 @@ export async function driveOrders(http: Http, members: Member[], issue: string, 
     }),
   );
   figures.seconds = Math.max(0, (Math.min(performance.now(), end) - measureFrom) / 1000);
-  figures.perSecond = Array.from({ length: Math.ceil(figures.seconds) }, (_, i) => figures.perSecond[i] ?? 0);
+  // Whole seconds only: the window ends a hair past its last second, and that sliver is not a second with 0 orders.
+  figures.perSecond = Array.from({ length: Math.floor(figures.seconds) }, (_, i) => figures.perSecond[i] ?? 0);
   return figures;
 }

@@ -142,8 +142,8 @@ export function createOutbox(deps: { db: Db; queues: QueueFactory; bus: EventBus
       }
     }
     try {
-      // Sent together: the memory bus emits at once, ioredis pipelines them on one connection.
-      await withinTimeout(Promise.all(messages.map((message) => bus.publish(message))));
+      // Sent together, in row order: the memory bus emits at once, the Redis bus in one pipeline.
+      await withinTimeout(bus.publishMany(messages));
     } catch (error) {
       return { done: new Set(), error };
     }

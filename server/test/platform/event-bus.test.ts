@@ -34,6 +34,18 @@ describe.each(MODES)('event bus (%s mode)', (mode) => {
     expect(await second).toEqual(sent);
   });
 
+  it('publishMany delivers every message once, in the order given', async () => {
+    const room = `user:${crypto.randomUUID()}`;
+    const got: unknown[] = [];
+    const unsubscribe = platform.bus.subscribe((m) => m.room === room && got.push(m.payload));
+    const last = firstMatching<BusMessage>('the last of the batch', (deliver) => platform.bus.subscribe(deliver), (m) => m.room === room && (m.payload as unknown) === 499);
+    await platform.bus.publishMany(Array.from({ length: 500 }, (_, i) => message(room, i)));
+    await last;
+    unsubscribe();
+    expect(got).toEqual(Array.from({ length: 500 }, (_, i) => i));
+    await platform.bus.publishMany([]); // nothing to send is not an error
+  });
+
   it('stops delivering to a handler once it unsubscribes', async () => {
     const room = `user:${crypto.randomUUID()}`;
     const gone: BusMessage[] = [];
