@@ -52,6 +52,11 @@ function ticketOf(product: KenoProduct, body: KenoOrderRequest): KenoTicketReque
   return { multiplier: body.multiplier, plays };
 }
 
+/** How long a placement trusts the draw on sale it read (the placing statement checks it anyway). */
+const DRAW_MEMORY_MS = 1000;
+
+type DrawOnSale = NonNullable<Awaited<ReturnType<typeof kenoOrdersRepo.draw>>>;
+
 /** Keno orders (TWB01, CAB01, KRB01): the product's rules, the draw on sale, and the order row. */
 export function kenoOrders(platform: Pick<Platform, 'db' | 'now' | 'config'>) {
   const { db, now, config } = platform;
@@ -76,12 +81,32 @@ export function kenoOrders(platform: Pick<Platform, 'db' | 'now' | 'config'>) {
     return { ticket, maxPrize };
   }
 
+  const isOpen = (draw: DrawOnSale | undefined, at: Date): draw is DrawOnSale =>
+    draw !== undefined && draw.status === 'scheduled' && draw.sales_open_at <= at && at < draw.sales_close_at;
+
   /** The draw of `issue` if its sales are open at `at`; otherwise `sales_closed` naming the issue on sale (or next). */
   async function openDraw(executor: Executor, product: KenoProduct, issue: string, at: Date) {
     const draw = await kenoOrdersRepo.draw(executor, product.code, issue);
-    if (draw && draw.status === 'scheduled' && draw.sales_open_at <= at && at < draw.sales_close_at) return draw;
+    if (isOpen(draw, at)) return draw;
     const next = await kenoOrdersRepo.nextOnSale(executor, product.code, at);
     throw new AppError('sales_closed', { details: { nextIssue: next?.issue ?? null } });
+  }
+
+  /**
+   * Draws on sale as placements last read them, for DRAW_MEMORY_MS: every order of a busy issue
+   * would read the same row. Only open draws are kept (one or two per product: the map stays as
+   * small as the catalogue), and the placing statement checks the draw again (`stillOnSale`), so
+   * a draw closed or changed in the meantime refuses the order and it is tried once more afresh.
+   */
+  const remembered = new Map<string, { draw: DrawOnSale; until: number }>();
+  async function openDrawRemembered(product: KenoProduct, issue: string, at: Date, fresh: boolean) {
+    const key = `${product.code}:${issue}`;
+    const known = remembered.get(key);
+    if (!fresh && known && at.getTime() < known.until && isOpen(known.draw, at)) return known.draw;
+    const draw = await openDraw(db, product, issue, at);
+    for (const [k, entry] of remembered) if (entry.until <= at.getTime() || !isOpen(entry.draw, at)) remembered.delete(k);
+    remembered.set(key, { draw, until: at.getTime() + DRAW_MEMORY_MS });
+    return draw;
   }
 
   return {
@@ -107,12 +132,12 @@ export function kenoOrders(platform: Pick<Platform, 'db' | 'now' | 'config'>) {
      * A keno order checked and priced before any write, for `placeAtOnce` (one statement): the
      * draw is read now and checked again by the statement (`stillOnSale`). Trial orders are status 8.
      */
-    prepare(userId: string, body: KenoOrderRequest): () => Promise<PreparedOrder> {
+    prepare(userId: string, body: KenoOrderRequest): (fresh: boolean) => Promise<PreparedOrder> {
       const product = productOf(body.productCode);
-      return async () => {
+      return async (fresh) => {
         const { ticket } = checkTicket(product, ticketOf(product, body));
         const at = now();
-        const draw = await openDraw(db, product, body.issue, at);
+        const draw = await openDrawRemembered(product, body.issue, at, fresh);
         const cost = kenoCost(product, ticket);
         return {
           row: {

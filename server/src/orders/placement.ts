@@ -179,25 +179,24 @@ export function orderPlumbing(platform: Pick<Platform, 'db' | 'outbox' | 'now'>)
      * - a refusal changes nothing and is named as `place` names it: `sales_closed`,
      *   `wallet_debt`, `insufficient_points`.
      */
-    async placeAtOnce(userId: string, key: string | undefined, body: unknown, prepare: () => Promise<PreparedOrder>): Promise<{ status: number; body: { order: OrderWire } }> {
+    async placeAtOnce(userId: string, key: string | undefined, body: unknown, prepare: (fresh: boolean) => Promise<PreparedOrder>): Promise<{ status: number; body: { order: OrderWire } }> {
       /** The first answer under this key, if it has one (`idempotency_key_reused` for another body). */
       const replay = async () => {
         const stored = key === undefined ? undefined : await storedAnswer<{ order: OrderWire }>(db, { userId, scope: 'order', key, body });
         return stored && { status: stored.status, body: stored.body };
       };
-      let prepared: PreparedOrder;
-      try {
-        prepared = await prepare();
-      } catch (error) {
-        // A key answered before its draw closed (or before a limit changed) still replays.
-        if (error instanceof AppError) return (await replay()) ?? Promise.reject(error);
-        throw error;
-      }
-      const { row } = prepared;
-      const account = row.trial ? ('trial' as const) : ('real' as const);
-      const { statement, answerText } = placementStatement(userId, key, body, prepared);
-      // Twice at most: a refusal the wallet no longer explains (a top-up landed in between) is tried again.
+      // Twice at most: a refusal nothing explains any more (a top-up landed in between, the draw
+      // the family remembered changed) is tried again with everything read afresh.
       for (let attempt = 1; ; attempt++) {
+        let prepared: PreparedOrder;
+        try {
+          prepared = await prepare(attempt > 1);
+        } catch (error) {
+          // A key answered before its draw closed (or before a limit changed) still replays.
+          if (error instanceof AppError) return (await replay()) ?? Promise.reject(error);
+          throw error;
+        }
+        const { statement, answerText } = placementStatement(userId, key, body, prepared);
         let placed;
         try {
           placed = await placementQueries.run(db, statement);
@@ -213,7 +212,8 @@ export function orderPlumbing(platform: Pick<Platform, 'db' | 'outbox' | 'now'>)
         const replayed = await replay();
         if (replayed) return replayed;
         await prepared.checkOnSale();
-        const refusal = await walletService.whyNotDebited(db, { userId, account, kind: 'order', amount: row.points_spent });
+        const account = prepared.row.trial ? ('trial' as const) : ('real' as const);
+        const refusal = await walletService.whyNotDebited(db, { userId, account, kind: 'order', amount: prepared.row.points_spent });
         if (refusal || attempt === 2) throw refusal ?? new AppError('insufficient_points');
       }
     },

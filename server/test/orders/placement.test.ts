@@ -215,6 +215,19 @@ describe.each(MODES)('keno orders: quote, place, read (%s mode)', (mode) => {
     expect(await balances(m.token)).toEqual(expect.objectContaining({ balance: 1000, trialBalance: 700 }));
   });
 
+  it('a draw whose cut-off moves while on sale: the next order carries the new cut-off, nothing is refused', async () => {
+    const m = await member(1000);
+    const { issue } = await openIssue(env.platform, 8000);
+    const first = await place(m.token, threeUnits(issue));
+    expect(first.status).toBe(201);
+    const later = new Date(Date.parse(first.body.order.salesCloseAt) + 2000);
+    await env.platform.db.updateTable('draws').set({ sales_close_at: later }).where('product_code', '=', 'CAB01').where('issue', '=', issue).execute();
+    const second = await place(m.token, threeUnits(issue));
+    expect(second.status).toBe(201);
+    expect(second.body.order.salesCloseAt).toBe(later.toISOString());
+    expect(await balances(m.token)).toEqual(expect.objectContaining({ balance: 400 }));
+  });
+
   it('a key whose order was refused places it afresh once the member can pay', async () => {
     const m = await member(200);
     const { issue } = await openIssue(env.platform, 5000);
