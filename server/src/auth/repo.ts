@@ -41,17 +41,18 @@ export const authRepo = {
   },
 
   /**
-   * A session with its user, in one round trip (every authenticated request asks): the session's
-   * columns, and the user's as `user_*`. No row when either is gone.
+   * Sessions with their users, in one round trip (every authenticated request asks, and concurrent
+   * requests ask together): each session's columns, and its user's as `user_*`. No row for a
+   * session when it or its user is gone.
    */
-  findSessionWithUser(db: Executor, id: string) {
+  findSessionsWithUser(db: Executor, ids: readonly string[]) {
     return db
       .selectFrom('sessions as s')
       .innerJoin('users as u', 'u.id', 's.user_id')
       .select(['s.id', 's.user_id', 's.expires_at', 's.revoked_at', 's.staff', 's.role'])
       .select(['u.name as user_name', 'u.email as user_email', 'u.role as user_role', 'u.locale as user_locale', 'u.locked_at as user_locked_at'])
-      .where('s.id', '=', id)
-      .executeTakeFirst();
+      .where('s.id', 'in', [...ids])
+      .execute();
   },
 
   revokeSession(db: Executor, id: string, at: Date) {

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import argon2 from 'argon2';
 import { isStaffRole, sessionRoom, type AuthResponse, type Role, type User } from '@gp/common';
 import type { Db, Executor, Tx } from '../db/database.ts';
+import { createBatcher } from '../platform/batcher.ts';
 import { AppError } from '../platform/errors.ts';
 import type { Platform } from '../platform/platform.ts';
 import { walletService } from '../wallet/service.ts';
@@ -39,8 +40,23 @@ export const staffMfaRequired = (config: Pick<Platform['config'], 'STAFF_MFA'>) 
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
+/** Sessions read per query at most, and such queries under way at once (each holds a pooled connection). */
+const SESSIONS_PER_LOOKUP = 256;
+const SESSION_LOOKUPS_IN_FLIGHT = 4;
+
 export function createAuthService(platform: Pick<Platform, 'db' | 'secret' | 'now' | 'config' | 'outbox'>) {
   const { db, secret, now, config, outbox } = platform;
+  /**
+   * The session behind each request, read when the request comes (a revoked session is refused
+   * at once): requests that arrive together read theirs in one query (group lookup, platform/batcher.ts).
+   */
+  const sessions = createBatcher(
+    async (ids: string[]) => {
+      const rows = new Map((await authRepo.findSessionsWithUser(db, ids)).map((row) => [String(row.id), row]));
+      return ids.map((id) => ({ status: 'fulfilled' as const, value: rows.get(id) }));
+    },
+    { maxBatch: SESSIONS_PER_LOOKUP, maxInFlight: SESSION_LOOKUPS_IN_FLIGHT },
+  );
 
   async function openSession(userId: string): Promise<string> {
     const sessionId = crypto.randomUUID();
@@ -98,7 +114,7 @@ export function createAuthService(platform: Pick<Platform, 'db' | 'secret' | 'no
     /** Token → the member behind it, or `token_invalid` / `session_expired`. */
     async authenticate(token: string): Promise<AuthenticatedUser> {
       const claims = await verifySessionToken(secret, token, now());
-      const session = await authRepo.findSessionWithUser(db, claims.sessionId);
+      const session = await sessions.run(claims.sessionId);
       if (!session || String(session.user_id) !== claims.userId) throw new AppError('token_invalid');
       if (session.revoked_at || new Date(session.expires_at) <= now()) throw new AppError('session_expired');
       const row = { id: session.user_id, name: session.user_name, email: session.user_email, role: session.user_role, locale: session.user_locale };

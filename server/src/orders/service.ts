@@ -18,7 +18,7 @@ import type { Platform } from '../platform/platform.ts';
 import { balanceMessage, walletService } from '../wallet/service.ts';
 import { footballOrders } from './football-order.ts';
 import { footballOrdersRepo } from './football-repo.ts';
-import { createBatcher } from './batcher.ts';
+import { createBatcher } from '../platform/batcher.ts';
 import { purchaseAll, purchaseGateway, type PurchaseGateway } from './gateway.ts';
 import { kenoOrders } from './keno-order.ts';
 import { PURCHASE_QUEUE, purchaseJob, purchaseJobId } from './jobs.ts';

@@ -49,6 +49,18 @@ describe('session tokens', () => {
     expect(res.body.error.message).toBe('Please log in.');
   });
 
+  it('many members at once: each request is its own member, and a session revoked among them is refused', async () => {
+    const members = await Promise.all(Array.from({ length: 30 }, (_, i) => newMember(env.services, `Crowd ${i}`)));
+    // Sessions of requests that arrive together are read in one query: each must still get its own.
+    const seen = await Promise.all(members.flatMap((m) => [m, m]).map(async (m) => (await api.get('/api/me', { token: m.token })).body.user?.id));
+    expect(seen).toEqual(members.flatMap((m) => [m.id, m.id]));
+    const [gone, ...kept] = members;
+    expect((await api.post('/api/auth/logout', { token: gone!.token })).status).toBe(204);
+    const again = await Promise.all(members.map((m) => api.get('/api/me', { token: m.token })));
+    expect(again[0]!.body.error.code).toBe('session_expired');
+    expect(again.slice(1).map((res) => res.body.user.id)).toEqual(kept.map((m) => m.id));
+  });
+
   it('a token the test builds with the server secret for a live session is accepted (the forging helper is sound)', async () => {
     const member = await newMember(env.services, 'Sound');
     const hour = new Date(Date.now() + 3600_000);
