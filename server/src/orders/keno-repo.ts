@@ -17,13 +17,13 @@ export const kenoOrdersRepo = {
   },
 
   /**
-   * True (in SQL) while `draw` is still on sale at `at` as it was read: the check of an order
-   * placed in one statement (orders/placement.ts), made under that statement's snapshot.
+   * True (in SQL) while the draw of an order placed in one statement (orders/placement.ts) is
+   * still on sale as it was read: of its row `s` in that statement, with the columns `sale_id`
+   * (the draw), `sale_at` (when the order was placed) and `sale_close_at` (the cut-off as read).
    */
-  stillOnSale(draw: { id: string | number; sales_close_at: Date }, at: Date) {
-    return sql<boolean>`exists (select 1 from draws where id = ${String(draw.id)} and status = 'scheduled'
-       and sales_open_at <= ${at} and ${at} < sales_close_at and sales_close_at = ${draw.sales_close_at})`;
-  },
+  stillOnSale: () =>
+    sql<boolean>`exists (select 1 from draws where id = s.sale_id and status = 'scheduled'
+       and sales_open_at <= s.sale_at and s.sale_at < sales_close_at and sales_close_at = s.sale_close_at)`,
 
   /** The issue on sale at `at`, or else the next one to open (what `sales_closed` names). */
   nextOnSale(db: Executor, productCode: string, at: Date) {

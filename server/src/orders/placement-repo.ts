@@ -14,30 +14,69 @@ export const STANDIN = {
   trialBalance: `@@trial-balance-${stand}@@`,
 };
 
+/** One order of a placing statement: its row of the CTE `v` (see `placementQueries`). */
+export interface PlacementRow {
+  /** The debit (walletService.debits.columns). */
+  user_id: string;
+  account: string;
+  kind: string;
+  amount: number;
+  unless_debt: boolean;
+  /** The draw as read: checked again by the family's `onSale` condition. */
+  sale_id: string;
+  sale_at: Date;
+  sale_close_at: Date;
+  /** The order's columns. */
+  row: Record<string, unknown>;
+  reason: string;
+  /** The Idempotency-Key and its request's hash; null without a key. */
+  key: string | null;
+  request_hash: string | null;
+  /** The key's answer and the outbox effects as JSON text, with the stand-ins. */
+  answer: string;
+  effects: string;
+}
+
 /**
- * The SQL of `placeAtOnce` (./placement.ts) beside the parts other modules build (the debit, the
- * key, the outbox row): the stand-ins filled in from the statement's CTEs, and the statement.
+ * The SQL of `placeAtOnce` (./placement.ts) beside the parts other modules build (the debits, the
+ * keys, the outbox rows): the orders of the statement, the orders it placed with the stand-ins
+ * filled in, and the statement.
  */
 export const placementQueries = {
-  /** `text` with the new order's id (CTE `placed`) for STANDIN.id. */
-  withPlacedId: (text: string) => sql<string>`replace(${text}, ${STANDIN.id}, (select id from placed)::text)`,
+  /** The orders as the CTE `v`, numbered `i` in the order given: one JSON parameter, typed columns. */
+  orders: (rows: readonly PlacementRow[]) =>
+    sql`v as (
+      select * from jsonb_to_recordset(${JSON.stringify(rows.map((row, i) => ({ i, ...row })))}::jsonb)
+        as v(i int, user_id bigint, account text, kind text, amount bigint, unless_debt boolean,
+             sale_id bigint, sale_at timestamptz, sale_close_at timestamptz, row jsonb, reason text,
+             key text, request_hash text, answer text, effects text)
+    )`,
 
-  /** `text` (JSON) with the id, and the balances after the debit (CTE `wallet_moved`) for the quoted balance stand-ins. */
-  withPlacedValues: (text: string) =>
-    sql<string>`replace(replace(${placementQueries.withPlacedId(text)},
-        ${JSON.stringify(STANDIN.balance)}, (select balance from wallet_moved)::text),
-        ${JSON.stringify(STANDIN.trialBalance)}, (select trial_balance from wallet_moved)::text)`,
+  /** The orders whose debit happened (CTE `wallet_moved`): `debited`, what `placed` inserts. */
+  debited: () => sql`debited as (select v.* from v join wallet_moved m on m.i = v.i)`,
 
-  /** The CTE selecting the new order's id, when its debit happened: `placed.id`. */
-  placedId: () => sql<string>`(select id from placed)::text`,
+  /**
+   * The orders placed (CTEs `wallet_moved` and `placed`; one member per statement, so `user_id`
+   * finds an order's row) as `pv`: each with its id as the ledger cause, its balance after the
+   * debit, and its answer and effects with the stand-ins filled in.
+   */
+  placedOrders: () =>
+    sql`pv as (
+      select v.i, v.user_id, v.account, v.kind, v.amount, 'order' as ref_type, p.id::text as ref_id,
+             p.id as order_id, p.status, p.created_at, v.reason, v.key, v.request_hash, m.after,
+             replace(v.answer, ${STANDIN.id}, p.id::text) as answer,
+             replace(replace(replace(v.effects, ${STANDIN.id}, p.id::text),
+               ${JSON.stringify(STANDIN.balance)}, m.balance::text),
+               ${JSON.stringify(STANDIN.trialBalance)}, m.trial_balance::text) as effects
+        from v join wallet_moved m on m.i = v.i join placed p on p.user_id = v.user_id
+    )`,
 
-  /** The CTEs as one statement that answers the new order's id (no row when nothing happened). */
-  statement: (steps: SqlPart[]) => sql<{ id: number }>`with ${sql.join(steps)} select id from placed`,
+  /** The CTEs as one statement that answers each placed order's id by its `i`. */
+  statement: (steps: SqlPart[]) => sql<{ i: number; order_id: number }>`with ${sql.join(steps)} select i, order_id from pv`,
 
-  /** Runs `statement`: the new order's id, or undefined when nothing happened. */
-  async run(db: Executor, statement: SqlPart<{ id: number }>) {
-    // Prepared once per connection: planning this statement took as long as running it.
-    const { rows } = await db.executeQuery(prepared('place-order', statement.compile(db)));
-    return rows[0] && String(rows[0].id);
+  /** Runs `statement` (prepared once per connection: planning it took as long as running it): order id by `i`. */
+  async run(db: Executor, statement: SqlPart<{ i: number; order_id: number }>) {
+    const { rows } = await db.executeQuery(prepared('place-orders', statement.compile(db)));
+    return new Map(rows.map((row) => [row.i, String(row.order_id)]));
   },
 };

@@ -2,12 +2,13 @@ import { userRoom, type OrderEventPayload, type OrderWire } from '@gp/common';
 import type { SqlPart, Tx } from '../db/database.ts';
 import type { NewOrder, OrderRow, OrderStatus } from '../db/types.ts';
 import { AppError } from '../platform/errors.ts';
-import { isKeyTaken, keyAnswerStep, runIdempotent, storedAnswer } from '../platform/idempotency.ts';
+import { createBatcher } from '../platform/batcher.ts';
+import { hashRequest, isKeyTaken, keyAnswersFrom, runIdempotent, storedAnswer } from '../platform/idempotency.ts';
 import type { Effect } from '../platform/outbox.ts';
 import type { Platform } from '../platform/platform.ts';
 import { balanceMessage, walletService, type Balances } from '../wallet/service.ts';
 import { incarnation, purchaseJob, purchaseJobId, timeoutJob, timeoutJobId } from './jobs.ts';
-import { placementQueries, STANDIN } from './placement-repo.ts';
+import { placementQueries, STANDIN, type PlacementRow } from './placement-repo.ts';
 import { presentOrder } from './present.ts';
 import { orderQueries, ordersRepo } from './repo.ts';
 
@@ -24,13 +25,14 @@ const iso = (at: Date | string) => new Date(at).toISOString();
 /** What a product family records inside the placement transaction: the order row and its wire form. */
 export type RecordOrder = (trx: Tx) => Promise<{ row: OrderRow; order: OrderWire }>;
 
-/** The order row as a family prepares it for `placeAtOnce` (jsonb columns as JSON text). */
-export type PreparedRow = NewOrder & {
+/** The order row as a family prepares it for `placeAtOnce` (jsonb columns as values). */
+export type PreparedRow = Omit<NewOrder, 'plays' | 'stake' | 'fee'> & {
   status: OrderStatus;
   trial: boolean;
   points_spent: number;
-  plays: string;
-  stake: string;
+  plays: unknown;
+  stake: unknown;
+  fee?: unknown;
   sales_close_at: Date;
   created_at: Date;
   updated_at: Date;
@@ -38,15 +40,30 @@ export type PreparedRow = NewOrder & {
 
 /**
  * An order a family (keno) has checked and priced before any write, for `placeAtOnce`: its row,
- * the reason of its first history entry, and its draw's sale as SQL (`onSale`, true while the
- * draw is still on sale as it was read) with the refusal to name when it no longer is.
+ * the reason of its first history entry, and the draw it plays as it was read, with the SQL
+ * condition that it is still so (`stillOnSale`, of the statement's row `s`: `sale_id`, `sale_at`,
+ * `sale_close_at`) and the refusal to name when it no longer is.
  */
 export interface PreparedOrder {
   row: PreparedRow;
   reason: string;
-  onSale: SqlPart<boolean>;
+  sale: { id: string; at: Date; closeAt: Date; stillOnSale: SqlPart<boolean> };
   /** Throws the family's refusal (`sales_closed`) when the draw is no longer on sale. */
   checkOnSale(): Promise<void>;
+}
+
+/** Orders placed by one statement at most, and such statements under way at once (group commit, see `placeAtOnce`). */
+const PLACEMENTS_PER_STATEMENT = 64;
+const PLACEMENT_STATEMENTS_IN_FLIGHT = 2;
+
+/** One order on its way into a placing statement. */
+interface Placement {
+  userId: string;
+  prepared: PreparedOrder;
+  /** Its row of the statement (answer and effects with the stand-ins). */
+  row: PlacementRow;
+  /** Its effects as JS, for the outbox's write hooks. */
+  effects: Effect[];
 }
 
 /** The row `placeAtOnce` inserts, as the database returns it, with `id`. */
@@ -61,11 +78,11 @@ function placedRow(row: PreparedRow, id: string): OrderRow {
     status: row.status,
     trial: row.trial,
     multiplier: row.multiplier,
-    plays: JSON.parse(row.plays),
+    plays: row.plays,
     units: row.units,
     points_spent: row.points_spent,
-    stake: JSON.parse(row.stake),
-    fee: typeof row.fee === 'string' ? JSON.parse(row.fee) : null,
+    stake: row.stake,
+    fee: row.fee ?? null,
     ticket_ref: null,
     sales_close_at: row.sales_close_at,
     created_at: row.created_at,
@@ -111,34 +128,80 @@ export function orderPlumbing(platform: Pick<Platform, 'db' | 'outbox' | 'now'>)
     return moved;
   }
 
-  /**
-   * The one statement of `placeAtOnce`, built but not run (server/test/wallet/sql-snapshots.test.ts
-   * snapshots it), and the answer it stores under the key, with STANDIN.id for the order's id.
-   */
-  function placementStatement(userId: string, key: string | undefined, body: unknown, prepared: PreparedOrder) {
-    const { row } = prepared;
-    const account = row.trial ? ('trial' as const) : ('real' as const);
-    const answerText = JSON.stringify({ order: presentOrder(placedRow(row, STANDIN.id)) });
+  /** An order's row of a placing statement: its debit, draw, columns, key, answer and effects. */
+  function placement(userId: string, key: string | undefined, body: unknown, prepared: PreparedOrder): Placement {
+    const { row, sale } = prepared;
     const balance = { balance: STANDIN.balance, trialBalance: STANDIN.trialBalance } as unknown as Balances;
     const effects = [orderEvent(userId, { ...row, id: STANDIN.id }, null), outbox.event(balanceMessage(userId, balance, now()), now()), ...jobs({ ...row, id: STANDIN.id })];
-    const debit = walletService.debitSteps({ userId, account, kind: 'order', amount: row.points_spent, refType: 'order', refId: placementQueries.placedId() }, prepared.onSale);
-    const insert = orderQueries.insertSteps(row, prepared.reason, 'wallet_moved');
-    const steps = [
-      debit.moved,
-      insert.placed,
-      insert.firstEntry,
-      debit.entry,
-      ...(key === undefined ? [] : [keyAnswerStep({ userId, scope: 'order', key, body }, { status: 201, body: placementQueries.withPlacedId(answerText), source: 'placed' })]),
-      outbox.rowStep(effects, placementQueries.withPlacedValues(JSON.stringify(effects)), 'placed'),
-    ];
-    return { statement: placementQueries.statement(steps), answerText };
+    const debit = walletService.debits.columns({ userId, account: row.trial ? 'trial' : 'real', kind: 'order', amount: row.points_spent });
+    return {
+      userId,
+      prepared,
+      effects,
+      row: {
+        ...debit,
+        sale_id: sale.id,
+        sale_at: sale.at,
+        sale_close_at: sale.closeAt,
+        row: { ...row },
+        reason: prepared.reason,
+        key: key ?? null,
+        request_hash: key === undefined ? null : hashRequest(body),
+        answer: JSON.stringify({ order: presentOrder(placedRow(row, STANDIN.id)) }),
+        effects: JSON.stringify(effects),
+      },
+    };
   }
+
+  /**
+   * The one statement that places `batch` (one order per member), built but not run
+   * (server/test/wallet/sql-snapshots.test.ts snapshots it): the debits, the orders, their
+   * history and ledger rows, the keys with their answers and the outbox rows, as CTEs of one INSERT.
+   */
+  function placementStatement(batch: readonly Placement[]) {
+    const first = batch[0]!.prepared;
+    const columns = Object.keys(first.row).filter((c) => first.row[c as keyof PreparedRow] !== undefined) as Array<keyof PreparedRow>;
+    const debits = walletService.debits.steps('v', first.sale.stillOnSale);
+    const insert = orderQueries.insertFrom('debited', columns);
+    return placementQueries.statement([
+      placementQueries.orders(batch.map((p) => p.row)),
+      debits.moved,
+      placementQueries.debited(),
+      insert.placed,
+      placementQueries.placedOrders(),
+      insert.firstEntries('pv'),
+      debits.entries('pv'),
+      keyAnswersFrom('pv', 'order', 201),
+      outbox.rowsFrom(batch.map((p) => p.effects), 'pv'),
+    ]);
+  }
+
+  /**
+   * Places a batch in one statement: each order's id, or undefined for those refused (their debit
+   * or draw check did not pass). If the statement fails as a whole (a key a concurrent request
+   * took, two statements waiting on each other's wallets), each order is tried again on its own,
+   * so one order's trouble is its alone.
+   */
+  async function placeTogether(batch: Placement[]): Promise<Array<PromiseSettledResult<string | undefined>>> {
+    try {
+      const ids = await placementQueries.run(db, placementStatement(batch));
+      return batch.map((_, i) => ({ status: 'fulfilled', value: ids.get(i) }));
+    } catch (error) {
+      if (batch.length === 1) return [{ status: 'rejected', reason: error }];
+      return Promise.allSettled(batch.map(async (one) => (await placementQueries.run(db, placementStatement([one]))).get(0)));
+    }
+  }
+
+  /** Concurrent placements travel together (group commit), one order per member in a statement. */
+  const placements = createBatcher(placeTogether, { maxBatch: PLACEMENTS_PER_STATEMENT, maxInFlight: PLACEMENT_STATEMENTS_IN_FLIGHT, identity: (p) => p.userId });
 
   return {
     orderEvent,
     jobs,
     transitionIn,
+    placement,
     placementStatement,
+    placeTogether,
 
     /**
      * Records the order (`record`) and debits its `points_spent` (trial orders: the trial account)
@@ -196,17 +259,17 @@ export function orderPlumbing(platform: Pick<Platform, 'db' | 'outbox' | 'now'>)
           if (error instanceof AppError) return (await replay()) ?? Promise.reject(error);
           throw error;
         }
-        const { statement, answerText } = placementStatement(userId, key, body, prepared);
+        const one = placement(userId, key, body, prepared);
         let placed;
         try {
-          placed = await placementQueries.run(db, statement);
+          placed = await placements.run(one);
         } catch (error) {
           if (isKeyTaken(error)) return (await replay()) ?? Promise.reject(error);
           throw error;
         }
         if (placed) {
           outbox.kick();
-          return { status: 201, body: JSON.parse(answerText.replaceAll(STANDIN.id, placed)) as { order: OrderWire } };
+          return { status: 201, body: JSON.parse(one.row.answer.replaceAll(STANDIN.id, placed)) as { order: OrderWire } };
         }
         // Nothing happened: say why, in `place`'s order (a replay, then the draw, then the wallet).
         const replayed = await replay();

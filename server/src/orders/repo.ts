@@ -3,6 +3,9 @@ import type { Executor, Tx } from '../db/database.ts';
 import type { OrderFlagKind, OrderStatus, OrderStatusHistoryTable, OrdersTable } from '../db/types.ts';
 import type { Insertable, Selectable } from 'kysely';
 
+/** The columns an order is inserted with. */
+type NewOrderColumns = Insertable<OrdersTable>;
+
 /** What a transition may record besides the status (the purchase's ticket). */
 export interface TransitionExtra {
   ticket_ref?: string;
@@ -27,21 +30,24 @@ export const orderQueries = {
       .selectFrom('placed')
       .selectAll(),
   /**
-   * `insert` as two CTEs of a larger statement (orders/placement.ts): `placed` inserts the order,
-   * one row per row of the CTE `source` (none when the debit it follows did not happen), and
-   * returns its id; `first_entry` writes its history entry `null → status`.
+   * `insert` for many orders as CTEs of a larger statement (orders/placement.ts): `placed` inserts
+   * one order per row of the CTE `source` (its `row`, the order's columns as a JSON object, of
+   * which `columns` are written), in the order of its `i`, returning `id, user_id, status,
+   * created_at`; `firstEntries(from)` writes each one's history entry `null → status` from a CTE
+   * `from` with `i, order_id, status, created_at, reason`.
    */
-  insertSteps(order: Insertable<OrdersTable> & { created_at: Date }, reason: string, source: string) {
-    const columns = (Object.keys(order) as Array<keyof typeof order>).filter((c) => order[c] !== undefined);
+  insertFrom(source: string, columns: ReadonlyArray<keyof NewOrderColumns>) {
     return {
       placed: sql`placed as (
         insert into orders (${sql.join(columns.map((c) => sql.ref(c)))})
-        select ${sql.join(columns.map((c) => sql`${order[c]}`))} from ${sql.table(source)}
-        returning id
+        select ${sql.join(columns.map((c) => sql.ref(`r.${c}`)))}
+          from ${sql.table(source)} s cross join lateral jsonb_populate_record(null::orders, s.row) r
+         order by s.i
+        returning id, user_id, status, created_at
       )`,
-      firstEntry: sql`first_entry as (
+      firstEntries: (from: string) => sql`first_entry as (
         insert into order_status_history (order_id, "from", "to", at, reason)
-        select placed.id, null, ${order.status}, ${order.created_at}, ${reason} from placed
+        select order_id, null, status, created_at, reason from ${sql.table(from)} order by i
       )`,
     };
   },

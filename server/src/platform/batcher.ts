@@ -6,12 +6,14 @@
  * for nobody, and under heavy load the batches grow instead of the round trips.
  *
  * A key already waiting is not added twice to one batch: the second call rides in the next, so
- * each batch holds distinct keys and sees the first's effects.
+ * each batch holds distinct keys and sees the first's effects. Keys are told apart by
+ * `options.identity` when given (the member of an order), else as they are.
  */
 export function createBatcher<K, R>(
   handle: (keys: K[]) => Promise<Array<PromiseSettledResult<R>>>,
-  options: { maxBatch: number; maxInFlight: number },
+  options: { maxBatch: number; maxInFlight: number; identity?: (key: K) => unknown },
 ) {
+  const identity = options.identity ?? ((key: K) => key);
   type Waiter = { key: K; resolve: (value: R) => void; reject: (reason: unknown) => void };
   let waiting: Waiter[] = [];
   let inFlight = 0;
@@ -28,10 +30,10 @@ export function createBatcher<K, R>(
     if (waiting.length === 0 || inFlight >= options.maxInFlight) return;
     const batch: Waiter[] = [];
     const rest: Waiter[] = [];
-    const keys = new Set<K>();
+    const keys = new Set<unknown>();
     for (const waiter of waiting) {
-      if (batch.length < options.maxBatch && !keys.has(waiter.key)) {
-        keys.add(waiter.key);
+      if (batch.length < options.maxBatch && !keys.has(identity(waiter.key))) {
+        keys.add(identity(waiter.key));
         batch.push(waiter);
       } else rest.push(waiter);
     }

@@ -94,15 +94,16 @@ export async function storedAnswer<T>(db: Db, request: { userId: string; scope: 
 }
 
 /**
- * The key with its answer as a CTE (`key_answer`) of an effect that is one statement: the row is
- * inserted, answered, from `source` (a CTE of the effect that has a row only when the effect
- * happened). A concurrent request with the same key waits on the key's unique index and then
- * fails with `isKeyTaken`, rolling its whole statement back; it replays with `storedAnswer`.
+ * Keys with their answers as a CTE (`key_answer`) of an effect made in one statement: one key row
+ * per row of the CTE `source` (columns `user_id, key, request_hash, answer`, the answer as JSON
+ * text; rows without a key are skipped), inserted with the answer, `status`, as the effect
+ * happens. A concurrent request with the same key waits on the key's unique index and then fails
+ * with `isKeyTaken`, rolling its whole statement back; it replays with `storedAnswer`.
  */
-export function keyAnswerStep(request: { userId: string; scope: string; key: string; body: unknown }, answer: { status: number; body: RawBuilder<string>; source: string }) {
+export function keyAnswersFrom(source: string, scope: string, status: number) {
   return sql`key_answer as (
       insert into idempotency_keys (user_id, scope, key, request_hash, status_code, response_body)
-      select ${request.userId}, ${request.scope}, ${request.key}, ${hashRequest(request.body)}, ${answer.status}, (${answer.body})::jsonb from ${sql.table(answer.source)}
+      select user_id, ${scope}, key, request_hash, ${status}, answer::jsonb from ${sql.table(source)} where key is not null
     )`;
 }
 

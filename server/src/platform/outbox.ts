@@ -62,13 +62,13 @@ export interface Outbox {
    */
   onWrite(name: string, hook: (trx: Tx, effects: Effect[]) => Promise<void>, options?: WriteHookOptions): void;
   /**
-   * The outbox row as a CTE (`outbox_row`) of a change made in one statement (an order placed,
-   * orders/placement.ts): `text` is the effects' JSON text, computed in the statement from its
-   * other CTEs (the new order's id), and one row goes in for each row of the CTE `source`.
-   * `effects` are the same effects as JS with placeholders, for the write hooks to look at: a
+   * Outbox rows as a CTE (`outbox_row`) of a change made in one statement (keno orders placed
+   * together, orders/placement.ts): one row per row of the CTE `source`, from its `effects`
+   * column (JSON text the statement completed, such as the new order's id), in the order of its
+   * `i`. `effects` are the same effects as JS with stand-ins, for the write hooks to look at: a
    * hook that would write something for them (or cannot say) throws here, as it needs a transaction.
    */
-  rowStep(effects: Effect[], text: RawBuilder<string>, source: string): RawBuilder<unknown>;
+  rowsFrom(effects: ReadonlyArray<Effect[]>, source: string): RawBuilder<unknown>;
   /** Builds an event effect that goes stale `freshMs` (default EVENT_FRESH_MS) after `at`. */
   event(message: BusMessage, at: Date, freshMs?: number): Effect;
   /** Drains soon, without waiting (call after a commit that wrote effects). */
@@ -224,12 +224,12 @@ export function createOutbox(deps: { db: Db; queues: QueueFactory; bus: EventBus
       writeHooks.set(name, hook);
       hookConcerns.set(name, options.concerns);
     },
-    rowStep(effects, text, source) {
+    rowsFrom(effects, source) {
       for (const name of writeHooks.keys()) {
         const concerns = hookConcerns.get(name);
-        if (!concerns || concerns(effects)) throw new Error(`the outbox write hook "${name}" needs a transaction for these effects`);
+        if (!concerns || effects.some((list) => concerns(list))) throw new Error(`the outbox write hook "${name}" needs a transaction for these effects`);
       }
-      return sql`outbox_row as (insert into outbox (effects) select (${text})::jsonb from ${sql.table(source)})`;
+      return sql`outbox_row as (insert into outbox (effects) select effects::jsonb from ${sql.table(source)} order by i)`;
     },
     event(message, at, freshMs = EVENT_FRESH_MS) {
       return { kind: 'event', message, staleAfter: new Date(at.getTime() + freshMs).toISOString() };

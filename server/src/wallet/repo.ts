@@ -34,27 +34,44 @@ export function postingQuery(p: Posting, options: { unlessInDebt?: boolean } = {
 }
 
 /**
- * A debit as two CTEs for a caller's larger statement (an order placed in one statement, see
- * orders/placement.ts): `wallet_moved` takes the points exactly as `postingQuery` does (same
- * conditions, same row lock) and only when `when` holds; `wallet_entry` writes its ledger row,
- * whose cause `refId` may name a row the caller's statement inserts from `wallet_moved`
- * (the order). Put `moved` first and `entry` after the CTE that `refId` reads.
+ * Debits of many wallets as CTEs of a caller's larger statement (keno orders placed together,
+ * orders/placement.ts). The caller's CTE `source` has one row per debit and at most one per
+ * wallet, with the columns of `DebitColumns` and `i`, the row's number.
+ * - `moved` is `wallet_moved (i, balance, trial_balance, after)`: the debits that happened, each
+ *   as `postingQuery` would make it (conditional on its balance and, if `unless_debt`, on the
+ *   member owing nothing; the same row lock) and only where `when` holds of the row (named `s`);
+ * - `entries(from)` is `wallet_entry`: their ledger rows, from a CTE `from` with the columns
+ *   `i, user_id, account, kind, amount, after, ref_type, ref_id` (the debits that happened, with
+ *   the causes the caller's statement made, such as the new order's id).
  */
-export function debitSteps(p: Omit<Posting, 'refId'> & { refId: RawBuilder<string> }, options: { unlessInDebt: boolean; when: RawBuilder<boolean> }) {
-  const column = p.account === 'real' ? sql.ref('balance') : sql.ref('trial_balance');
-  const noDebt = options.unlessInDebt ? sql` and not exists (select 1 from wallet_debts where wallet_debts.user_id = ${p.userId} and remaining > 0)` : sql``;
+export function debitsFrom(source: string, when: RawBuilder<boolean>) {
   return {
     moved: sql`wallet_moved as (
-        update wallets
-           set ${column} = ${column} + ${p.amount}, updated_at = now()
-         where user_id = ${p.userId} and ${column} + ${p.amount} >= 0${noDebt} and ${options.when}
-        returning balance, trial_balance, ${column} as after
+        update wallets w
+           set balance = w.balance - case when s.account = 'real' then s.amount else 0 end,
+               trial_balance = w.trial_balance - case when s.account = 'trial' then s.amount else 0 end,
+               updated_at = now()
+          from ${sql.table(source)} s
+         where w.user_id = s.user_id
+           and case when s.account = 'real' then w.balance else w.trial_balance end >= s.amount
+           and not (s.unless_debt and exists (select 1 from wallet_debts where wallet_debts.user_id = s.user_id and remaining > 0))
+           and ${when}
+        returning s.i, w.balance, w.trial_balance, case when s.account = 'real' then w.balance else w.trial_balance end as after
       )`,
-    entry: sql`wallet_entry as (
+    entries: (from: string) => sql`wallet_entry as (
         insert into ledger (user_id, account, kind, amount, balance_after, ref_type, ref_id)
-        select ${p.userId}, ${p.account}, ${p.kind}, ${p.amount}, wallet_moved.after, ${p.refType}, ${p.refId} from wallet_moved
+        select user_id, account, kind, -amount, after, ref_type, ref_id from ${sql.table(from)} order by i
       )`,
   };
+}
+
+/** A debit's columns in the `source` of `debitsFrom` (amount positive: what is taken). */
+export interface DebitColumns {
+  user_id: string;
+  account: Account;
+  kind: LedgerKind;
+  amount: number;
+  unless_debt: boolean;
 }
 
 /**

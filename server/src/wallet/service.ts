@@ -3,7 +3,7 @@ import type { Executor, SqlPart, Tx } from '../db/database.ts';
 import { AppError } from '../platform/errors.ts';
 import type { BusMessage, EventBus } from '../platform/event-bus.ts';
 import type { Platform } from '../platform/platform.ts';
-import { debitSteps, walletRepo, type Posting, type WalletAudit } from './repo.ts';
+import { debitsFrom, walletRepo, type DebitColumns, type Posting, type WalletAudit } from './repo.ts';
 
 export interface Balances {
   balance: number;
@@ -66,18 +66,21 @@ export const walletService = {
   },
 
   /**
-   * `debit` as two CTEs of the caller's own statement (`wallet_moved`, then `wallet_entry`, see
-   * `debitSteps` in ./repo.ts), for a change that must be one statement: the debit happens only
-   * when `when` holds, and its ledger row names the cause `refId` evaluates to. A debit that did
-   * not happen leaves `wallet_moved` empty; `whyNotDebited` then names the refusal.
+   * `debit` for many wallets inside the caller's own statement (see `debitsFrom` in ./repo.ts):
+   * `columns` gives each debit's row of the caller's source (checked as `debit` checks it, with
+   * the same refusal while the member owes points), `steps` the CTEs that make them. A debit that
+   * did not happen has no row in `wallet_moved`; `whyNotDebited` then names the refusal.
    */
-  debitSteps(posting: Omit<Posting, 'amount' | 'refId'> & { amount: number; refId: SqlPart<string> }, when: SqlPart<boolean>) {
-    if (!Number.isSafeInteger(posting.amount) || posting.amount <= 0) throw new RangeError('debit must be a positive integer');
-    return debitSteps({ ...posting, amount: -posting.amount }, { when, unlessInDebt: inDebtRefusesIt(posting) });
+  debits: {
+    columns(posting: Pick<Posting, 'userId' | 'account' | 'kind'> & { amount: number }): DebitColumns {
+      if (!Number.isSafeInteger(posting.amount) || posting.amount <= 0) throw new RangeError('debit must be a positive integer');
+      return { user_id: posting.userId, account: posting.account, kind: posting.kind, amount: posting.amount, unless_debt: inDebtRefusesIt(posting) };
+    },
+    steps: (source: string, when: SqlPart<boolean>) => debitsFrom(source, when),
   },
 
   /**
-   * Why a debit of `amount` (checked by `debitSteps` a moment ago) did not happen, as the error
+   * Why a debit of `amount` (tried by `debits.steps` a moment ago) did not happen, as the error
    * `debit` would have thrown (`wallet_debt`, `insufficient_points`); undefined if it would pass now.
    */
   async whyNotDebited(db: Executor, posting: Pick<Posting, 'userId' | 'account' | 'kind'> & { amount: number }): Promise<Error | undefined> {

@@ -1,6 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { KENO_PRODUCTS, kenoMaxPrize } from '@gp/common';
 import { PURCHASE_QUEUE, purchaseJobId } from '../../src/orders/service.ts';
+import { kenoOrders } from '../../src/orders/keno-order.ts';
+import { orderPlumbing } from '../../src/orders/placement.ts';
+import { isKeyTaken } from '../../src/platform/idempotency.ts';
 import { walletService } from '../../src/wallet/service.ts';
 import { apiClient } from '../http/api-client.ts';
 import { expectLedgerMatchesBalance, grantPoints, newMember } from '../support/members.ts';
@@ -226,6 +229,48 @@ describe.each(MODES)('keno orders: quote, place, read (%s mode)', (mode) => {
     expect(second.status).toBe(201);
     expect(second.body.order.salesCloseAt).toBe(later.toISOString());
     expect(await balances(m.token)).toEqual(expect.objectContaining({ balance: 400 }));
+  });
+
+  it('members ordering at the same moment: each order is placed or refused on its own', async () => {
+    const { issue } = await openIssue(env.platform, 8000);
+    const rich = await Promise.all(Array.from({ length: 8 }, () => member(1000)));
+    const poor = await Promise.all(Array.from({ length: 8 }, () => member(200)));
+    const owing = await Promise.all(Array.from({ length: 4 }, () => member(1000)));
+    for (const m of owing) {
+      await env.platform.db.transaction().execute((trx) => walletService.clawBack(trx, { userId: m.id, kind: 'deposit', amount: 1500, refType: 'deposit-refund', refId: `crowd-${m.id}` }));
+      await grantPoints(env.platform, m.id, 1000);
+    }
+    const everyone = [...rich, ...poor, ...owing];
+    const results = await Promise.all(everyone.map((m) => place(m.token, threeUnits(issue))));
+    expect(results.map((r) => (r.status === 201 ? 'placed' : r.body.error.code))).toEqual([...Array(8).fill('placed'), ...Array(8).fill('insufficient_points'), ...Array(4).fill('wallet_debt')]);
+    // Each placed order is its member's own, charged once.
+    for (const [i, m] of rich.entries()) {
+      const { items } = (await api.get('/api/orders', { token: m.token })).body;
+      expect(items.map((o: { id: string }) => o.id)).toEqual([results[i]!.body.order.id]);
+      expect(await balances(m.token)).toEqual(expect.objectContaining({ balance: 700 }));
+    }
+    for (const m of [...poor, ...owing]) expect((await api.get('/api/orders', { token: m.token })).body.total).toBe(0);
+  });
+
+  it('a batch whose statement fails on one order (its key already taken) still places the others, each once', async () => {
+    const { issue } = await openIssue(env.platform, 8000);
+    const [a, b, c] = await Promise.all([member(1000), member(1000), member(1000)]);
+    const k = key();
+    expect((await place(a.token, threeUnits(issue), k)).status).toBe(201);
+    // The same three orders as the server would batch them, built with the server's own parts.
+    const plumbing = orderPlumbing(env.platform);
+    const keno = kenoOrders(env.platform);
+    const placementOf = async (m: { id: string }, idempotencyKey: string) =>
+      plumbing.placement(m.id, idempotencyKey, threeUnits(issue), await keno.prepare(m.id, threeUnits(issue) as never)(true));
+    const outcomes = await plumbing.placeTogether([await placementOf(a, k), await placementOf(b, key()), await placementOf(c, key())]);
+    const first = outcomes[0]!;
+    expect(first.status === 'rejected' && isKeyTaken(first.reason)).toBe(true);
+    expect(outcomes.slice(1).map((o) => o.status === 'fulfilled' && typeof o.value)).toEqual(['string', 'string']);
+    expect(await balances(a.token)).toEqual(expect.objectContaining({ balance: 700 }));
+    for (const m of [b, c]) {
+      expect(await balances(m.token)).toEqual(expect.objectContaining({ balance: 700 }));
+      expect((await api.get('/api/orders', { token: m.token })).body.total).toBe(1);
+    }
   });
 
   it('a key whose order was refused places it afresh once the member can pay', async () => {

@@ -4,7 +4,7 @@ import type { Database } from '../../src/db/types.ts';
 import { createOutbox, type Effect } from '../../src/platform/outbox.ts';
 
 /**
- * `outbox.rowStep` writes the outbox row inside a one-statement change (a keno order's placement),
+ * `outbox.rowsFrom` writes outbox rows inside a one-statement change (keno orders placed together),
  * where the write hooks cannot run: so it must refuse rather than lose what a hook would have
  * written (the inbox's message for a purchased or settled order).
  */
@@ -20,20 +20,19 @@ const at = new Date('2026-05-01T12:00:00.000Z');
 const outboxWithHooks = () => createOutbox({ db, queues: undefined as never, bus: undefined as never, logger: undefined as never, now: () => at });
 const placed: Effect[] = [{ kind: 'event', message: { room: 'user:7', event: 'order', payload: { id: '1', status: 0, prevStatus: null, updatedAt: at.toISOString() } }, staleAfter: at.toISOString() }];
 const purchased: Effect[] = [{ kind: 'event', message: { room: 'user:7', event: 'order', payload: { id: '1', status: 2, prevStatus: 1, updatedAt: at.toISOString() } }, staleAfter: at.toISOString() }];
-const text = sql<string>`'[]'`;
 
-describe('outbox.rowStep (the outbox row of a one-statement change)', () => {
-  it('is one INSERT into the outbox per row of the source CTE', () => {
-    const step = outboxWithHooks().rowStep(placed, text, 'placed');
-    expect(sql`with ${step} select 1`.compile(db).sql).toMatch(/outbox_row as \(insert into outbox \(effects\) select \('\[\]'\)::jsonb from "placed"\)/);
+describe('outbox.rowsFrom (the outbox rows of a one-statement change)', () => {
+  it('is one INSERT into the outbox, a row per row of the source CTE in its order', () => {
+    const step = outboxWithHooks().rowsFrom([placed, placed], 'pv');
+    expect(sql`with ${step} select 1`.compile(db).sql).toMatch(/outbox_row as \(insert into outbox \(effects\) select effects::jsonb from "pv" order by i\)/);
   });
 
   it('refuses when a write hook would write something for these effects, or cannot say', () => {
     const outbox = outboxWithHooks();
     outbox.onWrite('messages', async () => undefined, { concerns: (effects) => effects.some((e) => e.kind === 'event' && (e.message.payload as { status?: number }).status === 2) });
-    expect(() => outbox.rowStep(placed, text, 'placed')).not.toThrow();
-    expect(() => outbox.rowStep(purchased, text, 'placed')).toThrow(/"messages" needs a transaction/);
+    expect(() => outbox.rowsFrom([placed], 'pv')).not.toThrow();
+    expect(() => outbox.rowsFrom([placed, purchased], 'pv')).toThrow(/"messages" needs a transaction/);
     outbox.onWrite('silent', async () => undefined);
-    expect(() => outbox.rowStep(placed, text, 'placed')).toThrow(/"silent" needs a transaction/);
+    expect(() => outbox.rowsFrom([placed], 'pv')).toThrow(/"silent" needs a transaction/);
   });
 });

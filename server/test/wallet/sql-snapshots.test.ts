@@ -78,7 +78,7 @@ describe('SQL of the money paths', () => {
     await expect(text).toMatchFileSnapshot(snapshot('order-placement'));
   });
 
-  it('keno order placement: one statement debits, records the order, its history and ledger row, answers the key and fills the outbox', async () => {
+  it('keno orders placed together: one statement debits, records the orders, their history and ledger rows, answers the keys and fills the outbox', async () => {
     const order = {
       user_id: userId,
       product_code: 'TWB01',
@@ -87,24 +87,33 @@ describe('SQL of the money paths', () => {
       status: 0 as const,
       trial: false,
       multiplier: 1,
-      plays: JSON.stringify([{ type: 'pick', stars: 3, numbers: [1, 2, 3] }]),
+      plays: [{ type: 'pick', stars: 3, numbers: [1, 2, 3] }],
       units: 1,
       points_spent: 1_000,
-      stake: JSON.stringify({ amount: 25, currency: 'TWD' }),
+      stake: { amount: 25, currency: 'TWD' },
       sales_close_at: new Date('2026-05-01T12:04:30.000Z'),
       created_at: at,
       updated_at: at,
     };
     // Only the outbox's statement parts are used: no queue, bus or logger is reached.
     const outbox = createOutbox({ db, queues: undefined as never, bus: undefined as never, logger: undefined as never, now: () => at });
-    const prepared = { row: order, reason: 'order placed', onSale: kenoOrdersRepo.stillOnSale({ id: '55', sales_close_at: order.sales_close_at }, at), checkOnSale: async () => undefined };
+    const sale = { id: '55', at, closeAt: order.sales_close_at, stillOnSale: kenoOrdersRepo.stillOnSale() };
+    const prepared = { row: order, reason: 'order placed', sale, checkOnSale: async () => undefined };
+    const trial = { row: { ...order, user_id: '8', status: 8 as const, trial: true }, reason: 'trial order placed', sale, checkOnSale: async () => undefined };
     const body = { productCode: 'TWB01', issue: '115000123', multiplier: 1, plays: [{ type: 'pick', stars: 3, numbers: [1, 2, 3] }] };
-    const { statement } = orderPlumbing({ db, outbox, now: () => at }).placementStatement(userId, 'key-0001', body, prepared);
-    const text = file('Keno order placement (orderPlumbing.placeAtOnce): one statement, no transaction around it; nothing happens unless the draw is still on sale and the wallet covers it.', [
-      ['debit, order, history, ledger row, the key with its answer, the outbox row', statement.compile(db)],
+    const plumbing = orderPlumbing({ db, outbox, now: () => at });
+    const statement = plumbing.placementStatement([plumbing.placement(userId, 'key-0001', body, prepared), plumbing.placement('8', undefined, { ...body, trial: true }, trial)]);
+    const compiled = statement.compile(db);
+    // The orders travel as one JSON parameter: shown here one order per line, values as they go.
+    const orders = (JSON.parse(String(compiled.parameters[0])) as unknown[]).map((row) => `--   ${JSON.stringify(row)}`);
+    const text = file('Keno orders placed together (orderPlumbing.placeAtOnce, a batch of two: a real order with a key, a trial order without): one statement, no transaction around it; an order is placed only if its draw is still on sale and its wallet covers it.', [
+      ['debits, orders, history, ledger rows, the keys with their answers, the outbox rows', { ...compiled, parameters: ['<the orders, below>', ...compiled.parameters.slice(1)] }],
     ]);
     // The stand-ins are random per process: named here so the file stays the same.
-    const named = text.replaceAll(STANDIN.id, '<order id>').replaceAll(STANDIN.balance, '<balance>').replaceAll(STANDIN.trialBalance, '<trial balance>');
+    const named = `${text}-- the orders ($1):\n${orders.join('\n')}\n`
+      .replaceAll(STANDIN.id, '<order id>')
+      .replaceAll(STANDIN.balance, '<balance>')
+      .replaceAll(STANDIN.trialBalance, '<trial balance>');
     await expect(named).toMatchFileSnapshot(snapshot('keno-order-placement'));
   });
 
