@@ -37,21 +37,25 @@ export function postingQuery(p: Posting, options: { unlessInDebt?: boolean } = {
  * Debits of many wallets as CTEs of a caller's larger statement (keno orders placed together,
  * orders/placement.ts). The caller's CTE `source` has one row per debit and at most one per
  * wallet, with the columns of `DebitColumns` and `i`, the row's number.
- * - `moved` is `wallet_moved (i, balance, trial_balance, after)`: the debits that happened, each
- *   as `postingQuery` would make it (conditional on its balance and, if `unless_debt`, on the
- *   member owing nothing; the same row lock) and only where `when` holds of the row (named `s`);
+ * - `moved` is `wallet_locks`, then `wallet_moved (i, balance, trial_balance, after)`: the wallets
+ *   are locked in user id order first (as `postCredits` locks them, so two statements that share
+ *   wallets queue instead of deadlocking), then each debit happens as `postingQuery` would make it
+ *   (conditional on its balance and, if `unless_debt`, on the member owing nothing) and only
+ *   where `when` holds of the row (named `s`);
  * - `entries(from)` is `wallet_entry`: their ledger rows, from a CTE `from` with the columns
  *   `i, user_id, account, kind, amount, after, ref_type, ref_id` (the debits that happened, with
  *   the causes the caller's statement made, such as the new order's id).
  */
 export function debitsFrom(source: string, when: RawBuilder<boolean>) {
   return {
-    moved: sql`wallet_moved as (
+    moved: sql`wallet_locks as (
+        select user_id from wallets where user_id in (select user_id from ${sql.table(source)}) order by user_id for update
+      ), wallet_moved as (
         update wallets w
            set balance = w.balance - case when s.account = 'real' then s.amount else 0 end,
                trial_balance = w.trial_balance - case when s.account = 'trial' then s.amount else 0 end,
                updated_at = now()
-          from ${sql.table(source)} s
+          from ${sql.table(source)} s join wallet_locks l on l.user_id = s.user_id
          where w.user_id = s.user_id
            and case when s.account = 'real' then w.balance else w.trial_balance end >= s.amount
            and not (s.unless_debt and exists (select 1 from wallet_debts where wallet_debts.user_id = s.user_id and remaining > 0))

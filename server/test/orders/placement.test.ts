@@ -1,6 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { KENO_PRODUCTS, kenoMaxPrize } from '@gp/common';
 import { PURCHASE_QUEUE, purchaseJobId } from '../../src/orders/service.ts';
+import { createDb } from '../../src/db/database.ts';
 import { kenoOrders } from '../../src/orders/keno-order.ts';
 import { orderPlumbing } from '../../src/orders/placement.ts';
 import { isKeyTaken } from '../../src/platform/idempotency.ts';
@@ -272,6 +274,28 @@ describe.each(MODES)('keno orders: quote, place, read (%s mode)', (mode) => {
       expect((await api.get('/api/orders', { token: m.token })).body.total).toBe(1);
     }
   });
+
+  it('two statements sharing members in opposite orders queue on the wallets, never deadlock', async () => {
+    const { issue } = await openIssue(env.platform, 10_000);
+    const crowd = await Promise.all(Array.from({ length: 16 }, () => member(4000)));
+    // With many wallets PostgreSQL visits them in the statement's order (an index lookup per
+    // order), not in the table's: forced here, on connections of their own.
+    const planned = createDb(`${env.platform.connectionString}?options=${encodeURIComponent('-c enable_seqscan=off -c enable_hashjoin=off -c enable_mergejoin=off')}`, 4);
+    onTestFinished(() => planned.db.destroy());
+    const plumbing = orderPlumbing({ ...env.platform, db: planned.db });
+    const keno = kenoOrders(env.platform);
+    const placementOf = async (m: { id: string }) => plumbing.placement(m.id, key(), threeUnits(issue), await keno.prepare(m.id, threeUnits(issue) as never)(true));
+    const deadlocks = async () => Number((await sql<{ n: string }>`select deadlocks as n from pg_stat_database where datname = current_database()`.execute(env.platform.db)).rows[0]!.n);
+    const before = await deadlocks();
+    for (let round = 0; round < 6; round++) {
+      const forward = await Promise.all(crowd.map(placementOf));
+      const backward = await Promise.all([...crowd].reverse().map(placementOf));
+      const outcomes = (await Promise.all([plumbing.placeTogether(forward), plumbing.placeTogether(backward)])).flat();
+      expect(outcomes.every((o) => o.status === 'fulfilled' && typeof o.value === 'string')).toBe(true);
+    }
+    expect(await deadlocks()).toBe(before);
+    for (const m of crowd) expect(await balances(m.token)).toEqual(expect.objectContaining({ balance: 4000 - 12 * 300 }));
+  }, 60_000);
 
   it('a key whose order was refused places it afresh once the member can pay', async () => {
     const m = await member(200);

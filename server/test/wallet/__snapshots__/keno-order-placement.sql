@@ -6,12 +6,14 @@ with v as (
         as v(i int, user_id bigint, account text, kind text, amount bigint, unless_debt boolean,
              sale_id bigint, sale_at timestamptz, sale_close_at timestamptz, row jsonb, reason text,
              key text, request_hash text, answer text, effects text)
-    ), wallet_moved as (
+    ), wallet_locks as (
+        select user_id from wallets where user_id in (select user_id from "v") order by user_id for update
+      ), wallet_moved as (
         update wallets w
            set balance = w.balance - case when s.account = 'real' then s.amount else 0 end,
                trial_balance = w.trial_balance - case when s.account = 'trial' then s.amount else 0 end,
                updated_at = now()
-          from "v" s
+          from "v" s join wallet_locks l on l.user_id = s.user_id
          where w.user_id = s.user_id
            and case when s.account = 'real' then w.balance else w.trial_balance end >= s.amount
            and not (s.unless_debt and exists (select 1 from wallet_debts where wallet_debts.user_id = s.user_id and remaining > 0))
