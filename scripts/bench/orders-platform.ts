@@ -5,17 +5,20 @@
  * - embedded: one `ROLE=all` server with its embedded PostgreSQL (EMBEDDED_PG_PORT chosen here so
  *   the bench and pgbench can reach the same database) and BullMQ on PostgreSQL;
  * - redis: a throwaway redis-server (no persistence), a standalone embedded PostgreSQL
- *   (scripts/embedded-db.ts) and one `ROLE=all` server with REDIS_URL and DATABASE_URL set.
+ *   (scripts/embedded-db.ts) and one `ROLE=all` server with REDIS_URL and DATABASE_URL set;
+ * - scaled: the same, but a `ROLE=api` server answering HTTP and a `ROLE=worker` process buying
+ *   (the scaled deployment's shape, one of each).
  *
  * One CAB01 issue stays on sale for the whole run (a draw every 10 minutes, cut-off 5 s before),
  * purchases take 20 ms, and sign-ups from this machine are not limited.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import pg from 'pg';
 import { freePort } from '../loadtest/server-process.ts';
 import { sleep, spawnProc, watchPostgresDir, type Proc } from '../chaos/procs.ts';
 
-export type BenchMode = 'embedded' | 'redis';
+export type BenchMode = 'embedded' | 'redis' | 'scaled';
 
 export const OPERATOR = { email: 'operator@example.com', password: 'operator-pass-2026' };
 export const PRODUCT = 'CAB01';
@@ -29,8 +32,10 @@ export interface BenchPlatform {
   url: string;
   databaseUrl: string;
   redisUrl: string | undefined;
-  /** The Node process serving HTTP and running the workers. */
+  /** The Node process serving HTTP (and running the workers, but in scaled mode). */
   server: Proc;
+  /** Scaled mode: the `ROLE=worker` process. */
+  worker?: Proc;
   /** PostgreSQL's data directory. */
   clusterDir: string;
   logFiles: string[];
@@ -101,6 +106,37 @@ async function startServer(serverRoot: string, runDir: string, env: Record<strin
   return { server, url };
 }
 
+/**
+ * A `ROLE=worker` process, ready once it has registered its schedules (rows of
+ * `scheduler_heartbeats` newer than its start): it answers no HTTP and logs only warnings here.
+ */
+async function startWorker(serverRoot: string, runDir: string, databaseUrl: string, env: Record<string, string>) {
+  const startedAt = new Date();
+  const worker = spawnProc({
+    name: 'worker',
+    command: process.execPath,
+    args: ['--import', 'tsx', 'server/src/main.ts'],
+    cwd: serverRoot,
+    env: serverEnv({ PORT: '0', SEED_DEMO: 'false', ...env }),
+    logFile: path.join(runDir, 'worker.log'),
+    rank: 1,
+  });
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      if (!worker.alive()) throw new Error(`the worker ended during start-up (${await worker.exited}); see ${worker.logFile}`);
+      const { rows } = await client.query<{ n: string }>('select count(*) as n from scheduler_heartbeats where registered_at >= $1', [startedAt]);
+      if (Number(rows[0]!.n) > 0) return worker;
+      if (Date.now() > deadline) throw new Error(`the worker registered no schedule within 120 s; see ${worker.logFile}`);
+      await sleep(200);
+    }
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 export async function startPlatform(mode: BenchMode, options: { serverRoot: string; runDir: string }): Promise<BenchPlatform> {
   const { serverRoot, runDir } = options;
   fs.mkdirSync(runDir, { recursive: true });
@@ -140,8 +176,14 @@ export async function startPlatform(mode: BenchMode, options: { serverRoot: stri
     postgres.waitForLine('its database URL', (line) => line.startsWith('{') && line.includes('databaseUrl'), 120_000),
   ]);
   const redisUrl = `redis://127.0.0.1:${redisPort}`;
-  const { server, url } = await startServer(serverRoot, runDir, { DATA_DIR: path.join(runDir, 'server-data'), DATABASE_URL: databaseUrl, REDIS_URL: redisUrl });
-  return { mode, url, databaseUrl, redisUrl, server, clusterDir, logFiles: [server.logFile, redis.logFile, postgres.logFile] };
+  const shared = { DATA_DIR: path.join(runDir, 'server-data'), DATABASE_URL: databaseUrl, REDIS_URL: redisUrl };
+  if (mode === 'redis') {
+    const { server, url } = await startServer(serverRoot, runDir, shared);
+    return { mode, url, databaseUrl, redisUrl, server, clusterDir, logFiles: [server.logFile, redis.logFile, postgres.logFile] };
+  }
+  const { server, url } = await startServer(serverRoot, runDir, { ...shared, ROLE: 'api' });
+  const worker = await startWorker(serverRoot, runDir, databaseUrl, { ...shared, ROLE: 'worker' });
+  return { mode, url, databaseUrl, redisUrl, server, worker, clusterDir, logFiles: [server.logFile, worker.logFile, redis.logFile, postgres.logFile] };
 }
 
 const CLOCK_TICKS = 100; // USER_HZ on Linux

@@ -20,7 +20,7 @@
  * less from run to run than orders/s on a shared machine.
  *
  * Options:
- *   --mode embedded|redis|both   (both)
+ *   --mode embedded|redis|scaled|both   (both: embedded and redis; scaled: a ROLE=api and a ROLE=worker process)
  *   --members N                  members placing orders (64)
  *   --concurrency C              orders in flight (32)
  *   --seconds S                  measured seconds (20)
@@ -96,13 +96,13 @@ const settings = {
   },
 };
 if (!['simple', 'extended', 'prepared'].includes(settings.pgbench.protocol)) usage('--pgbench-protocol must be simple, extended or prepared');
-if (!['embedded', 'redis', 'both'].includes(args.mode!)) usage('--mode must be embedded, redis or both');
+if (!['embedded', 'redis', 'scaled', 'both'].includes(args.mode!)) usage('--mode must be embedded, redis, scaled or both');
 const serverRoot = path.resolve(args['server-root'] ?? root);
 // Inherited by the server (embedded mode) and scripts/embedded-db.ts (Redis mode): see the top.
 process.env.EMBEDDED_PG_STATEMENT_STATS = '1';
 const redisThere = spawnSync(process.env.REDIS_SERVER_BIN || 'redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
 const modes: BenchMode[] = args.mode === 'both' ? (redisThere ? ['embedded', 'redis'] : ['embedded']) : [args.mode as BenchMode];
-if (modes.includes('redis') && !redisThere) usage('--mode redis needs redis-server on PATH (Debian: apt-get install redis-server)');
+if ((modes.includes('redis') || modes.includes('scaled')) && !redisThere) usage(`--mode ${args.mode} needs redis-server on PATH (Debian: apt-get install redis-server)`);
 const withPgbench = !args['no-pgbench'] && ensureSystemDeps([PGBENCH_DEP], { exit: false });
 
 const tmp = path.join(root, '.tmp');
@@ -112,6 +112,7 @@ const DRAIN_LIMIT_MS = 60_000;
 const DESCRIPTION: Record<BenchMode, string> = {
   embedded: 'one ROLE=all process, embedded PostgreSQL, BullMQ on PostgreSQL',
   redis: 'one ROLE=all process with REDIS_URL (BullMQ, bus, rate limits on Redis), standalone embedded PostgreSQL',
+  scaled: 'a ROLE=api process (HTTP) and a ROLE=worker process (purchases), Redis and a standalone embedded PostgreSQL',
 };
 
 const stop = new AbortController();
@@ -142,7 +143,7 @@ interface ModeResult {
   booksOk: boolean;
   pgbench: PgbenchFigures | { skipped: string } | undefined;
   ratio: number | null;
-  cpu: { backgroundBusy: number; serverCores: number; machineBusy: number; duringPgbench?: { serverCores: number; machineBusy: number } };
+  cpu: { backgroundBusy: number; serverCores: number; workerCores?: number; machineBusy: number; duringPgbench?: { serverCores: number; machineBusy: number } };
   /** During the load (warm-up included), intake and purchases together; undefined when not counted. */
   statements: StatementStats | undefined;
   serverEnded: string;
@@ -203,15 +204,17 @@ async function runMode(mode: BenchMode): Promise<ModeResult> {
     const quiet1 = machineCpu();
     const backgroundBusy = (quiet1.busy - quiet0.busy) / Math.max(1, quiet1.total - quiet0.total);
     const counting = await resetStatementStats(db);
-    const cpu0 = { server: processCpuSeconds(platform.server.pid), machine: machineCpu() };
+    const workerCpu = () => (platform.worker ? processCpuSeconds(platform.worker.pid) : Number.NaN);
+    const cpu0 = { server: processCpuSeconds(platform.server.pid), worker: workerCpu(), machine: machineCpu() };
     const load = await driveOrders(http, members, clock.issue, { concurrency: settings.concurrency, seconds: settings.seconds, warmupSeconds: settings.warmup, signal: stop.signal });
-    const cpu1 = { server: processCpuSeconds(platform.server.pid), machine: machineCpu() };
+    const cpu1 = { server: processCpuSeconds(platform.server.pid), worker: workerCpu(), machine: machineCpu() };
     if (stop.signal.aborted) throw new Error('stopped');
     const statements = counting ? await readStatementStats(db) : undefined;
     const loadSeconds = settings.warmup + load.seconds;
     const cpu: ModeResult['cpu'] = {
       backgroundBusy,
       serverCores: (cpu1.server - cpu0.server) / loadSeconds,
+      ...(platform.worker ? { workerCores: (cpu1.worker - cpu0.worker) / loadSeconds } : {}),
       machineBusy: (cpu1.machine.busy - cpu0.machine.busy) / Math.max(1, cpu1.machine.total - cpu0.machine.total),
     };
 
@@ -309,7 +312,7 @@ function printMode(r: ModeResult) {
   }
   const b = r.books;
   rows.push(['ledger = balance', `${r.booksOk ? '✓' : '✗'} ${fmt(b.wallets)} wallets, ${fmt(b.mismatched)} out of balance; ${fmt(b.orders)} orders = ${fmt(r.load.totalCreated)} × 201, ${fmt(b.wronglyCharged)} not charged exactly once`]);
-  rows.push(['CPU during the load', `server process ${r.cpu.serverCores.toFixed(2)} cores, machine ${(r.cpu.machineBusy * 100).toFixed(0)} % busy (${(r.cpu.backgroundBusy * 100).toFixed(0)} % just before it, platform idle${r.cpu.backgroundBusy > 0.15 ? ': something else is running, figures are low' : ''})`]);
+  rows.push(['CPU during the load', `server process ${r.cpu.serverCores.toFixed(2)} cores${r.cpu.workerCores === undefined ? '' : `, worker process ${r.cpu.workerCores.toFixed(2)} cores`}, machine ${(r.cpu.machineBusy * 100).toFixed(0)} % busy (${(r.cpu.backgroundBusy * 100).toFixed(0)} % just before it, platform idle${r.cpu.backgroundBusy > 0.15 ? ': something else is running, figures are low' : ''})`]);
   const during = r.cpu.duringPgbench;
   if (during) rows.push(['CPU during pgbench', `server process ${during.serverCores.toFixed(2)} cores (idle platform), machine ${(during.machineBusy * 100).toFixed(0)} % busy`]);
   if (r.statements && r.load.totalCreated > 0) {
