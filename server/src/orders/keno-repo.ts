@@ -1,6 +1,10 @@
 import { sql } from 'kysely';
 import type { Executor } from '../db/database.ts';
 
+/** See `kenoOrdersRepo.stillOnSale`: one object, so placements can tell which check they share. */
+const STILL_ON_SALE = sql<boolean>`exists (select 1 from draws where id = s.sale_id and status = 'scheduled'
+   and sales_open_at <= s.sale_at and s.sale_at < sales_close_at and sales_close_at = s.sale_close_at)`;
+
 /**
  * The keno queries of the order pipeline. The `draws` table belongs to the keno module (scheduler,
  * results); orders only read it, inside the placement transaction when there is one.
@@ -21,9 +25,7 @@ export const kenoOrdersRepo = {
    * still on sale as it was read: of its row `s` in that statement, with the columns `sale_id`
    * (the draw), `sale_at` (when the order was placed) and `sale_close_at` (the cut-off as read).
    */
-  stillOnSale: () =>
-    sql<boolean>`exists (select 1 from draws where id = s.sale_id and status = 'scheduled'
-       and sales_open_at <= s.sale_at and s.sale_at < sales_close_at and sales_close_at = s.sale_close_at)`,
+  stillOnSale: () => STILL_ON_SALE,
 
   /** The issue on sale at `at`, or else the next one to open (what `sales_closed` names). */
   nextOnSale(db: Executor, productCode: string, at: Date) {

@@ -183,6 +183,16 @@ export function orderPlumbing(platform: Pick<Platform, 'db' | 'outbox' | 'now'>)
    * so one order's trouble is its alone.
    */
   async function placeTogether(batch: Placement[]): Promise<Array<PromiseSettledResult<string | undefined>>> {
+    // One statement checks one kind of draw: orders of families whose draws differ go apart.
+    const kinds = new Set(batch.map((p) => p.prepared.sale.stillOnSale));
+    if (kinds.size > 1) {
+      const outcomes = new Map<Placement, PromiseSettledResult<string | undefined>>();
+      for (const kind of kinds) {
+        const group = batch.filter((p) => p.prepared.sale.stillOnSale === kind);
+        (await placeTogether(group)).forEach((outcome, i) => outcomes.set(group[i]!, outcome));
+      }
+      return batch.map((p) => outcomes.get(p)!);
+    }
     try {
       const ids = await placementQueries.run(db, placementStatement(batch));
       return batch.map((_, i) => ({ status: 'fulfilled', value: ids.get(i) }));

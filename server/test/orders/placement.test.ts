@@ -275,6 +275,21 @@ describe.each(MODES)('keno orders: quote, place, read (%s mode)', (mode) => {
     }
   });
 
+  it('orders whose draws are checked differently never share a statement: each is held to its own check', async () => {
+    const { issue } = await openIssue(env.platform, 8000);
+    const [a, b] = await Promise.all([member(1000), member(1000)]);
+    const plumbing = orderPlumbing(env.platform);
+    const keno = kenoOrders(env.platform);
+    const kenoOrder = plumbing.placement(a.id, key(), threeUnits(issue), await keno.prepare(a.id, threeUnits(issue) as never)(true));
+    // Another family's order whose draw is never on sale by its own check.
+    const prepared = await keno.prepare(b.id, threeUnits(issue) as never)(true);
+    const closed = plumbing.placement(b.id, key(), threeUnits(issue), { ...prepared, sale: { ...prepared.sale, stillOnSale: sql<boolean>`false` } });
+    const outcomes = await plumbing.placeTogether([kenoOrder, closed]);
+    expect(outcomes.map((o) => o.status === 'fulfilled' && typeof o.value)).toEqual(['string', 'undefined']);
+    expect(await balances(a.token)).toEqual(expect.objectContaining({ balance: 700 }));
+    expect(await balances(b.token)).toEqual(expect.objectContaining({ balance: 1000 }));
+  });
+
   it('two statements sharing members in opposite orders queue on the wallets, never deadlock', async () => {
     const { issue } = await openIssue(env.platform, 10_000);
     const crowd = await Promise.all(Array.from({ length: 16 }, () => member(4000)));

@@ -18,7 +18,7 @@ with v as (
            and case when s.account = 'real' then w.balance else w.trial_balance end >= s.amount
            and not (s.unless_debt and exists (select 1 from wallet_debts where wallet_debts.user_id = s.user_id and remaining > 0))
            and exists (select 1 from draws where id = s.sale_id and status = 'scheduled'
-       and sales_open_at <= s.sale_at and s.sale_at < sales_close_at and sales_close_at = s.sale_close_at)
+   and sales_open_at <= s.sale_at and s.sale_at < sales_close_at and sales_close_at = s.sale_close_at)
         returning s.i, w.balance, w.trial_balance, case when s.account = 'real' then w.balance else w.trial_balance end as after
       ), debited as (select v.* from v join wallet_moved m on m.i = v.i), placed as (
         insert into orders ("user_id", "product_code", "issue", "draw_id", "status", "trial", "multiplier", "plays", "units", "points_spent", "stake", "sales_close_at", "created_at", "updated_at")
