@@ -183,6 +183,8 @@ export function orderPlumbing(platform: Pick<Platform, 'db' | 'outbox' | 'now'>)
    * so one order's trouble is its alone.
    */
   async function placeTogether(batch: Placement[]): Promise<Array<PromiseSettledResult<string | undefined>>> {
+    // The statement finds each order's row by its member (`pv`): one order per member in it.
+    if (new Set(batch.map((p) => p.userId)).size !== batch.length) throw new Error('a placing statement takes one order per member');
     // One statement checks one kind of draw: orders of families whose draws differ go apart.
     const kinds = new Set(batch.map((p) => p.prepared.sale.stillOnSale));
     if (kinds.size > 1) {

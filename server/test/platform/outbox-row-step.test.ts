@@ -1,21 +1,14 @@
-import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql } from 'kysely';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import type { Database } from '../../src/db/types.ts';
 import { createOutbox, type Effect } from '../../src/platform/outbox.ts';
+import { compileOnlyDb } from '../support/compile-only-db.ts';
 
 /**
  * `outbox.rowsFrom` writes outbox rows inside a one-statement change (keno orders placed together),
  * where the write hooks cannot run: so it must refuse rather than lose what a hook would have
  * written (the inbox's message for a purchased or settled order).
  */
-const db = new Kysely<Database>({
-  dialect: {
-    createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new DummyDriver(),
-    createIntrospector: (kysely) => new PostgresIntrospector(kysely),
-    createQueryCompiler: () => new PostgresQueryCompiler(),
-  },
-});
+const db = compileOnlyDb();
 const at = new Date('2026-05-01T12:00:00.000Z');
 const outboxWithHooks = () => createOutbox({ db, queues: undefined as never, bus: undefined as never, logger: undefined as never, now: () => at });
 const placed: Effect[] = [{ kind: 'event', message: { room: 'user:7', event: 'order', payload: { id: '1', status: 0, prevStatus: null, updatedAt: at.toISOString() } }, staleAfter: at.toISOString() }];

@@ -1,6 +1,5 @@
-import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, type CompiledQuery } from 'kysely';
+import type { CompiledQuery } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import type { Database } from '../../src/db/types.ts';
 import { kenoOrdersRepo } from '../../src/orders/keno-repo.ts';
 import { STANDIN } from '../../src/orders/placement-repo.ts';
 import { orderPlumbing } from '../../src/orders/placement.ts';
@@ -8,6 +7,7 @@ import { orderQueries } from '../../src/orders/repo.ts';
 import { createOutbox } from '../../src/platform/outbox.ts';
 import { settlementQueries } from '../../src/settlement/repo.ts';
 import { postingQuery } from '../../src/wallet/repo.ts';
+import { compileOnlyDb } from '../support/compile-only-db.ts';
 
 /**
  * The SQL of the paths that move money, compiled (no database) and compared with the files in
@@ -16,18 +16,29 @@ import { postingQuery } from '../../src/wallet/repo.ts';
  * `settlementQueries`); the values are examples. After an intended change:
  * `npx vitest run server/test/wallet/sql-snapshots.test.ts -u`, and review the .sql diff.
  */
-const db = new Kysely<Database>({
-  dialect: {
-    createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new DummyDriver(),
-    createIntrospector: (kysely) => new PostgresIntrospector(kysely),
-    createQueryCompiler: () => new PostgresQueryCompiler(),
-  },
-});
+const db = compileOnlyDb();
 
 const at = new Date('2026-05-01T12:00:00.000Z');
 const userId = '7';
 const orderId = '1001';
+
+/** A keno order's row as orders/keno-order.ts prepares it (same columns, same order). */
+const kenoOrder = {
+  user_id: userId,
+  product_code: 'TWB01',
+  issue: '115000123',
+  draw_id: '55',
+  status: 0 as const,
+  trial: false,
+  multiplier: 1,
+  plays: [{ type: 'pick', stars: 3, numbers: [1, 2, 3] }],
+  units: 1,
+  points_spent: 1_000,
+  stake: { amount: 25, currency: 'TWD' },
+  sales_close_at: new Date('2026-05-01T12:04:30.000Z'),
+  created_at: at,
+  updated_at: at,
+};
 
 /** A compiled statement as reviewable text: the SQL (dedented), then each parameter on its own line. */
 function statement(title: string, query: CompiledQuery): string {
@@ -54,23 +65,8 @@ describe('SQL of the money paths', () => {
   });
 
   it('order placement: the order row with its first history entry, then the debit, in one transaction', async () => {
-    // The keno order row as orders/keno-order.ts records it (same columns, same order).
-    const order = {
-      user_id: userId,
-      product_code: 'TWB01',
-      issue: '115000123',
-      draw_id: '55',
-      status: 0 as const,
-      trial: false,
-      multiplier: 1,
-      plays: JSON.stringify([{ type: 'pick', stars: 3, numbers: [1, 2, 3] }]),
-      units: 1,
-      points_spent: 1_000,
-      stake: JSON.stringify({ amount: 25, currency: 'TWD' }),
-      sales_close_at: new Date('2026-05-01T12:04:30.000Z'),
-      created_at: at,
-      updated_at: at,
-    };
+    // The keno order row as orders/keno-order.ts records it (same columns, same order; jsonb as JSON text).
+    const order = { ...kenoOrder, plays: JSON.stringify(kenoOrder.plays), stake: JSON.stringify(kenoOrder.stake) };
     const text = file('Order placement (orderPlumbing.place → ordersRepo.insert, then walletService.debit), one transaction.', [
       ['the order row and its first status history entry', orderQueries.insert(db, order, 'order placed').compile()],
       ['the debit of points_spent, refused while the member owes points', postingQuery({ userId, account: 'real', kind: 'order', amount: -1_000, refType: 'order', refId: orderId }, { unlessInDebt: true }).compile(db)],
@@ -79,22 +75,7 @@ describe('SQL of the money paths', () => {
   });
 
   it('keno orders placed together: one statement debits, records the orders, their history and ledger rows, answers the keys and fills the outbox', async () => {
-    const order = {
-      user_id: userId,
-      product_code: 'TWB01',
-      issue: '115000123',
-      draw_id: '55',
-      status: 0 as const,
-      trial: false,
-      multiplier: 1,
-      plays: [{ type: 'pick', stars: 3, numbers: [1, 2, 3] }],
-      units: 1,
-      points_spent: 1_000,
-      stake: { amount: 25, currency: 'TWD' },
-      sales_close_at: new Date('2026-05-01T12:04:30.000Z'),
-      created_at: at,
-      updated_at: at,
-    };
+    const order = kenoOrder;
     // Only the outbox's statement parts are used: no queue, bus or logger is reached.
     const outbox = createOutbox({ db, queues: undefined as never, bus: undefined as never, logger: undefined as never, now: () => at });
     const sale = { id: '55', at, closeAt: order.sales_close_at, stillOnSale: kenoOrdersRepo.stillOnSale() };
