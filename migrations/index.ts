@@ -13,6 +13,7 @@ import * as backOffice from './0011-back-office.ts';
 import * as footballLocalNames from './0009-football-local-names.ts';
 import * as identityMailInbox from './0013-identity-mail-inbox.ts';
 import * as pinBatchExport from './0015-pin-batch-export.ts';
+import * as inboxUnreadIndex from './0016-inbox-unread-index.ts';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder at run time) so they load
@@ -33,4 +34,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0009-football-local-names': footballLocalNames,
   '0013-identity-mail-inbox': identityMailInbox,
   '0015-pin-batch-export': pinBatchExport,
+  '0016-inbox-unread-index': inboxUnreadIndex,
 };
