@@ -27,18 +27,40 @@ export async function signSessionToken(secret: Uint8Array, claims: { userId: str
     .sign(await hmacKey(secret));
 }
 
+/** Tokens verified lately, per secret, at most VERIFIED_KEPT of them (the least recently used go first). */
+const VERIFIED_KEPT = 10_000;
+type VerifiedClaims = { userId: string; sessionId: string; exp: number };
+const verifiedTokens = new WeakMap<Uint8Array, Map<string, VerifiedClaims>>();
+
 /**
  * Verifies signature, algorithm (HS256 only, so `alg: none` and key-confusion tokens fail) and
  * expiry. Expired → `session_expired`; anything forged, tampered or malformed → `token_invalid`.
+ *
+ * A token verified once is remembered (its claims and expiry, for up to VERIFIED_KEPT tokens):
+ * the same token again skips the HMAC, which WebCrypto runs as an asynchronous job costing about
+ * 60 µs a request. Only genuine tokens are remembered, so a stranger cannot fill the memory, and
+ * the expiry is checked every time. A revoked session is the session's business (its row is read
+ * on every request), not the token's.
  */
 export async function verifySessionToken(secret: Uint8Array, token: string, now: Date) {
+  let verified = verifiedTokens.get(secret);
+  if (!verified) verifiedTokens.set(secret, (verified = new Map()));
+  const known = verified.get(token);
+  if (known) {
+    if (known.exp <= Math.floor(now.getTime() / 1000)) throw new AppError('session_expired');
+    verified.delete(token); // most recently used last
+    verified.set(token, known);
+    return { userId: known.userId, sessionId: known.sessionId };
+  }
   try {
     const { payload } = await jwtVerify(token, await hmacKey(secret), {
       algorithms: ['HS256'],
       issuer: ISSUER,
       currentDate: now,
     });
-    if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string') throw new AppError('token_invalid');
+    if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string' || typeof payload.exp !== 'number') throw new AppError('token_invalid');
+    verified.set(token, { userId: payload.sub, sessionId: payload.jti, exp: payload.exp });
+    if (verified.size > VERIFIED_KEPT) verified.delete(verified.keys().next().value!);
     return { userId: payload.sub, sessionId: payload.jti };
   } catch (error) {
     if (error instanceof AppError) throw error;
