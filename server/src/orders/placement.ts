@@ -95,7 +95,6 @@ function placedRow(row: PreparedRow, id: string): OrderRow {
   };
 }
 
-
 export type OrderPlumbing = ReturnType<typeof orderPlumbing>;
 
 /**
@@ -245,9 +244,10 @@ export function orderPlumbing(platform: Pick<Platform, 'db' | 'outbox' | 'now'>)
     /**
      * `place` in ONE statement, with no transaction around it, for a family that can check and
      * price its order before any write (keno): the debit (conditional on the balance, the
-     * member's debts and `prepared.onSale`), the order and its history, the ledger row, the key
-     * with its answer and the outbox row are CTEs of one INSERT, so they commit together or not at
-     * all, in one round trip instead of eight. Same rules and answers as `place`:
+     * member's debts and `prepared.sale.stillOnSale`), the order and its history, the ledger row,
+     * the key with its answer and the outbox row are CTEs of one INSERT, so they commit together
+     * or not at all; concurrent orders of other members share the statement (`placeTogether`).
+     * Same rules and answers as `place`:
      * - a replay (the key already answered) returns the first answer and does nothing else, whatever
      *   the draw or the balance is now; a key used for another body is `idempotency_key_reused`;
      * - a concurrent duplicate waits on the key's unique index, fails, and replays the first;

@@ -83,12 +83,8 @@ export const walletService = {
    * Why a debit of `amount` (tried by `debits.steps` a moment ago) did not happen, as the error
    * `debit` would have thrown (`wallet_debt`, `insufficient_points`); undefined if it would pass now.
    */
-  async whyNotDebited(db: Executor, posting: Pick<Posting, 'userId' | 'account' | 'kind'> & { amount: number }): Promise<Error | undefined> {
-    const balances = await walletRepo.balances(db, posting.userId);
-    if (!balances) return new Error(`user ${posting.userId} has no wallet`);
-    if (inDebtRefusesIt(posting) && (await walletRepo.hasOpenDebt(db, posting.userId))) return new AppError('wallet_debt');
-    const available = posting.account === 'real' ? balances.balance : balances.trial_balance;
-    return available < posting.amount ? new AppError('insufficient_points') : undefined;
+  whyNotDebited(db: Executor, posting: Pick<Posting, 'userId' | 'account' | 'kind'> & { amount: number }): Promise<Error | undefined> {
+    return refusalOf(db, posting, inDebtRefusesIt(posting));
   },
 
   /**
@@ -172,6 +168,18 @@ export function walletReads(platform: Pick<Platform, 'db'>) {
 /** An order paid with real points waits until the member's debts are paid; nothing else does. */
 const inDebtRefusesIt = (posting: Pick<Posting, 'kind' | 'account'>) => posting.kind === 'order' && posting.account === 'real';
 
+/**
+ * Why taking `amount` from a wallet was refused: it has none (a bug, not a member's error), its
+ * owner owes points (`unlessInDebt`), or it holds too little; undefined if it would pass now.
+ */
+async function refusalOf(db: Executor, posting: Pick<Posting, 'userId' | 'account'> & { amount: number }, unlessInDebt: boolean): Promise<Error | undefined> {
+  const balances = await walletRepo.balances(db, posting.userId);
+  if (!balances) return new Error(`user ${posting.userId} has no wallet`);
+  if (unlessInDebt && (await walletRepo.hasOpenDebt(db, posting.userId))) return new AppError('wallet_debt');
+  const available = posting.account === 'real' ? balances.balance : balances.trial_balance;
+  return available < posting.amount ? new AppError('insufficient_points') : undefined;
+}
+
 async function post(trx: Tx, posting: Posting, options: { unlessInDebt?: boolean } = {}): Promise<Balances & { entryId: string }> {
   let row;
   try {
@@ -180,12 +188,7 @@ async function post(trx: Tx, posting: Posting, options: { unlessInDebt?: boolean
     if (isUniqueViolation(error)) throw new DuplicatePostingError(posting);
     throw error;
   }
-  if (!row) {
-    const exists = await walletRepo.balances(trx, posting.userId);
-    if (!exists) throw new Error(`user ${posting.userId} has no wallet`);
-    if (options.unlessInDebt && (await walletRepo.hasOpenDebt(trx, posting.userId))) throw new AppError('wallet_debt');
-    throw new AppError('insufficient_points');
-  }
+  if (!row) throw (await refusalOf(trx, { ...posting, amount: -posting.amount }, Boolean(options.unlessInDebt))) ?? new AppError('insufficient_points');
   return { entryId: String(row.id), balance: row.balance, trialBalance: row.trial_balance };
 }
 
