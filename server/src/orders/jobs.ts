@@ -1,4 +1,4 @@
-import { DelayedError } from 'bullmq';
+import { DelayedError, UnrecoverableError } from 'bullmq';
 import { defineJob } from '../platform/jobs.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { Platform } from '../platform/platform.ts';
@@ -10,9 +10,13 @@ export const TIMEOUT_QUEUE = 'order-timeout';
 export const RECONCILE_QUEUE = 'order-reconcile';
 export const RECONCILE_EVERY_MS = 30_000;
 
+/** A purchase job: one order, or the orders the outbox gathered into one job (`purchaseJob`'s `gather`). */
 export interface OrderJob {
-  orderId: string;
+  orderIds: string[];
 }
+
+/** A purchase job's orders; one queued before purchases were gathered named its order as `orderId`. */
+export const orderIdsOf = (data: OrderJob): string[] => data.orderIds ?? [(data as unknown as { orderId: string }).orderId];
 
 /** The timeout of every order whose sales close at `closeAt` (ISO): one job per cut-off, not per order. */
 export interface OrderTimeoutJob {
@@ -42,20 +46,32 @@ interface OrderJobContext {
   logger: Logger;
 }
 
+/** Orders one purchase job takes at most when the outbox gathers them: the purchase batch (service.ts). */
+const PURCHASES_PER_JOB = 256;
+
 /**
- * The purchase of a real order (written to the outbox with the order, see `orderPlumbing`),
- * retried with the queue's backoff when the gateway throws; and the reconciler every 30 s for jobs
- * that were never queued (a crash between commit and enqueue) or lost.
+ * The purchase of real orders (written to the outbox with each order, see `orderPlumbing`; the
+ * orders delivered together are gathered into one job), retried with the queue's backoff when
+ * the gateway throws for any of them; and the reconciler every 30 s for jobs that were never
+ * queued (a crash between commit and enqueue) or lost.
  */
 export const purchaseJob = defineJob({
   queue: PURCHASE_QUEUE,
   name: 'purchase',
   entity: true,
+  gather: { field: 'orderIds', max: PURCHASES_PER_JOB },
   concurrency: (config) => config.PURCHASE_CONCURRENCY,
   async process(job, { orders, logger }: OrderJobContext) {
-    const outcome = await orders.purchase(job.data.orderId);
-    logger.info({ orderId: job.data.orderId, outcome }, 'purchase job done');
-    return outcome;
+    const ids = orderIdsOf(job.data);
+    const settled = await Promise.allSettled(ids.map((id) => orders.purchase(id)));
+    const outcomes: Record<string, number> = {};
+    for (const result of settled) if (result.status === 'fulfilled') outcomes[result.value] = (outcomes[result.value] ?? 0) + 1;
+    logger.info({ orders: ids.length, firstOrderId: ids[0], outcomes }, 'purchase job done');
+    const errors = settled.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
+    // The others are done: a retry finds them moved on ('skipped') and tries these again, unless
+    // none of them can ever succeed (an order that does not exist).
+    if (errors.length) throw errors.find((error) => !(error instanceof UnrecoverableError)) ?? errors[0];
+    return outcomes;
   },
   sweep: {
     queue: RECONCILE_QUEUE,

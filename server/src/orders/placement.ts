@@ -115,7 +115,7 @@ export function orderPlumbing(platform: Pick<Platform, 'db' | 'outbox' | 'now'>)
     if (row.trial) return [];
     const orderId = String(row.id);
     return [
-      purchaseJob.effect({ orderId }, { jobId: purchaseJobId(orderId, row.created_at) }),
+      purchaseJob.effect({ orderIds: [orderId] }, { jobId: purchaseJobId(orderId, row.created_at) }),
       timeoutJob.effect({ closeAt: iso(row.sales_close_at) }, { jobId: timeoutJobId(row.sales_close_at), runAt: row.sales_close_at }),
     ];
   }

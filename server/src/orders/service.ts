@@ -21,7 +21,7 @@ import { footballOrdersRepo } from './football-repo.ts';
 import { createBatcher } from '../platform/batcher.ts';
 import { purchaseAll, purchaseGateway, type PurchaseGateway } from './gateway.ts';
 import { kenoOrders } from './keno-order.ts';
-import { PURCHASE_QUEUE, purchaseJob, purchaseJobId } from './jobs.ts';
+import { orderIdsOf, PURCHASE_QUEUE, purchaseJob, purchaseJobId } from './jobs.ts';
 import { orderPlumbing, purchaseRef } from './placement.ts';
 import { footballEventIds, presentOrder } from './present.ts';
 import { ordersRepo } from './repo.ts';
@@ -51,6 +51,9 @@ const EXPIRE_AT_ONCE = 8;
 /** Orders bought per batch, and batches under way at once (each waits on the operator's latency). */
 const PURCHASE_BATCH = 256;
 const PURCHASE_BATCHES_IN_FLIGHT = 4;
+/** The states of a purchase job not finished yet, in the order a job goes through them; jobs read per page. */
+const LIVE_JOB_STATES = ['waiting-children', 'delayed', 'prioritized', 'waiting', 'active'] as const;
+const LIVE_JOBS_PAGE = 1000;
 
 /**
  * Orders of every family: quote and place (api) through the family's rules (keno, football) and
@@ -147,6 +150,23 @@ export function createOrderService(
   }
 
   const purchases = createBatcher(purchaseBatch, { maxBatch: PURCHASE_BATCH, maxInFlight: PURCHASE_BATCHES_IN_FLIGHT });
+
+  /**
+   * The orders of every purchase job not finished yet, a page of jobs at a time. The states are
+   * read in the order a job goes through them, so one that moves on meanwhile is still seen once.
+   */
+  async function liveOrderIds(): Promise<Set<string>> {
+    const ids = new Set<string>();
+    const queue = queues.queue(PURCHASE_QUEUE);
+    for (const state of LIVE_JOB_STATES) {
+      for (let start = 0; ; start += LIVE_JOBS_PAGE) {
+        const jobs = await queue.getJobs([state], start, start + LIVE_JOBS_PAGE - 1, true);
+        for (const job of jobs) if (job) for (const id of orderIdsOf(job.data)) ids.add(id);
+        if (jobs.length < LIVE_JOBS_PAGE) break;
+      }
+    }
+    return ids;
+  }
 
   /**
    * `expire` for the orders still in 0/1 whose sales closed by `closeAt`, up to `limit` of them,
@@ -345,14 +365,16 @@ export function createOrderService(
       const at = now();
       let requeued = 0;
       const purchases = queues.queue(PURCHASE_QUEUE);
-      for (const { id, created_at } of await ordersRepo.stalePending(db, new Date(at.getTime() - 10_000), 500)) {
+      const stale = await ordersRepo.stalePending(db, new Date(at.getTime() - 10_000), 500);
+      // An order's purchase may be one of a gathered job's: what the live jobs hold, read once.
+      const live = stale.length ? await liveOrderIds() : new Set<string>();
+      for (const { id, created_at } of stale) {
         const orderId = String(id);
+        if (live.has(orderId)) continue;
         const jobId = purchaseJobId(orderId, created_at);
-        const job = await purchases.getJob(jobId);
-        const state = job ? await job.getState() : 'missing';
-        if (state === 'waiting' || state === 'active' || state === 'delayed' || state === 'prioritized' || state === 'waiting-children') continue;
-        if (job) await job.remove();
-        await purchaseJob.enqueue(queues, { orderId }, { jobId });
+        // Its own job, finished (failed for good) yet still kept, would swallow the new add.
+        await (await purchases.getJob(jobId))?.remove();
+        await purchaseJob.enqueue(queues, { orderIds: [orderId] }, { jobId });
         requeued++;
       }
       const { refunded, purchased, undecided } = await expireOverdue(at, 500);

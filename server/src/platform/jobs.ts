@@ -25,6 +25,9 @@ export interface EffectOptions {
   runAt?: Date | string;
 }
 
+/** The fields of a job's data that hold arrays: what a gathered kind joins. */
+export type ArrayField<T> = { [K in keyof T]: T[K] extends readonly unknown[] ? K : never }[keyof T] & string;
+
 /** A repeatable job of the definition's own kind, on its queue, run by its `process`. */
 export interface Repeat<T> {
   /** The job scheduler's id (what `/api/health` names in its heartbeats). */
@@ -77,6 +80,12 @@ export interface JobSpec<Q extends QueueName, C> {
    */
   entity?: boolean;
   retry?: RetryPolicy;
+  /**
+   * A kind whose job runs many items (a purchase runs a batch of orders): its `effect`s delivered
+   * together by the outbox are queued as one job whose data's `field` (an array) lists all their
+   * items, up to `max` (../platform/job-gathering.ts). Its `process` must be idempotent per item.
+   */
+  gather?: { field: ArrayField<QueueMap[Q]>; max: number };
   /** Jobs run at once by each process's worker; default 4 (the factory's). */
   concurrency?: Configured;
   /** Runs one job. Throwing retries it under the retry policy (`UnrecoverableError`: never; `DelayedError` after `moveToDelayed`: later). */
@@ -165,6 +174,7 @@ export function defineJob<Q extends QueueName, C>(spec: JobSpec<Q, C>): JobDefin
         jobId,
         ...(runAt ? { runAt } : {}),
         ...(Object.keys(kindOptions).length ? { opts: { ...kindOptions } } : {}),
+        ...(spec.gather ? { gather: { field: spec.gather.field, max: spec.gather.max } } : {}),
       };
     },
     async start(platform, context) {

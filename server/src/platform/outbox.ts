@@ -2,6 +2,7 @@ import type { JobsOptions } from 'bullmq';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, Tx } from '../db/database.ts';
 import type { BusMessage, EventBus } from './event-bus.ts';
+import { gatherJobs, type Gather } from './job-gathering.ts';
 import type { Logger } from './logger.ts';
 import type { QueueFactory, QueueMap, QueueName } from './queues.ts';
 
@@ -19,6 +20,12 @@ export interface JobEffectOf<Q extends QueueName> {
   jobId: string;
   runAt?: string;
   opts?: Omit<JobsOptions, 'jobId' | 'delay'>;
+  /**
+   * Set on the jobs of a kind that runs many items at once (a purchase, see `defineJob`'s
+   * `gather`): such effects delivered together are queued as one job listing their items
+   * (./job-gathering.ts).
+   */
+  gather?: Gather;
 }
 
 /**
@@ -100,16 +107,19 @@ export function createOutbox(deps: { db: Db; queues: QueueFactory; bus: EventBus
   }
 
   /**
-   * One entry per job id: many rows of a batch can name one job (the timeout of a keno issue's
-   * cut-off is shared by every order of the issue), and adding it once is what a second add would do.
+   * The `addBulk` entries of job effects delivered together. One entry per job id: many rows of a
+   * batch can name one job (the timeout of a keno issue's cut-off is shared by every order of the
+   * issue), and adding it once is what a second add would do. Then gathered effects are joined
+   * (the purchases of the orders of a batch become one job).
    */
-  function onePerJobId(effects: JobEffect[]) {
+  function bulkEntries(effects: JobEffect[]) {
     const seen = new Set<string>();
-    return effects.filter((effect) => {
+    const distinct = effects.filter((effect) => {
       if (seen.has(effect.jobId)) return false;
       seen.add(effect.jobId);
       return true;
     });
+    return gatherJobs(distinct).map(bulkEntry);
   }
 
   const withinTimeout = <T>(promise: Promise<T>) =>
@@ -152,7 +162,7 @@ export function createOutbox(deps: { db: Db; queues: QueueFactory; bus: EventBus
     await Promise.all(
       [...jobsByQueue].map(async ([queue, group]) => {
         try {
-          await withinTimeout(queues.queue(queue).addBulk(onePerJobId(group.effects.map((e) => e.effect)).map(bulkEntry)));
+          await withinTimeout(queues.queue(queue).addBulk(bulkEntries(group.effects.map((e) => e.effect))));
         } catch (error) {
           firstError ??= error;
           if (error instanceof OutboxTimeoutError) {
@@ -162,7 +172,7 @@ export function createOutbox(deps: { db: Db; queues: QueueFactory; bus: EventBus
           // Refused rather than unreachable: one bad job must not hold up the others of its
           // queue, so each row's jobs are tried on their own and only the rows that fail wait.
           for (const id of group.rows) {
-            const mine = group.effects.filter((e) => e.rowId === id).map((e) => bulkEntry(e.effect));
+            const mine = bulkEntries(group.effects.filter((e) => e.rowId === id).map((e) => e.effect));
             await withinTimeout(queues.queue(queue).addBulk(mine)).catch(() => failedRows.add(id));
           }
         }
