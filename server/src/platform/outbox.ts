@@ -42,7 +42,7 @@ export const EVENT_FRESH_MS = 30_000;
 const LEASE_SECONDS = 30;
 /** One effect may not hold a drain longer than this (an unreachable Redis would hang it). */
 const EFFECT_TIMEOUT_MS = 5_000;
-/** Rows claimed per pass: one claim, one publish round, one `addBulk` per queue, one delete. */
+/** Rows claimed per pass: one claim, one publish round, one `queues.addJobs` per queue, one delete. */
 const BATCH = 1000;
 /** Effects applied per pass at most (beyond the first row): what one pass holds in memory. */
 const MAX_EFFECTS = 20_000;
@@ -100,14 +100,14 @@ export function createOutbox(deps: { db: Db; queues: QueueFactory; bus: EventBus
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
 
-  /** A job effect as one entry of `addBulk`: its fixed id, and its delay counted from now. */
+  /** A job effect as one job to add: its fixed id, and its delay counted from now. */
   function bulkEntry(effect: JobEffect) {
     const delay = effect.runAt ? Math.max(0, Date.parse(effect.runAt) - now().getTime()) : 0;
     return { name: effect.name, data: effect.data, opts: { ...effect.opts, jobId: effect.jobId, ...(delay ? { delay } : {}) } };
   }
 
   /**
-   * The `addBulk` entries of job effects delivered together. One entry per job id: many rows of a
+   * The jobs to add for the job effects delivered together. One entry per job id: many rows of a
    * batch can name one job (the timeout of a keno issue's cut-off is shared by every order of the
    * issue), and adding it once is what a second add would do. Then gathered effects are joined
    * (the purchases of the orders of a batch become one job).
@@ -132,7 +132,7 @@ export function createOutbox(deps: { db: Db; queues: QueueFactory; bus: EventBus
    * Applies the effects of a whole claimed batch with as few calls as possible — this is what
    * keeps up with thousands of orders a second: every fresh event first, in row order (so an
    * order's `null → 0` push goes out before its purchase can run and push `0 → 1`), then the jobs
-   * of each queue in ONE `addBulk` (fixed job ids: a row delivered twice adds nothing). Returns
+   * of each queue in ONE `queues.addJobs` (fixed job ids: a row delivered twice adds nothing). Returns
    * the ids of the rows whose effects all happened, and the first error of the others.
    */
   async function applyBatch(rows: ReadonlyArray<{ id: string; effects: Effect[] }>): Promise<{ done: Set<string>; error?: unknown }> {
@@ -162,7 +162,7 @@ export function createOutbox(deps: { db: Db; queues: QueueFactory; bus: EventBus
     await Promise.all(
       [...jobsByQueue].map(async ([queue, group]) => {
         try {
-          await withinTimeout(queues.queue(queue).addBulk(bulkEntries(group.effects.map((e) => e.effect))));
+          await withinTimeout(queues.addJobs(queue, bulkEntries(group.effects.map((e) => e.effect))));
         } catch (error) {
           firstError ??= error;
           if (error instanceof OutboxTimeoutError) {
@@ -173,7 +173,7 @@ export function createOutbox(deps: { db: Db; queues: QueueFactory; bus: EventBus
           // queue, so each row's jobs are tried on their own and only the rows that fail wait.
           for (const id of group.rows) {
             const mine = bulkEntries(group.effects.filter((e) => e.rowId === id).map((e) => e.effect));
-            await withinTimeout(queues.queue(queue).addBulk(mine)).catch(() => failedRows.add(id));
+            await withinTimeout(queues.addJobs(queue, mine)).catch(() => failedRows.add(id));
           }
         }
       }),

@@ -55,6 +55,13 @@ export interface QueueFactory {
   queue<Q extends QueueName>(name: Q): Queue<QueueMap[Q]>;
   /** A queue outside the map (a test's own): its data type is the caller's to name. */
   queue<T = unknown>(name: string): Queue<T>;
+  /**
+   * Adds jobs to a queue the cheapest way on this backend, each on its own (fixed job ids make a
+   * second add of one a no-op; nothing here is all or none). On PostgreSQL, BullMQ's `addBulk`
+   * builds two temporary tables per call — about 5 ms here, whatever the count — where `add` costs
+   * about 0.8 ms a job, so up to BULK_FROM - 1 jobs are added one by one. Redis: one `addBulk`.
+   */
+  addJobs<T>(name: string, entries: ReadonlyArray<{ name: string; data: T; opts?: JobsOptions }>): Promise<void>;
   /** The worker of a queue of `QueueMap` (features start theirs through `defineJob`'s `start`). */
   worker<Q extends QueueName>(name: Q, processor: Processor<QueueMap[Q]>, options?: Partial<WorkerOptions>): Worker<QueueMap[Q]>;
   worker<T = unknown>(name: string, processor: Processor<T>, options?: Partial<WorkerOptions>): Worker<T>;
@@ -101,6 +108,11 @@ const WORKER_DEFAULTS = { concurrency: 4, runRetryDelay: 1000 } as const satisfi
  * their queries. Connections open on demand and idle ones close after 10 s.
  */
 const BULLMQ_POOL_MAX = 48;
+/**
+ * From how many jobs BullMQ's PostgreSQL `addBulk` is cheaper than as many `add`s (measured on
+ * 6.7.0 here: 1 job 5.6 against 0.8 ms, 4 jobs 6.6 against 3.3, 8 jobs 7.0 against 7.8).
+ */
+const BULK_FROM = 8;
 
 /** How long a forced close may take once the graceful one has timed out. */
 const FORCE_GRACE_MS = 1000;
@@ -215,6 +227,12 @@ export async function createQueueFactory(backend: QueueBackend, logger: Logger, 
       }
       // One queue per name, whatever data type each caller names it with.
       return queue as unknown as Queue<T>;
+    },
+    async addJobs<T>(name: string, entries: ReadonlyArray<{ name: string; data: T; opts?: JobsOptions }>) {
+      if (entries.length === 0) return;
+      const queue = factory.queue<T>(name);
+      if (backend.kind === 'redis' || entries.length >= BULK_FROM) await queue.addBulk([...entries] as Parameters<typeof queue.addBulk>[0]);
+      else await Promise.all(entries.map((entry) => queue.add(entry.name as never, entry.data as never, entry.opts)));
     },
     worker<T>(name: string, processor: Processor<T>, workerOptions: Partial<WorkerOptions> = {}) {
       // A job made by one of our schedulers is a tick: record it for `/api/health`, after it ran.

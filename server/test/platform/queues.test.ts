@@ -64,6 +64,20 @@ describe.each(MODES)('queue factory (%s mode)', (mode) => {
     expect(ranAt! - before).toBeGreaterThanOrEqual(delay);
   });
 
+  // `addJobs` adds a few jobs one by one on PostgreSQL and many in one `addBulk`: both ways must
+  // keep each job's id, data and delay, and a second add of the same ids must add nothing.
+  it.each([3, 12])('adds %i jobs with their ids, data and delays; adding them again adds nothing', async (count) => {
+    const name = uniqueQueue(`add-${count}`);
+    const queue = platform.queues.queue<{ n: number }>(name);
+    const entries = Array.from({ length: count }, (_, n) => ({ name: 'job', data: { n }, opts: { jobId: `job-${n}`, ...(n === 0 ? { delay: 60_000 } : {}) } }));
+    await platform.queues.addJobs(name, entries);
+    await platform.queues.addJobs(name, entries);
+    const counts = await queue.getJobCounts('waiting', 'delayed');
+    expect(counts).toEqual({ waiting: count - 1, delayed: 1 });
+    const jobs = await queue.getJobs(['waiting', 'delayed']);
+    expect(jobs.map((job) => [job.id, job.data.n]).sort()).toEqual(entries.map((e) => [e.opts.jobId, e.data.n]).sort());
+  });
+
   it('runs a job added twice under the same jobId once', async () => {
     const name = uniqueQueue('dedup');
     const queue = platform.queues.queue<{ version: number }>(name);
