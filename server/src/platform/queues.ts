@@ -230,9 +230,10 @@ export async function createQueueFactory(backend: QueueBackend, logger: Logger, 
     },
     async addJobs<T>(name: string, entries: ReadonlyArray<{ name: string; data: T; opts?: JobsOptions }>) {
       if (entries.length === 0) return;
-      const queue = factory.queue<T>(name);
-      if (backend.kind === 'redis' || entries.length >= BULK_FROM) await queue.addBulk([...entries] as Parameters<typeof queue.addBulk>[0]);
-      else await Promise.all(entries.map((entry) => queue.add(entry.name as never, entry.data as never, entry.opts)));
+      // The untyped view (as `defineJob` uses): BullMQ's name type stays unresolved for a generic `T`.
+      const queue = factory.queue<unknown>(name);
+      if (backend.kind === 'redis' || entries.length >= BULK_FROM) await queue.addBulk([...entries]);
+      else await Promise.all(entries.map((entry) => queue.add(entry.name, entry.data, entry.opts)));
     },
     worker<T>(name: string, processor: Processor<T>, workerOptions: Partial<WorkerOptions> = {}) {
       // A job made by one of our schedulers is a tick: record it for `/api/health`, after it ran.
