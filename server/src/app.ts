@@ -39,6 +39,7 @@ import { orderRoutes } from './orders/routes.ts';
 import type { OrderService } from './orders/service.ts';
 import type { KenoService } from './keno/service.ts';
 import { openApiRoutes } from './openapi/routes.ts';
+import { routeIndex } from './platform/route-index.ts';
 import { AppError } from './platform/errors.ts';
 import { refuseNulCharacters } from './platform/http.ts';
 import type { Platform } from './platform/platform.ts';
@@ -113,25 +114,30 @@ export function createApp(platform: Platform, services: Services) {
       res.status(503).json({ ok: false, error: 'database_unavailable' });
     }
   });
-  api.use(siteRoutes(config));
-  api.use(openApiRoutes());
-  api.use(authRoutes(platform, services.auth));
-  api.use(oidcRoutes(platform, services.auth, services.oidc));
-  api.use(recoveryRoutes(platform, services.auth, services.recovery));
-  api.use(inboxRoutes(services.auth, services.inbox));
-  api.use(messagingRoutes(platform, services.auth, services.messaging));
-  api.use(walletRoutes(platform, services.auth));
-  api.use(pinRoutes(platform, services.auth, services.pins));
-  api.use(staffRoutes(platform, services.auth, services.staff));
-  api.use(adminRoutes(platform, services.auth, services.queue, createFourEyesService(platform, { keno: services.keno, football: services.football, draws: services.draws }), createMemberService(platform, { orders: services.orders, deposits: services.deposits })));
-  // Draw lotteries first: their routes answer draw product codes and pass every other code on.
-  api.use(drawRoutes(services.auth, services.draws, platform));
-  api.use(largeWinRoutes(services.auth, services.drawSettlement));
-  api.use(kenoRoutes(services.auth, services.keno, services.clocks ?? null, () => services.draws.summaries()));
-  api.use(drawOrderRoutes(services.auth, services.drawOrders));
-  api.use(orderRoutes(services.auth, services.orders));
-  api.use(footballRoutes(services.auth, services.football));
-  api.use(depositRoutes(services.auth, services.deposits));
+  // Each request goes only through the routers with a route under its first path segment (see routeIndex).
+  api.use(
+    routeIndex([
+      siteRoutes(config),
+      openApiRoutes(),
+      authRoutes(platform, services.auth),
+      oidcRoutes(platform, services.auth, services.oidc),
+      recoveryRoutes(platform, services.auth, services.recovery),
+      inboxRoutes(services.auth, services.inbox),
+      messagingRoutes(platform, services.auth, services.messaging),
+      walletRoutes(platform, services.auth),
+      pinRoutes(platform, services.auth, services.pins),
+      staffRoutes(platform, services.auth, services.staff),
+      adminRoutes(platform, services.auth, services.queue, createFourEyesService(platform, { keno: services.keno, football: services.football, draws: services.draws }), createMemberService(platform, { orders: services.orders, deposits: services.deposits })),
+      // Draw lotteries first: their routes answer draw product codes and pass every other code on.
+      drawRoutes(services.auth, services.draws, platform),
+      largeWinRoutes(services.auth, services.drawSettlement),
+      kenoRoutes(services.auth, services.keno, services.clocks ?? null, () => services.draws.summaries()),
+      drawOrderRoutes(services.auth, services.drawOrders),
+      orderRoutes(services.auth, services.orders),
+      footballRoutes(services.auth, services.football),
+      depositRoutes(services.auth, services.deposits),
+    ]),
+  );
   api.use(() => {
     throw new AppError('not_found');
   });

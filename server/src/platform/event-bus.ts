@@ -41,7 +41,8 @@ export interface EventBus {
   publish(message: BusMessage): Promise<void>;
   /**
    * Publishes `messages` in this order, as `publish` would one by one, in one write to Redis (a
-   * pipeline): the outbox's batches, where a busy minute holds thousands of pushes.
+   * pipeline of a few messages, each carrying up to 256: see `chunksOf`): the outbox's batches,
+   * where a busy minute holds thousands of pushes.
    */
   publishMany(messages: readonly BusMessage[]): Promise<void>;
   /** Returns an unsubscribe function. */
@@ -71,6 +72,33 @@ export function createMemoryBus(): EventBus {
   };
 }
 
+/**
+ * A chunk of `publishMany` goes out as ONE Redis message, a JSON array: publishing and receiving
+ * cost per message, not per byte. Chunks stay well below what Redis lets a subscriber fall behind
+ * by before it drops the subscriber (`client-output-buffer-limit pubsub`, 8 MB over 60 s by default).
+ */
+const CHUNK_MESSAGES = 256;
+const CHUNK_CHARS = 256 * 1024;
+
+/** `messages` as JSON arrays of up to CHUNK_MESSAGES messages / CHUNK_CHARS characters (a larger message alone), in order. */
+function chunksOf(messages: readonly BusMessage[]): string[] {
+  const chunks: string[] = [];
+  let parts: string[] = [];
+  let chars = 0;
+  for (const message of messages) {
+    const json = JSON.stringify(message);
+    if (parts.length && (parts.length === CHUNK_MESSAGES || chars + json.length > CHUNK_CHARS)) {
+      chunks.push(`[${parts.join(',')}]`);
+      parts = [];
+      chars = 0;
+    }
+    parts.push(json);
+    chars += json.length + 1;
+  }
+  chunks.push(`[${parts.join(',')}]`);
+  return chunks;
+}
+
 /** Scaled mode: Redis pub/sub reaches every api node, each of which emits to its own sockets. */
 export async function createRedisBus(url: string, prefix: string, logger: Logger): Promise<EventBus> {
   const CHANNEL = `${prefix}:events`;
@@ -82,14 +110,15 @@ export async function createRedisBus(url: string, prefix: string, logger: Logger
   const handlers = new Set<(message: BusMessage) => void>();
   await subscriber.subscribe(CHANNEL);
   subscriber.on('message', (_channel, raw) => {
-    let message: BusMessage;
+    let parsed: BusMessage | BusMessage[];
     try {
-      message = JSON.parse(raw) as BusMessage;
+      parsed = JSON.parse(raw) as BusMessage | BusMessage[];
     } catch (error) {
       logger.warn({ err: error }, 'dropped a malformed bus message');
       return;
     }
-    for (const handler of handlers) handler(message);
+    // `publishMany` sends its messages as arrays, in order.
+    for (const message of Array.isArray(parsed) ? parsed : [parsed]) for (const handler of handlers) handler(message);
   });
   return {
     kind: 'redis',
@@ -99,7 +128,7 @@ export async function createRedisBus(url: string, prefix: string, logger: Logger
     async publishMany(messages) {
       if (messages.length === 0) return;
       const pipeline = publisher.pipeline();
-      for (const message of messages) pipeline.publish(CHANNEL, JSON.stringify(message));
+      for (const chunk of chunksOf(messages)) pipeline.publish(CHANNEL, chunk);
       // exec() resolves with each command's own error (null when it went): a refused one is a failure, as in `publish`.
       for (const [error] of (await pipeline.exec()) ?? []) if (error) throw error;
     },

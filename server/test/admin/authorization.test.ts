@@ -7,13 +7,14 @@ import { newMember } from '../support/members.ts';
 import { testServer } from '../support/platform.ts';
 import { BACK_OFFICE_ENV, newStaff } from './support.ts';
 
-type Layer = { route?: { path: string; methods: Record<string, boolean> }; handle?: { stack?: Layer[] } };
+type Layer = { route?: { path: string; methods: Record<string, boolean> }; handle?: { stack?: Layer[]; routers?: Array<{ stack: Layer[] }> } };
 
 /** Every route of the app, as `METHOD /path` (below /api), read from Express's own router. */
 function routesOf(stack: Layer[], found = new Set<string>()) {
   for (const layer of stack) {
     if (layer.route) for (const method of Object.keys(layer.route.methods)) found.add(`${method.toUpperCase()} ${layer.route.path}`);
     else if (layer.handle?.stack) routesOf(layer.handle.stack, found);
+    else for (const router of layer.handle?.routers ?? []) routesOf(router.stack, found); // the feature routers behind `routeIndex`
   }
   return found;
 }

@@ -46,6 +46,19 @@ describe.each(MODES)('event bus (%s mode)', (mode) => {
     await platform.bus.publishMany([]); // nothing to send is not an error
   });
 
+  // Redis carries a batch as a few messages of many (by count and by size): large ones too, in order.
+  it('publishMany delivers large messages whole and in order, one larger than a whole batch among them', async () => {
+    const room = `user:${crypto.randomUUID()}`;
+    const got: string[] = [];
+    const unsubscribe = platform.bus.subscribe((m) => m.room === room && got.push(m.payload as unknown as string));
+    const payloads = Array.from({ length: 30 }, (_, i) => `${i}:`.padEnd(i === 7 ? 300_000 : 30_000, String(i % 10)));
+    const last = firstMatching<BusMessage>('the last large message', (deliver) => platform.bus.subscribe(deliver), (m) => m.room === room && (m.payload as unknown as string).startsWith('29:'));
+    await platform.bus.publishMany(payloads.map((payload) => message(room, payload)));
+    await last;
+    unsubscribe();
+    expect(got).toEqual(payloads);
+  });
+
   it('stops delivering to a handler once it unsubscribes', async () => {
     const room = `user:${crypto.randomUUID()}`;
     const gone: BusMessage[] = [];
