@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import { prepared, type Executor, type SqlPart } from '../db/database.ts';
 
 /**
@@ -13,6 +13,11 @@ export const STANDIN = {
   balance: `@@balance-${stand}@@`,
   trialBalance: `@@trial-balance-${stand}@@`,
 };
+
+/** What a placing statement answers: each placed order's id by its `i`. */
+type PlacedId = { i: number; order_id: number };
+/** A placing statement compiled (`placementQueries.compile`), to run with `placementQueries.run`. */
+export type CompiledPlacement = CompiledQuery<PlacedId>;
 
 /** One order of a placing statement: its row of the CTE `v` (see `placementQueries`). */
 export interface PlacementRow {
@@ -43,10 +48,13 @@ export interface PlacementRow {
  * filled in, and the statement.
  */
 export const placementQueries = {
-  /** The orders as the CTE `v`, numbered `i` in the order given: one JSON parameter, typed columns. */
-  orders: (rows: readonly PlacementRow[]) =>
+  /** The orders of a statement as its one JSON parameter, numbered `i` in the order given. */
+  ordersJson: (rows: readonly PlacementRow[]) => JSON.stringify(rows.map((row, i) => ({ i, ...row }))),
+
+  /** The orders (`ordersJson`) as the CTE `v`, typed columns: the statement's first parameter. */
+  orders: (json: string) =>
     sql`v as (
-      select * from jsonb_to_recordset(${JSON.stringify(rows.map((row, i) => ({ i, ...row })))}::jsonb)
+      select * from jsonb_to_recordset(${json}::jsonb)
         as v(i int, user_id bigint, account text, kind text, amount bigint, unless_debt boolean,
              sale_id bigint, sale_at timestamptz, sale_close_at timestamptz, row jsonb, reason text,
              key text, request_hash text, answer text, effects text)
@@ -72,11 +80,14 @@ export const placementQueries = {
     )`,
 
   /** The CTEs as one statement that answers each placed order's id by its `i`. */
-  statement: (steps: SqlPart[]) => sql<{ i: number; order_id: number }>`with ${sql.join(steps)} select i, order_id from pv`,
+  statement: (steps: SqlPart[]) => sql<PlacedId>`with ${sql.join(steps)} select i, order_id from pv`,
 
-  /** Runs `statement` (prepared once per connection: planning it took as long as running it): order id by `i`. */
-  async run(db: Executor, statement: SqlPart<{ i: number; order_id: number }>) {
-    const { rows } = await db.executeQuery(prepared('place-orders', statement.compile(db)));
+  /** `statement` compiled, to run as a prepared statement (once per connection: planning it took as long as running it). */
+  compile: (db: Executor, statement: SqlPart<PlacedId>) => prepared('place-orders', statement.compile(db)),
+
+  /** Runs a compiled placing statement: order id by `i`. */
+  async run(db: Executor, query: CompiledQuery<PlacedId>) {
+    const { rows } = await db.executeQuery(query);
     return new Map(rows.map((row) => [row.i, String(row.order_id)]));
   },
 };

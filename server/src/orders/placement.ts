@@ -8,7 +8,7 @@ import type { Effect } from '../platform/outbox.ts';
 import type { Platform } from '../platform/platform.ts';
 import { balanceMessage, walletService, type Balances } from '../wallet/service.ts';
 import { incarnation, purchaseJob, purchaseJobId, timeoutJob, timeoutJobId } from './jobs.ts';
-import { placementQueries, STANDIN, type PlacementRow } from './placement-repo.ts';
+import { placementQueries, STANDIN, type CompiledPlacement, type PlacementRow } from './placement-repo.ts';
 import { presentOrder } from './present.ts';
 import { orderQueries, ordersRepo } from './repo.ts';
 
@@ -67,6 +67,9 @@ interface Placement {
 }
 
 /** The row `placeAtOnce` inserts, as the database returns it, with `id`. */
+/** The order columns a placing statement inserts: those the family set. */
+const columnsOf = (prepared: PreparedOrder) => Object.keys(prepared.row).filter((c) => prepared.row[c as keyof PreparedRow] !== undefined) as Array<keyof PreparedRow>;
+
 function placedRow(row: PreparedRow, id: string): OrderRow {
   return {
     id,
@@ -104,6 +107,8 @@ export type OrderPlumbing = ReturnType<typeof orderPlumbing>;
  */
 export function orderPlumbing(platform: Pick<Platform, 'db' | 'outbox' | 'now'>) {
   const { db, outbox, now } = platform;
+  /** Compiled placing statements by draw check, then by columns (`compiledPlacement`). */
+  const compiledByShape = new WeakMap<SqlPart, Map<string, CompiledPlacement>>();
 
   function orderEvent(userId: string, row: Pick<OrderRow, 'id' | 'status' | 'updated_at'>, prevStatus: OrderStatus | null): Effect {
     const payload: OrderEventPayload = { id: String(row.id), status: row.status, prevStatus, updatedAt: iso(row.updated_at) };
@@ -157,13 +162,12 @@ export function orderPlumbing(platform: Pick<Platform, 'db' | 'outbox' | 'now'>)
    * (server/test/wallet/sql-snapshots.test.ts snapshots it): the debits, the orders, their
    * history and ledger rows, the keys with their answers and the outbox rows, as CTEs of one INSERT.
    */
-  function placementStatement(batch: readonly Placement[]) {
+  function placementStatement(batch: readonly Placement[], json = placementQueries.ordersJson(batch.map((p) => p.row))) {
     const first = batch[0]!.prepared;
-    const columns = Object.keys(first.row).filter((c) => first.row[c as keyof PreparedRow] !== undefined) as Array<keyof PreparedRow>;
     const debits = walletService.debits.steps('v', first.sale.stillOnSale);
-    const insert = orderQueries.insertFrom('debited', columns);
+    const insert = orderQueries.insertFrom('debited', columnsOf(first));
     return placementQueries.statement([
-      placementQueries.orders(batch.map((p) => p.row)),
+      placementQueries.orders(json),
       debits.moved,
       placementQueries.debited(),
       insert.placed,
@@ -173,6 +177,29 @@ export function orderPlumbing(platform: Pick<Platform, 'db' | 'outbox' | 'now'>)
       keyAnswersFrom('pv', 'order', 201),
       outbox.rowsFrom(batch.map((p) => p.effects), 'pv'),
     ]);
+  }
+
+  /**
+   * The placing statement of `batch`, compiled. Its text and every parameter but the first (the
+   * orders' JSON) depend only on its shape — the orders' columns and the family's draw check —
+   * so it is compiled once per shape (Kysely's compile cost as much as building the JSON), and a
+   * batch only puts in its JSON (sql-snapshots.test.ts checks two batches differ in nothing else).
+   * The statement is still built for every batch: its parts check what they must (the outbox
+   * refuses effects a write hook would need a transaction for).
+   */
+  function compiledPlacement(batch: readonly Placement[]) {
+    const json = placementQueries.ordersJson(batch.map((p) => p.row));
+    const statement = placementStatement(batch, json);
+    const first = batch[0]!.prepared;
+    const byColumns = compiledByShape.get(first.sale.stillOnSale) ?? compiledByShape.set(first.sale.stillOnSale, new Map()).get(first.sale.stillOnSale)!;
+    const shape = columnsOf(first).join(',');
+    let query = byColumns.get(shape);
+    if (!query) {
+      query = placementQueries.compile(db, statement);
+      if (query.parameters[0] !== json) throw new Error('the placing statement must take its orders as its first parameter');
+      byColumns.set(shape, query);
+    }
+    return { ...query, parameters: [json, ...query.parameters.slice(1)] };
   }
 
   /**
@@ -195,11 +222,11 @@ export function orderPlumbing(platform: Pick<Platform, 'db' | 'outbox' | 'now'>)
       return batch.map((p) => outcomes.get(p)!);
     }
     try {
-      const ids = await placementQueries.run(db, placementStatement(batch));
+      const ids = await placementQueries.run(db, compiledPlacement(batch));
       return batch.map((_, i) => ({ status: 'fulfilled', value: ids.get(i) }));
     } catch (error) {
       if (batch.length === 1) return [{ status: 'rejected', reason: error }];
-      return Promise.allSettled(batch.map(async (one) => (await placementQueries.run(db, placementStatement([one]))).get(0)));
+      return Promise.allSettled(batch.map(async (one) => (await placementQueries.run(db, compiledPlacement([one]))).get(0)));
     }
   }
 

@@ -96,6 +96,17 @@ describe('SQL of the money paths', () => {
       .replaceAll(STANDIN.balance, '<balance>')
       .replaceAll(STANDIN.trialBalance, '<trial balance>');
     await expect(named).toMatchFileSnapshot(snapshot('keno-order-placement'));
+
+    // `placeAtOnce` compiles this statement once per shape and puts each batch's JSON in as its
+    // first parameter: another batch of the same shape must differ in that parameter alone.
+    const other = plumbing.placementStatement([
+      plumbing.placement('31', 'key-0002', { ...body, multiplier: 5 }, { ...prepared, row: { ...order, user_id: '31', points_spent: 5_000 } }),
+      plumbing.placement('32', undefined, body, { ...prepared, row: { ...order, user_id: '32' } }),
+      plumbing.placement('33', 'key-0003', body, trial),
+    ]).compile(db);
+    expect(other.sql).toBe(compiled.sql);
+    expect(other.parameters.slice(1)).toEqual(compiled.parameters.slice(1));
+    expect(other.parameters[0]).not.toEqual(compiled.parameters[0]);
   });
 
   it('order transition: lock, conditional update, history entry', async () => {
