@@ -6,6 +6,13 @@ import type { Insertable, Selectable } from 'kysely';
 /** The columns an order is inserted with. */
 type NewOrderColumns = Insertable<OrdersTable>;
 
+/** The columns the purchase reads (`findForPurchase`). */
+const PURCHASE_COLUMNS = ['id', 'status', 'trial', 'product_code', 'issue', 'sales_close_at', 'created_at'] as const;
+/** An order as the purchase reads it. */
+export type PurchaseRow = Pick<Selectable<OrdersTable>, (typeof PURCHASE_COLUMNS)[number]>;
+/** What `transitionMany` returns of a moved order: enough for its owner's `order` push. */
+export type MovedOrder = Pick<Selectable<OrdersTable>, 'id' | 'user_id' | 'status' | 'updated_at'>;
+
 /** What a transition may record besides the status (the purchase's ticket). */
 export interface TransitionExtra {
   ticket_ref?: string;
@@ -102,16 +109,17 @@ export const ordersRepo = {
   },
 
   /** Orders by id (those that exist), in id order. */
-  findMany(db: Executor, ids: readonly string[]) {
+  /** What the purchase of these orders reads of them (not their plays, stake or result: the purchase worker reads hundreds a second). */
+  findForPurchase(db: Executor, ids: readonly string[]) {
     if (ids.length === 0) return Promise.resolve([]);
-    return db.selectFrom('orders').selectAll().where('id', 'in', ids).orderBy('id').execute();
+    return db.selectFrom('orders').select(PURCHASE_COLUMNS).where('id', 'in', ids).orderBy('id').execute();
   },
 
   /**
    * `transition` for many orders in four statements, whatever their number (the purchase worker
    * moves hundreds a second): the rows still in one of `from` are locked in id order (two batches
    * never deadlock), each moves conditionally on the status its lock saw, with its own `extra`,
-   * and gets its history row. Returns the moved rows with the status each left; an order that
+   * and gets its history row. Returns the moved orders (`MovedOrder`) with the status each left; an order that
    * had already left `from` is not among them and changed nothing.
    */
   async transitionMany(trx: Tx, moves: ReadonlyArray<{ id: string; extra?: TransitionExtra }>, from: readonly OrderStatus[], to: OrderStatus, reason: string, at: Date) {
@@ -132,13 +140,13 @@ export const ordersRepo = {
         return sql`(${String(row.id)}::bigint, ${row.status}::smallint, ${extra.ticket_ref ?? null}::text, ${extra.purchased_at ?? null}::timestamptz)`;
       }),
     );
-    const { rows } = await sql<Selectable<OrdersTable> & { prev_status: OrderStatus }>`
+    const { rows } = await sql<MovedOrder & { prev_status: OrderStatus }>`
       update orders
          set status = ${to}, updated_at = ${at},
              ticket_ref = coalesce(v.ticket_ref, orders.ticket_ref), purchased_at = coalesce(v.purchased_at, orders.purchased_at)
         from (values ${values}) as v(id, prev_status, ticket_ref, purchased_at)
        where orders.id = v.id and orders.status = v.prev_status
-      returning orders.*, v.prev_status`.execute(trx);
+      returning orders.id, orders.user_id, orders.status, orders.updated_at, v.prev_status`.execute(trx);
     if (rows.length === 0) return [];
     await trx
       .insertInto('order_status_history')
@@ -146,7 +154,7 @@ export const ordersRepo = {
       .execute();
     return rows
       .sort((a, b) => Number(a.id) - Number(b.id))
-      .map(({ prev_status, ...row }) => ({ row: row as Selectable<OrdersTable>, prevStatus: prev_status }));
+      .map(({ prev_status, ...row }) => ({ row, prevStatus: prev_status }));
   },
 
   async page(db: Executor, userId: string, filter: { status?: number; productCode?: string }, page: number, pageSize: number) {

@@ -24,7 +24,7 @@ import { kenoOrders } from './keno-order.ts';
 import { orderIdsOf, PURCHASE_QUEUE, purchaseJob, purchaseJobId } from './jobs.ts';
 import { orderPlumbing, purchaseRef } from './placement.ts';
 import { footballEventIds, presentOrder } from './present.ts';
-import { ordersRepo } from './repo.ts';
+import { ordersRepo, type PurchaseRow } from './repo.ts';
 
 export { autoNumbers } from './keno-order.ts';
 export { slipOfPlays, type FootballOutcome, type FootballPlays } from './football-present.ts';
@@ -109,10 +109,10 @@ export function createOrderService(
     const outcomes = new Map<string, PromiseSettledResult<PurchaseOutcome>>();
     const done = (id: string, value: PurchaseOutcome) => outcomes.set(id, { status: 'fulfilled', value });
     const fail = (id: string, reason: unknown) => outcomes.set(id, { status: 'rejected', reason });
-    const rows = new Map((await ordersRepo.findMany(db, ids)).map((row) => [String(row.id), row]));
+    const rows = new Map((await ordersRepo.findForPurchase(db, ids)).map((row) => [String(row.id), row]));
     const at = now();
     const toStart: string[] = [];
-    const going: OrderRow[] = [];
+    const going: PurchaseRow[] = [];
     for (const id of ids) {
       const order = rows.get(id);
       if (!order) fail(id, new UnrecoverableError(`order ${id} does not exist`));
