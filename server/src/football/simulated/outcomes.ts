@@ -69,6 +69,20 @@ function fromTable(table: Uint8Array, probabilities: Float64Array): OutcomeDistr
 }
 
 /**
+ * The outcome of an FTS or FGS selection on a first-scorer result: it depends on the rules, the
+ * selection and who scored first only (a result of `firstScorerResults` has nothing else), so it is
+ * worked out once. Player codes are positions in a squad (101…, 201…): the table stays small.
+ */
+const firstScorerOutcomes = new Map<string, number>();
+
+function firstScorerOutcome(market: 'FTS' | 'FGS', selection: string, result: MatchResult): number {
+  const key = `${market}|${selection}|${result.firstTeamToScore ?? ''}|${result.firstScorer ?? ''}`;
+  let outcome = firstScorerOutcomes.get(key);
+  if (outcome === undefined) firstScorerOutcomes.set(key, (outcome = index(selectionOutcome({ market, selection }, result))));
+  return outcome;
+}
+
+/**
  * FTS and FGS depend on who scored first, which the score grid does not hold: settle them on a
  * short weighted list of results instead (no goal; each team first; each player first).
  */
@@ -100,8 +114,7 @@ export function outcomeDistribution(
 ): OutcomeDistribution {
   if (market === 'FTS' || market === 'FGS') {
     const out: OutcomeDistribution = [0, 0, 0, 0, 0];
-    const pick = { market, selection };
-    for (const [weight, result] of firstScorerResults(model, dist)) out[index(selectionOutcome(pick, result))]! += weight;
+    for (const [weight, result] of firstScorerResults(model, dist)) out[firstScorerOutcome(market, selection, result)]! += weight;
     return out;
   }
   const table = outcomeTable(market, line, selection);
