@@ -313,6 +313,13 @@ function printMode(r: ModeResult) {
   const b = r.books;
   rows.push(['ledger = balance', `${r.booksOk ? '✓' : '✗'} ${fmt(b.wallets)} wallets, ${fmt(b.mismatched)} out of balance; ${fmt(b.orders)} orders = ${fmt(r.load.totalCreated)} × 201, ${fmt(b.wronglyCharged)} not charged exactly once`]);
   rows.push(['CPU during the load', `server process ${r.cpu.serverCores.toFixed(2)} cores${r.cpu.workerCores === undefined ? '' : `, worker process ${r.cpu.workerCores.toFixed(2)} cores`}, machine ${(r.cpu.machineBusy * 100).toFixed(0)} % busy (${(r.cpu.backgroundBusy * 100).toFixed(0)} % just before it, platform idle${r.cpu.backgroundBusy > 0.15 ? ': something else is running, figures are low' : ''})`]);
+  // CPU per order is steadier than orders/s on a shared machine (both move with the load driver's share).
+  if (r.ordersPerSecond > 0) {
+    const serverUs = (((r.cpu.serverCores + (r.cpu.workerCores ?? 0)) / r.ordersPerSecond) * 1e6).toFixed(0);
+    const machineUs = (((r.cpu.machineBusy * os.availableParallelism()) / r.ordersPerSecond) * 1e6).toFixed(0);
+    const pgbenchUs = r.cpu.duringPgbench && r.pgbench && 'tps' in r.pgbench ? `; pgbench's transaction ${(((r.cpu.duringPgbench.machineBusy * os.availableParallelism()) / r.pgbench.tps) * 1e6).toFixed(0)} µs of the machine` : '';
+    rows.push(['CPU per order', `${serverUs} µs in the server${r.cpu.workerCores === undefined ? '' : ' and worker'}, ${machineUs} µs of the whole machine (PostgreSQL, Redis and the load driver included)${pgbenchUs}`]);
+  }
   const during = r.cpu.duringPgbench;
   if (during) rows.push(['CPU during pgbench', `server process ${during.serverCores.toFixed(2)} cores (idle platform), machine ${(during.machineBusy * 100).toFixed(0)} % busy`]);
   if (r.statements && r.load.totalCreated > 0) {
