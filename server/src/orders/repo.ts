@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor, Tx } from '../db/database.ts';
+import { prepared, type Executor, type Tx } from '../db/database.ts';
 import type { OrderFlagKind, OrderStatus, OrderStatusHistoryTable, OrdersTable } from '../db/types.ts';
 import type { Insertable, Selectable } from 'kysely';
 
@@ -108,7 +108,6 @@ export const ordersRepo = {
     return { row, prevStatus: current.status };
   },
 
-  /** Orders by id (those that exist), in id order. */
   /** What the purchase of these orders reads of them (not their plays, stake or result: the purchase worker reads hundreds a second). */
   findForPurchase(db: Executor, ids: readonly string[]) {
     if (ids.length === 0) return Promise.resolve([]);
@@ -116,45 +115,44 @@ export const ordersRepo = {
   },
 
   /**
-   * `transition` for many orders in four statements, whatever their number (the purchase worker
-   * moves hundreds a second): the rows still in one of `from` are locked in id order (two batches
-   * never deadlock), each moves conditionally on the status its lock saw, with its own `extra`,
-   * and gets its history row. Returns the moved orders (`MovedOrder`) with the status each left; an order that
+   * `transition` for many orders in ONE statement, whatever their number (the purchase worker
+   * moves hundreds a second; a prepared statement, its orders one JSON parameter): the rows still
+   * in one of `from` are locked in id order first (two batches never deadlock), each moves
+   * conditionally on the status its lock saw, with its own `extra`, and gets its history row.
+   * Returns the moved orders (`MovedOrder`) with the status each left, in id order; an order that
    * had already left `from` is not among them and changed nothing.
    */
   async transitionMany(trx: Tx, moves: ReadonlyArray<{ id: string; extra?: TransitionExtra }>, from: readonly OrderStatus[], to: OrderStatus, reason: string, at: Date) {
     if (moves.length === 0) return [];
-    const locked = await trx
-      .selectFrom('orders')
-      .select(['id', 'status'])
-      .where('id', 'in', moves.map((m) => m.id))
-      .where('status', 'in', [...from])
-      .orderBy('id')
-      .forUpdate()
-      .execute();
-    if (locked.length === 0) return [];
-    const extraOf = new Map(moves.map((m) => [String(m.id), m.extra ?? {}]));
-    const values = sql.join(
-      locked.map((row) => {
-        const extra = extraOf.get(String(row.id)) ?? {};
-        return sql`(${String(row.id)}::bigint, ${row.status}::smallint, ${extra.ticket_ref ?? null}::text, ${extra.purchased_at ?? null}::timestamptz)`;
-      }),
-    );
-    const { rows } = await sql<MovedOrder & { prev_status: OrderStatus }>`
-      update orders
-         set status = ${to}, updated_at = ${at},
-             ticket_ref = coalesce(v.ticket_ref, orders.ticket_ref), purchased_at = coalesce(v.purchased_at, orders.purchased_at)
-        from (values ${values}) as v(id, prev_status, ticket_ref, purchased_at)
-       where orders.id = v.id and orders.status = v.prev_status
-      returning orders.id, orders.user_id, orders.status, orders.updated_at, v.prev_status`.execute(trx);
-    if (rows.length === 0) return [];
-    await trx
-      .insertInto('order_status_history')
-      .values(rows.map((row) => ({ order_id: String(row.id), from: row.prev_status, to, at, reason })))
-      .execute();
-    return rows
-      .sort((a, b) => Number(a.id) - Number(b.id))
-      .map(({ prev_status, ...row }) => ({ row, prevStatus: prev_status }));
+    const orders = JSON.stringify(moves.map(({ id, extra }) => ({ id, ticket_ref: extra?.ticket_ref ?? null, purchased_at: extra?.purchased_at ?? null })));
+    // Locked in a CTE of its own (materialized, in id order) before the update touches any row;
+    // the update then finds each row as its lock left it (PostgreSQL re-reads a row updated since
+    // the statement began), and moves it only from the status the lock saw.
+    const statement = sql<MovedOrder & { prev_status: OrderStatus }>`
+      with v as (
+        select * from jsonb_to_recordset(${orders}::jsonb) as v(id bigint, ticket_ref text, purchased_at timestamptz)
+      ),
+      locked as materialized (
+        select o.id, o.status from orders o join v on v.id = o.id
+         where o.status = any(${[...from]}::smallint[])
+         order by o.id
+           for update of o
+      ),
+      moved as (
+        update orders
+           set status = ${to}, updated_at = ${at},
+               ticket_ref = coalesce(v.ticket_ref, orders.ticket_ref), purchased_at = coalesce(v.purchased_at, orders.purchased_at)
+          from locked join v on v.id = locked.id
+         where orders.id = locked.id and orders.status = locked.status
+        returning orders.id, orders.user_id, orders.status, orders.updated_at, locked.status as prev_status
+      ),
+      history as (
+        insert into order_status_history (order_id, "from", "to", at, reason)
+        select id, prev_status, ${to}, ${at}, ${reason} from moved
+      )
+      select id, user_id, status, updated_at, prev_status from moved order by id`;
+    const { rows } = await trx.executeQuery(prepared('order-transitions', statement.compile(trx)));
+    return rows.map(({ prev_status, ...row }) => ({ row, prevStatus: prev_status }));
   },
 
   async page(db: Executor, userId: string, filter: { status?: number; productCode?: string }, page: number, pageSize: number) {
