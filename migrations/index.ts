@@ -14,6 +14,7 @@ import * as footballLocalNames from './0009-football-local-names.ts';
 import * as identityMailInbox from './0013-identity-mail-inbox.ts';
 import * as pinBatchExport from './0015-pin-batch-export.ts';
 import * as inboxUnreadIndex from './0016-inbox-unread-index.ts';
+import * as inboxUnreadCounts from './0017-inbox-unread-counts.ts';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder at run time) so they load
@@ -35,4 +36,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0013-identity-mail-inbox': identityMailInbox,
   '0015-pin-batch-export': pinBatchExport,
   '0016-inbox-unread-index': inboxUnreadIndex,
+  '0017-inbox-unread-counts': inboxUnreadCounts,
 };

@@ -16,6 +16,7 @@ import { createLogger } from '../../server/src/platform/logger.ts';
 import { createOutbox } from '../../server/src/platform/outbox.ts';
 import { createQueueFactory } from '../../server/src/platform/queues.ts';
 import { createSettlementService } from '../../server/src/settlement/service.ts';
+import { createInboxService } from '../../server/src/inbox/service.ts';
 
 const TWB01 = kenoProduct('TWB01')!;
 const pick = (count: number) => autoNumbers(count, 80);
@@ -172,6 +173,8 @@ export async function benchMillionDraw(db: Db, connectionString: string, userIds
   const now = () => new Date();
   const queues = await createQueueFactory({ kind: 'postgres', connectionString }, logger);
   const outbox = createOutbox({ db, queues, bus: createMemoryBus(), logger, now });
+  // As in the server: the inbox turns each settled order's push into its owner's message.
+  createInboxService({ db, outbox, now, config });
   const settlement = createSettlementService({ db, outbox, now, config, logger });
   let outcome: Awaited<ReturnType<typeof settlement.settleDraw>> | undefined;
   await timed(`keno settlement end to end, one draw of ${count.toLocaleString('en-US')} orders`, count, async () => {

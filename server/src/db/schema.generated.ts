@@ -170,6 +170,11 @@ export interface InboxMessages {
   user_id: number;
 }
 
+export interface InboxUnread {
+  unread: number;
+  user_id: number;
+}
+
 export interface Ledger {
   account: string;
   amount: number;
@@ -482,6 +487,7 @@ export interface DB {
   football_odds_history: FootballOddsHistory;
   idempotency_keys: IdempotencyKeys;
   inbox_messages: InboxMessages;
+  inbox_unread: InboxUnread;
   ledger: Ledger;
   lottery_draw_divisions: LotteryDrawDivisions;
   lottery_draws: LotteryDraws;

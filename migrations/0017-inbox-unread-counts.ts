@@ -1,0 +1,95 @@
+import { type Kysely, sql } from 'kysely';
+
+/**
+ * Issue 11: a member's unread count in O(1). Every inbox message pushes the member's new unread
+ * count, and counting their unread messages (even through `inbox_messages_unread`) costs one index
+ * entry per unread message: a member who lets results pile up made each new message dearer, and a
+ * draw of a million orders over a thousand members counted hundreds of millions of entries.
+ *
+ * `inbox_unread` keeps the count per member, kept by triggers on `inbox_messages` itself, so every
+ * write — the services', a back-office notice, a retention job, a hand-made fix — moves it in the
+ * same statement, and it cannot drift from the messages. The triggers are per statement, over
+ * the rows the statement changed (transition tables): a batch of messages is one counter update
+ * per member, and members are updated in id order, as wallets are, so two transactions sharing
+ * members queue instead of deadlocking. A message is unread while `read_at` and `deleted_at` are
+ * both null.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    create table inbox_unread (
+      user_id bigint primary key references users (id) on delete cascade,
+      unread integer not null check (unread >= 0)
+    )`.execute(db);
+
+  // Adds each member's change (`deltas`: user_id, delta). The members' rows are locked in member
+  // order first, as the wallets are. A decrease only ever meets a row that exists (the messages it
+  // counts were counted into it); an increase may create one. (An insert's CHECK applies to the
+  // row it proposes, so a decrease cannot go through ON CONFLICT.)
+  await sql`
+    create function inbox_unread_add(deltas jsonb) returns void language plpgsql as $$
+    begin
+      perform 1 from inbox_unread u
+        where u.user_id in (select d.user_id from jsonb_to_recordset(deltas) as d(user_id bigint, delta integer) where d.delta <> 0)
+        order by u.user_id
+          for update;
+      update inbox_unread u set unread = u.unread + d.delta
+        from jsonb_to_recordset(deltas) as d(user_id bigint, delta integer)
+       where u.user_id = d.user_id and d.delta < 0;
+      insert into inbox_unread (user_id, unread)
+      select d.user_id, d.delta from jsonb_to_recordset(deltas) as d(user_id bigint, delta integer)
+       where d.delta > 0
+       order by d.user_id
+      on conflict (user_id) do update set unread = inbox_unread.unread + excluded.unread;
+    end $$`.execute(db);
+
+  await sql`
+    create function inbox_unread_on_insert() returns trigger language plpgsql as $$
+    begin
+      perform inbox_unread_add(coalesce((
+        select jsonb_agg(jsonb_build_object('user_id', user_id, 'delta', n))
+          from (select user_id, count(*) as n from new_rows where read_at is null and deleted_at is null group by user_id) c
+      ), '[]'::jsonb));
+      return null;
+    end $$`.execute(db);
+
+  await sql`
+    create function inbox_unread_on_update() returns trigger language plpgsql as $$
+    begin
+      perform inbox_unread_add(coalesce((
+        select jsonb_agg(jsonb_build_object('user_id', user_id, 'delta', n))
+          from (select user_id, sum(change) as n from (
+                  select user_id, 1 as change from new_rows where read_at is null and deleted_at is null
+                  union all
+                  select user_id, -1 from old_rows where read_at is null and deleted_at is null
+                ) changes group by user_id) c
+      ), '[]'::jsonb));
+      return null;
+    end $$`.execute(db);
+
+  await sql`
+    create function inbox_unread_on_delete() returns trigger language plpgsql as $$
+    begin
+      perform inbox_unread_add(coalesce((
+        select jsonb_agg(jsonb_build_object('user_id', user_id, 'delta', -n))
+          from (select user_id, count(*) as n from old_rows where read_at is null and deleted_at is null group by user_id) c
+      ), '[]'::jsonb));
+      return null;
+    end $$`.execute(db);
+
+  await sql`create trigger inbox_unread_insert after insert on inbox_messages referencing new table as new_rows for each statement execute function inbox_unread_on_insert()`.execute(db);
+  await sql`create trigger inbox_unread_update after update on inbox_messages referencing old table as old_rows new table as new_rows for each statement execute function inbox_unread_on_update()`.execute(db);
+  await sql`create trigger inbox_unread_delete after delete on inbox_messages referencing old table as old_rows for each statement execute function inbox_unread_on_delete()`.execute(db);
+
+  // The counts so far (the triggers count from here on; a migration runs alone).
+  await sql`
+    insert into inbox_unread (user_id, unread)
+    select user_id, count(*) from inbox_messages where read_at is null and deleted_at is null group by user_id`.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop trigger inbox_unread_insert on inbox_messages`.execute(db);
+  await sql`drop trigger inbox_unread_update on inbox_messages`.execute(db);
+  await sql`drop trigger inbox_unread_delete on inbox_messages`.execute(db);
+  await sql`drop function inbox_unread_on_insert, inbox_unread_on_update, inbox_unread_on_delete, inbox_unread_add(jsonb)`.execute(db);
+  await sql`drop table inbox_unread`.execute(db);
+}
