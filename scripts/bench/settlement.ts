@@ -177,10 +177,19 @@ export async function benchMillionDraw(db: Db, connectionString: string, userIds
   createInboxService({ db, outbox, now, config });
   const settlement = createSettlementService({ db, outbox, now, config, logger });
   let outcome: Awaited<ReturnType<typeof settlement.settleDraw>> | undefined;
+  // With EMBEDDED_PG_STATEMENT_STATS=1 (pg_stat_statements loaded): what PostgreSQL spent, by statement.
+  const statementStats = process.env.EMBEDDED_PG_STATEMENT_STATS === '1';
+  if (statementStats) await sql`create extension if not exists pg_stat_statements`.execute(db).then(() => sql`select pg_stat_statements_reset()`.execute(db));
   await timed(`keno settlement end to end, one draw of ${count.toLocaleString('en-US')} orders`, count, async () => {
     outcome = await settlement.settleDraw(drawId);
     await outbox.drain();
   });
+  if (statementStats) {
+    const { rows: top } = await sql<{ calls: number; ms: number; query: string }>`
+      select calls::int, total_exec_time::float as ms, left(regexp_replace(query, '\s+', ' ', 'g'), 100) as query
+        from pg_stat_statements where toplevel and query not like '%pg_stat_statements%' order by total_exec_time desc limit 10`.execute(db);
+    for (const row of top) console.log(`${''.padEnd(58)} ${(row.ms / 1000).toFixed(2).padStart(6)} s ${String(row.calls).padStart(6)} ×  ${row.query}`);
+  }
   await outbox.close();
   await queues.close();
   if (outcome?.status !== 'settled') throw new Error(`the million-order draw was not settled: ${outcome?.status}`);

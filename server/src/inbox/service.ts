@@ -45,8 +45,9 @@ export async function writeInboxMessages(platform: Pick<Platform, 'outbox' | 'no
   const effects: Effect[] = counts.map((row) =>
     outbox.event({ room: userRoom(String(row.user_id)), event: 'inbox', payload: { unread: Number(row.unread) } }, at),
   );
+  const wishOf = new Map(wishes.map((wish) => [wish.user_id, wish]));
   for (const row of inserted) {
-    const wish = wishes.find((w) => w.user_id === row.user_id);
+    const wish = wishOf.get(row.user_id);
     const kinds = Array.isArray(wish?.email_kinds) ? (wish.email_kinds as string[]) : [];
     if (!wish || !kinds.includes(row.kind)) continue;
     effects.push(

@@ -65,16 +65,17 @@ export const settlementRepo = {
   },
 
   /** The ids of a draw's purchased and trial orders not settled yet, in id order (ids only: a draw may hold a million). */
-  async unsettledIds(db: Executor, drawId: string): Promise<string[]> {
+  /** The draw's orders still to settle, in id order, with their members. */
+  async unsettledOrders(db: Executor, drawId: string): Promise<Array<{ id: string; userId: string }>> {
     const rows = await db
       .selectFrom('orders')
-      .select('id')
+      .select(['id', 'user_id'])
       .where('draw_id', '=', drawId)
       .where(sql<boolean>`status in (2, 8)`)
       .where('settled_at', 'is', null)
       .orderBy('id')
       .execute();
-    return rows.map((row) => String(row.id));
+    return rows.map((row) => ({ id: String(row.id), userId: String(row.user_id) }));
   },
 
   /** What settling needs of these orders, in id order. */

@@ -45,6 +45,27 @@ const outcomeOf = (settlement: KenoSettlement): DrawOutcome => ({ prize: settlem
  * changes nothing: each order's settlement is a conditional update, and the prize's ledger entry
  * has a unique cause (prize, order, id) in the same transaction.
  */
+/**
+ * Orders split into `count` lanes so that no member's orders are in two lanes, each lane's orders
+ * in id order: the members with the most orders first, each to the lane with the fewest so far,
+ * so the lanes stay even unless one member holds most of the draw.
+ */
+export function lanesByMember(orders: ReadonlyArray<{ id: string; userId: string }>, count: number): string[][] {
+  const perMember = new Map<string, number>();
+  for (const { userId } of orders) perMember.set(userId, (perMember.get(userId) ?? 0) + 1);
+  const sizes = new Array<number>(count).fill(0);
+  const laneOf = new Map<string, number>();
+  for (const [userId, n] of [...perMember].sort((a, b) => b[1] - a[1])) {
+    const lane = sizes.indexOf(Math.min(...sizes));
+    laneOf.set(userId, lane);
+    sizes[lane]! += n;
+  }
+  // Filled in the orders' own (id) order.
+  const lanes = Array.from({ length: count }, () => [] as string[]);
+  for (const { id, userId } of orders) lanes[laneOf.get(userId)!]!.push(id);
+  return lanes.filter((lane) => lane.length > 0);
+}
+
 export function createSettlementService(platform: Pick<Platform, 'db' | 'outbox' | 'now' | 'config' | 'logger'>) {
   const { db, outbox, now, config, logger } = platform;
   const catalogue = kenoCatalogue(config);
@@ -74,18 +95,10 @@ export function createSettlementService(platform: Pick<Platform, 'db' | 'outbox'
         applyDrawCaps(product, group.map((c) => c.settlement)).forEach((settlement, i) => capped.set(String(group[i]!.order.id), settlement));
       }
 
-      const pending = await settlementRepo.unsettledIds(db, drawId);
+      const pending = await settlementRepo.unsettledOrders(db, drawId);
       let count = 0;
       let winners = 0;
       let points = 0;
-      const pages = Array.from({ length: Math.ceil(pending.length / BATCH) }, (_, p) => pending.slice(p * BATCH, (p + 1) * BATCH));
-      // PAGES_AT_ONCE pages in flight, each its own transaction: one is computed here while
-      // PostgreSQL writes another. Pages hold different orders; wallets shared by two pages are
-      // locked in id order by each (creditMany), so they queue, never deadlock.
-      let next = 0;
-      const settlePages = async () => {
-        while (next < pages.length) await settlePage(pages[next++]!);
-      };
       const settlePage = async (ids: string[]) => {
         const orders = await settlementRepo.ordersToSettle(db, ids);
         const items = orders.map((order) => {
@@ -117,7 +130,15 @@ export function createSettlementService(platform: Pick<Platform, 'db' | 'outbox'
           }
         }
       };
-      await Promise.all(Array.from({ length: Math.min(PAGES_AT_ONCE, pages.length) }, settlePages));
+      // PAGES_AT_ONCE lanes of pages in flight, each page its own transaction: one is computed here
+      // while PostgreSQL writes another. A page locks its members' wallets and inbox counts until
+      // it commits, so the lanes split the members (`lanesByMember`): pages in flight at once share
+      // none and never wait on each other. (Anything else sharing a wallet locks it in id order, as
+      // creditMany does, so it queues, never deadlocks.)
+      const settleLane = async (ids: readonly string[]) => {
+        for (let at = 0; at < ids.length; at += BATCH) await settlePage(ids.slice(at, at + BATCH));
+      };
+      await Promise.all(lanesByMember(pending, PAGES_AT_ONCE).map(settleLane));
       if (count > 0) logger.info({ drawId, productCode: product.code, issue: draw.issue, orders: count, winners, points }, 'draw settled');
       return { status: 'settled', orders: count, winners, points };
     },

@@ -34,7 +34,7 @@ describe('inbox unread counts (inbox_unread)', () => {
     return members.map((id) => counts.get(id) ?? 0);
   }
   const message = (userId: string, cause: string): NewInboxMessage => ({ userId, kind: 'order_purchased', cause, params: {}, link: null });
-  const idsOf = async (userId: string) => (await platform.db.selectFrom('inbox_messages').select('id').where('user_id', '=', userId).orderBy('id').execute()).map((row) => String(row.id));
+  const idsOf = async (userId: string) => (await platform.db.selectFrom('inbox_messages').select('id').where('user_id', '=', Number(userId)).orderBy('id').execute()).map((row) => String(row.id));
 
   it('follows every way a message is written, read, unread, deleted or removed', async () => {
     const [a, b, c] = members as [string, string, string];
