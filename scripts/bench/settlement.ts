@@ -186,7 +186,7 @@ export async function benchMillionDraw(db: Db, connectionString: string, userIds
   });
   if (statementStats) {
     const { rows: top } = await sql<{ calls: number; ms: number; query: string }>`
-      select calls::int, total_exec_time::float as ms, left(regexp_replace(query, '\s+', ' ', 'g'), 100) as query
+      select calls::int, total_exec_time::float as ms, left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 100) as query
         from pg_stat_statements where toplevel and query not like '%pg_stat_statements%' order by total_exec_time desc limit 10`.execute(db);
     for (const row of top) console.log(`${''.padEnd(58)} ${(row.ms / 1000).toFixed(2).padStart(6)} s ${String(row.calls).padStart(6)} ×  ${row.query}`);
   }
