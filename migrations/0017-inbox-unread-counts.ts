@@ -21,60 +21,36 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       unread integer not null check (unread >= 0)
     )`.execute(db);
 
-  // Adds each member's change (`deltas`: user_id, delta). The members' rows are locked in member
-  // order first, as the wallets are. A decrease only ever meets a row that exists (the messages it
-  // counts were counted into it); an increase may create one. (An insert's CHECK applies to the
-  // row it proposes, so a decrease cannot go through ON CONFLICT.)
+  // The members of the messages that became unread (`gained`, one entry per message) and of those
+  // that stopped being unread (`lost`). A decrease only ever meets a row that exists (the messages
+  // it counts were counted into it); an increase may create one. Rows are locked in member order,
+  // as the wallets are: first every row a decrease touches (with the others of the statement),
+  // then the increases insert in member order. (A decrease cannot go through ON CONFLICT: an
+  // insert's CHECK applies to the row it proposes.)
   await sql`
-    create function inbox_unread_add(deltas jsonb) returns void language plpgsql as $$
+    create function inbox_unread_add(gained bigint[], lost bigint[]) returns void language plpgsql as $$
     begin
-      perform 1 from inbox_unread u
-        where u.user_id in (select d.user_id from jsonb_to_recordset(deltas) as d(user_id bigint, delta integer) where d.delta <> 0)
-        order by u.user_id
-          for update;
-      update inbox_unread u set unread = u.unread + d.delta
-        from jsonb_to_recordset(deltas) as d(user_id bigint, delta integer)
-       where u.user_id = d.user_id and d.delta < 0;
+      if cardinality(lost) > 0 then
+        perform 1 from inbox_unread u where u.user_id = any(gained || lost) order by u.user_id for update;
+      end if;
+      with changes as (
+        select user_id, sum(change)::int as delta
+          from (select unnest(gained) as user_id, 1 as change union all select unnest(lost), -1) c
+         group by user_id
+      ),
+      decreased as (
+        update inbox_unread u set unread = u.unread + d.delta from changes d where u.user_id = d.user_id and d.delta < 0
+      )
       insert into inbox_unread (user_id, unread)
-      select d.user_id, d.delta from jsonb_to_recordset(deltas) as d(user_id bigint, delta integer)
-       where d.delta > 0
-       order by d.user_id
+      select user_id, delta from changes where delta > 0 order by user_id
       on conflict (user_id) do update set unread = inbox_unread.unread + excluded.unread;
     end $$`.execute(db);
 
-  await sql`
-    create function inbox_unread_on_insert() returns trigger language plpgsql as $$
-    begin
-      perform inbox_unread_add(coalesce((
-        select jsonb_agg(jsonb_build_object('user_id', user_id, 'delta', n))
-          from (select user_id, count(*) as n from new_rows where read_at is null and deleted_at is null group by user_id) c
-      ), '[]'::jsonb));
-      return null;
-    end $$`.execute(db);
-
-  await sql`
-    create function inbox_unread_on_update() returns trigger language plpgsql as $$
-    begin
-      perform inbox_unread_add(coalesce((
-        select jsonb_agg(jsonb_build_object('user_id', user_id, 'delta', n))
-          from (select user_id, sum(change) as n from (
-                  select user_id, 1 as change from new_rows where read_at is null and deleted_at is null
-                  union all
-                  select user_id, -1 from old_rows where read_at is null and deleted_at is null
-                ) changes group by user_id) c
-      ), '[]'::jsonb));
-      return null;
-    end $$`.execute(db);
-
-  await sql`
-    create function inbox_unread_on_delete() returns trigger language plpgsql as $$
-    begin
-      perform inbox_unread_add(coalesce((
-        select jsonb_agg(jsonb_build_object('user_id', user_id, 'delta', -n))
-          from (select user_id, count(*) as n from old_rows where read_at is null and deleted_at is null group by user_id) c
-      ), '[]'::jsonb));
-      return null;
-    end $$`.execute(db);
+  // Unread: neither read nor deleted.
+  const unread = (rows: 'new_rows' | 'old_rows') => sql.raw(`array(select user_id from ${rows} where read_at is null and deleted_at is null)`);
+  await sql`create function inbox_unread_on_insert() returns trigger language plpgsql as $$ begin perform inbox_unread_add(${unread('new_rows')}, '{}'); return null; end $$`.execute(db);
+  await sql`create function inbox_unread_on_update() returns trigger language plpgsql as $$ begin perform inbox_unread_add(${unread('new_rows')}, ${unread('old_rows')}); return null; end $$`.execute(db);
+  await sql`create function inbox_unread_on_delete() returns trigger language plpgsql as $$ begin perform inbox_unread_add('{}', ${unread('old_rows')}); return null; end $$`.execute(db);
 
   await sql`create trigger inbox_unread_insert after insert on inbox_messages referencing new table as new_rows for each statement execute function inbox_unread_on_insert()`.execute(db);
   await sql`create trigger inbox_unread_update after update on inbox_messages referencing old table as old_rows new table as new_rows for each statement execute function inbox_unread_on_update()`.execute(db);
@@ -95,6 +71,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop trigger inbox_unread_insert on inbox_messages`.execute(db);
   await sql`drop trigger inbox_unread_update on inbox_messages`.execute(db);
   await sql`drop trigger inbox_unread_delete on inbox_messages`.execute(db);
-  await sql`drop function inbox_unread_on_insert, inbox_unread_on_update, inbox_unread_on_delete, inbox_unread_add(jsonb)`.execute(db);
+  await sql`drop function inbox_unread_on_insert, inbox_unread_on_update, inbox_unread_on_delete, inbox_unread_add(bigint[], bigint[])`.execute(db);
   await sql`drop table inbox_unread`.execute(db);
 }
