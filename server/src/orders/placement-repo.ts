@@ -86,7 +86,7 @@ export const placementQueries = {
   compile: (db: Executor, statement: SqlPart<PlacedId>) => prepared('place-orders', statement.compile(db)),
 
   /** Runs a compiled placing statement: order id by `i`. */
-  async run(db: Executor, query: CompiledQuery<PlacedId>) {
+  async run(db: Executor, query: CompiledPlacement) {
     const { rows } = await db.executeQuery(query);
     return new Map(rows.map((row) => [row.i, String(row.order_id)]));
   },

@@ -66,10 +66,10 @@ interface Placement {
   effects: Effect[];
 }
 
-/** The row `placeAtOnce` inserts, as the database returns it, with `id`. */
 /** The order columns a placing statement inserts: those the family set. */
 const columnsOf = (prepared: PreparedOrder) => Object.keys(prepared.row).filter((c) => prepared.row[c as keyof PreparedRow] !== undefined) as Array<keyof PreparedRow>;
 
+/** The row `placeAtOnce` inserts, as the database returns it, with `id`. */
 function placedRow(row: PreparedRow, id: string): OrderRow {
   return {
     id,
@@ -191,7 +191,8 @@ export function orderPlumbing(platform: Pick<Platform, 'db' | 'outbox' | 'now'>)
     const json = placementQueries.ordersJson(batch.map((p) => p.row));
     const statement = placementStatement(batch, json);
     const first = batch[0]!.prepared;
-    const byColumns = compiledByShape.get(first.sale.stillOnSale) ?? compiledByShape.set(first.sale.stillOnSale, new Map()).get(first.sale.stillOnSale)!;
+    let byColumns = compiledByShape.get(first.sale.stillOnSale);
+    if (!byColumns) compiledByShape.set(first.sale.stillOnSale, (byColumns = new Map()));
     const shape = columnsOf(first).join(',');
     let query = byColumns.get(shape);
     if (!query) {

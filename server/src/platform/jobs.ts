@@ -174,7 +174,7 @@ export function defineJob<Q extends QueueName, C>(spec: JobSpec<Q, C>): JobDefin
         jobId,
         ...(runAt ? { runAt } : {}),
         ...(Object.keys(kindOptions).length ? { opts: { ...kindOptions } } : {}),
-        ...(spec.gather ? { gather: { field: spec.gather.field, max: spec.gather.max } } : {}),
+        ...(spec.gather ? { gather: { ...spec.gather } } : {}),
       };
     },
     async start(platform, context) {
