@@ -31,9 +31,13 @@ export function DepositResultPage() {
   const queryClient = useQueryClient();
   const d = deposit.data;
 
-  // Once paid, the wallet and ledger are stale (the header balance already moved by its push).
+  // Once paid, the wallet, the ledger and the header balance are read again. The `balance` push
+  // moves the header too, but this page is a fresh load after the provider's page: the push can
+  // come before its socket is connected, and /api/me can have been read before the credit.
   useEffect(() => {
-    if (d?.state === 'paid') void queryClient.invalidateQueries({ queryKey: queryKeys.wallet });
+    if (d?.state !== 'paid') return;
+    void queryClient.invalidateQueries({ queryKey: queryKeys.wallet });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.me });
   }, [d?.state, queryClient]);
 
   return (
