@@ -17,6 +17,7 @@ import { createOutbox } from '../../server/src/platform/outbox.ts';
 import { createQueueFactory } from '../../server/src/platform/queues.ts';
 import { createSettlementService } from '../../server/src/settlement/service.ts';
 import { createInboxService } from '../../server/src/inbox/service.ts';
+import { machineCpu } from './orders-platform.ts';
 
 const TWB01 = kenoProduct('TWB01')!;
 const pick = (count: number) => autoNumbers(count, 80);
@@ -180,10 +181,22 @@ export async function benchMillionDraw(db: Db, connectionString: string, userIds
   // With EMBEDDED_PG_STATEMENT_STATS=1 (pg_stat_statements loaded): what PostgreSQL spent, by statement.
   const statementStats = process.env.EMBEDDED_PG_STATEMENT_STATS === '1';
   if (statementStats) await sql`create extension if not exists pg_stat_statements`.execute(db).then(() => sql`select pg_stat_statements_reset()`.execute(db));
+  const cpuBefore = { machine: machineCpu(), own: process.cpuUsage() };
   await timed(`keno settlement end to end, one draw of ${count.toLocaleString('en-US')} orders`, count, async () => {
     outcome = await settlement.settleDraw(drawId);
     await outbox.drain();
   });
+  // Where the machine's time went: this process (the settlement service and the outbox, one
+  // thread) and everything else (PostgreSQL, nearly all of it), per order.
+  const machine = machineCpu();
+  const own = process.cpuUsage(cpuBefore.own);
+  const busySeconds = (machine.busy - cpuBefore.machine.busy) / 100; // USER_HZ ticks
+  const ownSeconds = (own.user + own.system) / 1e6;
+  const perOrder = (seconds: number) => `${Math.round((seconds / count) * 1e6)} µs`;
+  console.log(
+    `${''.padEnd(58)} CPU ${busySeconds.toFixed(1)} s of the machine's ${((machine.total - cpuBefore.machine.total) / 100).toFixed(1)}: ` +
+      `this process ${ownSeconds.toFixed(1)} s (${perOrder(ownSeconds)} an order), the rest ${(busySeconds - ownSeconds).toFixed(1)} s (${perOrder(busySeconds - ownSeconds)})`,
+  );
   if (statementStats) {
     const { rows: top } = await sql<{ calls: number; ms: number; query: string }>`
       select calls::int, total_exec_time::float as ms, left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 100) as query

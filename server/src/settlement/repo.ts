@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import type { Executor, Tx } from '../db/database.ts';
 
+/** An order a settlement run settled (its `updated_at` is the run's `at`: not read back, a million dates to parse). */
 interface SettledRow {
   id: string;
   user_id: string;
   status: 2 | 8;
   trial: boolean;
-  updated_at: Date;
   prize: number;
 }
 
@@ -43,7 +43,7 @@ export const settlementQueries = {
       update orders set prize = v.prize, draw_result = v.draw_result, settled_at = ${at}, updated_at = ${at}
       from ${batch.rows}
       where ${batch.matches} and orders.settled_at is null and orders.status in (2, 8)
-      returning orders.id, orders.user_id, orders.status, orders.trial, orders.updated_at, orders.prize`;
+      returning orders.id, orders.user_id, orders.status, orders.trial, orders.prize`;
   },
 };
 
@@ -78,10 +78,10 @@ export const settlementRepo = {
     return rows.map((row) => ({ id: String(row.id), userId: String(row.user_id) }));
   },
 
-  /** What settling needs of these orders, in id order. */
+  /** What settling needs of these orders (the ticket), in id order. */
   ordersToSettle(db: Executor, ids: readonly string[]) {
     if (ids.length === 0) return Promise.resolve([]);
-    return db.selectFrom('orders').select(['id', 'user_id', 'status', 'trial', 'multiplier', 'plays']).where('id', '=', sql<string>`any(${[...ids]}::bigint[])`).orderBy('id').execute();
+    return db.selectFrom('orders').select(['id', 'multiplier', 'plays']).where('id', '=', sql<string>`any(${[...ids]}::bigint[])`).orderBy('id').execute();
   },
 
   /**

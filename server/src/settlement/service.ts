@@ -106,7 +106,8 @@ export function createSettlementService(platform: Pick<Platform, 'db' | 'outbox'
           return { id: String(order.id), prize: toPoints(settlement.prize, rate), drawResult: outcomeOf(settlement) };
         });
         const done = await db.transaction().execute(async (trx) => {
-          const rows = await settlementRepo.markSettled(trx, items, now()); // rows a concurrent run settled are not returned
+          const at = now();
+          const rows = await settlementRepo.markSettled(trx, items, at); // rows a concurrent run settled are not returned
           // Every prize of the batch in one statement, each its own ledger row (cause: prize, order, id).
           const prizes = rows.filter((row) => Number(row.prize) > 0);
           const balances = await walletService.creditMany(
@@ -115,7 +116,7 @@ export function createSettlementService(platform: Pick<Platform, 'db' | 'outbox'
           );
           const out: SettledOrder[] = rows.map((row) => ({
             userId: String(row.user_id),
-            order: { id: String(row.id), status: row.status, updatedAt: row.updated_at, prize: Number(row.prize) },
+            order: { id: String(row.id), status: row.status, updatedAt: at, prize: Number(row.prize) },
             balances: null,
           }));
           await outbox.write(trx, settlementPushes(outbox, out, now(), balances));
