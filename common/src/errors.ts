@@ -48,6 +48,7 @@ export const ERROR_CATALOGUE = {
   last_login_method: { status: 409, message: 'This is your only way to log in; set a password first.' },
   email_unverified: { status: 403, message: 'Please verify your email address first.' },
   provider_unavailable: { status: 503, message: 'The login provider cannot be reached, try again later.' },
+  service_unavailable: { status: 503, message: 'The service is briefly unavailable, please try again in a moment.' },
   not_found: { status: 404, message: 'Page not found.' },
   internal_error: { status: 500, message: 'Something went wrong on our side.' },
 } as const satisfies Record<string, { status: number; message: string }>;

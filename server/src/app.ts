@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import express, { type ErrorRequestHandler, type Request } from 'express';
 import { pinoHttp } from 'pino-http';
 import { adminRoutes } from './admin/routes.ts';
+import { isDatabaseUnavailable } from './db/unavailable.ts';
 import { ADJUSTMENTS_QUEUE } from './admin/jobs.ts';
 import { createFourEyesService } from './admin/four-eyes.ts';
 import { JOB_BOARD_PATH, jobBoard } from './admin/job-board.ts';
@@ -177,6 +178,9 @@ function serveClient(app: express.Express, dist: string) {
   });
 }
 
+/** How long a caller is asked to wait when the database is unreachable: a restart takes a few seconds. */
+const RETRY_AFTER_UNAVAILABLE_SECONDS = 5;
+
 const errorHandler: ErrorRequestHandler = (error, req: Request, res, _next) => {
   // An error answer is never worth caching, and errors raised before the /api router's own
   // no-store middleware ran (a malformed JSON body) would otherwise go out without it.
@@ -191,6 +195,12 @@ const errorHandler: ErrorRequestHandler = (error, req: Request, res, _next) => {
   const status = (error as { status?: number; type?: string }).status;
   if (status && status >= 400 && status < 500) {
     res.status(422).json(new AppError('validation_failed', { fields: { [error instanceof URIError ? 'path' : 'body']: 'invalid' } }).toBody());
+    return;
+  }
+  if (isDatabaseUnavailable(error)) {
+    req.log?.warn({ err: error }, 'database unavailable');
+    res.setHeader('Retry-After', String(RETRY_AFTER_UNAVAILABLE_SECONDS));
+    res.status(503).json(new AppError('service_unavailable').toBody());
     return;
   }
   req.log?.error({ err: error }, 'unhandled error');

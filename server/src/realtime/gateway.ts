@@ -12,6 +12,7 @@ import {
 } from '@gp/common';
 import type { AuthenticatedUser, AuthService } from '../auth/service.ts';
 import type { Config } from '../config.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError } from '../platform/errors.ts';
 import { isControlMessage, type EventBus } from '../platform/event-bus.ts';
 import type { Logger } from '../platform/logger.ts';
@@ -81,7 +82,8 @@ export function createRealtimeGateway(server: http.Server, deps: GatewayDeps) {
         next();
       })
       .catch((error: unknown) => {
-        const code = error instanceof AppError ? error.code : 'token_invalid';
+        // A database that cannot be reached says nothing about the token: the client tries again later.
+        const code = error instanceof AppError ? error.code : isDatabaseUnavailable(error) ? 'service_unavailable' : 'token_invalid';
         const refusal = new Error(ERROR_CATALOGUE[code].message) as Error & { data: unknown };
         refusal.data = { code };
         next(refusal);
@@ -120,8 +122,9 @@ export function createRealtimeGateway(server: http.Server, deps: GatewayDeps) {
       queue = queue
         .then(task)
         .catch((error: unknown) => {
-          logger.error({ err: error, socketId: socket.id }, 'subscription request failed');
-          reply(ack, refusal('internal_error'));
+          const unavailable = isDatabaseUnavailable(error);
+          logger[unavailable ? 'warn' : 'error']({ err: error, socketId: socket.id }, 'subscription request failed');
+          reply(ack, refusal(unavailable ? 'service_unavailable' : 'internal_error'));
         })
         .finally(() => {
           queued -= 1;

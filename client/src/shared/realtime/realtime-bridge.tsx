@@ -43,8 +43,8 @@ export function RealtimeBridge() {
   return null;
 }
 
-/** Opens the socket and wires its events to the query cache; returns what closes it. */
-function connect(io: typeof ioFunction, { token, queryClient, setSocket }: { token: string; queryClient: QueryClient; setSocket: (next: AppSocket | null | ((current: AppSocket | null) => AppSocket | null)) => void }) {
+/** Opens the socket and wires its events to the query cache; returns what closes it (exported for its test). */
+export function connect(io: typeof ioFunction, { token, queryClient, setSocket }: { token: string; queryClient: QueryClient; setSocket: (next: AppSocket | null | ((current: AppSocket | null) => AppSocket | null)) => void }) {
   const socket: AppSocket = io({
     path: '/socket.io',
     transports: ['websocket', 'polling'],
@@ -90,6 +90,13 @@ function connect(io: typeof ioFunction, { token, queryClient, setSocket }: { tok
   socket.on('connect_error', (error) => {
     const code = (error as Error & { data?: { code?: string } }).data?.code;
     if (token && (code === 'session_expired' || code === 'token_invalid')) return recheckSession();
+    // The server could not check the session (its database restarting): a refused handshake is
+    // not retried by socket.io-client, so try again in a few seconds, as after a restart.
+    if (code === 'service_unavailable') {
+      clearTimeout(reconnectTimer);
+      reconnectTimer = setTimeout(() => socket.connect(), 2000 + Math.random() * 3000);
+      return;
+    }
     if (!warned) console.warn('[realtime] connection failed, retrying in the background:', error.message);
     warned = true;
   });
