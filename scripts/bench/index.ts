@@ -25,6 +25,7 @@ import { createQueueFactory } from '../../server/src/platform/queues.ts';
 import { createPinService } from '../../server/src/pins/service.ts';
 import { walletService } from '../../server/src/wallet/service.ts';
 import { benchDrawSettlement } from './draw-settlement.ts';
+import { syncWritesPerSecond } from './machine.ts';
 import { benchMillionDraw, benchSettlement } from './settlement.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -64,7 +65,7 @@ try {
       walletService.credit(trx, { userId, account: 'real', kind: 'adjustment', amount, refType: 'bench', refId: crypto.randomUUID() }),
     );
 
-  console.log(`\nMoney path benchmark — ${new Date().toISOString()}, node ${process.version}\n`);
+  console.log(`\nMoney path benchmark — ${new Date().toISOString()}, node ${process.version}, disk ${syncWritesPerSecond(path.join(root, '.tmp'))} synchronous 8 KB writes/s\n`);
   await timed('wallet postings, sequential', 2000, async () => {
     for (let i = 0; i < 2000; i++) await post(ids[i % ids.length]!, 100);
   });

@@ -49,6 +49,7 @@ import { sleep, stopEverything } from '../chaos/procs.ts';
 import { fmt, summarize } from '../loadtest/stats.ts';
 import { checkBooks, connect, readBacklog, readStatementStats, resetStatementStats, type Backlog, type Books, type StatementStats } from './orders-db.ts';
 import { driveOrders, httpClient, issueOnSaleFor, prepareMembers, type Http, type LoadFigures } from './orders-load.ts';
+import { syncWritesPerSecond } from './machine.ts';
 import { runPgbench, stopPgbench, type PgbenchFigures } from './orders-pgbench.ts';
 import { machineCpu, OPERATOR, processCpuSeconds, PURCHASE_LATENCY_MS, SCHEDULE, startPlatform, type BenchMode, type BenchPlatform } from './orders-platform.ts';
 
@@ -149,7 +150,8 @@ interface ModeResult {
   serverEnded: string;
 }
 
-console.log(`\nOrders benchmark — ${new Date().toISOString()}, node ${process.version}, ${os.availableParallelism()} cores`);
+const syncWrites = syncWritesPerSecond(tmp);
+console.log(`\nOrders benchmark — ${new Date().toISOString()}, node ${process.version}, ${os.availableParallelism()} cores, disk ${syncWrites} synchronous 8 KB writes/s`);
 console.log(`  ${settings.members} members, ${settings.concurrency} orders in flight, ${settings.warmup} s warm-up + ${settings.seconds} s measured; ` +
   `CAB01 every ${SCHEDULE.intervalSeconds} s (cut-off ${SCHEDULE.salesCloseSeconds} s), purchases ${PURCHASE_LATENCY_MS} ms; ` +
   (withPgbench ? `pgbench ${settings.pgbench.clients} clients × ${settings.pgbench.seconds} s (-M ${settings.pgbench.protocol})` : 'no pgbench'));
@@ -163,7 +165,7 @@ for (const mode of modes) {
     const result = await runMode(mode);
     results.push(result);
     printMode(result);
-    fs.writeFileSync(path.join(tmp, `bench-orders-${mode}.json`), `${JSON.stringify({ at: new Date().toISOString(), node: process.version, cores: os.availableParallelism(), settings, ...result }, null, 2)}\n`);
+    fs.writeFileSync(path.join(tmp, `bench-orders-${mode}.json`), `${JSON.stringify({ at: new Date().toISOString(), node: process.version, cores: os.availableParallelism(), syncWrites, settings, ...result }, null, 2)}\n`);
     if (!result.booksOk || result.serverEnded !== 'exit code 0') failed = true;
   } catch (error) {
     if (stop.signal.aborted) break;

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inboxRepo, type NewInboxMessage } from '../../src/inbox/repo.ts';
 import type { Platform } from '../../src/platform/platform.ts';
+import { insertMembers } from '../support/members.ts';
 import { testPlatform } from '../support/platform.ts';
 
 /**
@@ -14,11 +15,7 @@ describe('inbox messages written in large batches', () => {
   let members: string[];
   beforeAll(async () => {
     platform = await testPlatform('embedded');
-    const { rows } = await sql<{ id: number }>`
-      insert into users (name, email, password_hash, role, locale, promo_opt_in)
-      select 'w' || g, 'w' || g || '@insert-many.test', 'x', 'member', 'en', false from generate_series(1, 4) g
-      returning id`.execute(platform.db);
-    members = rows.map((row) => String(row.id));
+    members = await insertMembers(platform, 'insert-many', 4);
   });
   afterAll(() => platform.close());
 

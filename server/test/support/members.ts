@@ -1,5 +1,6 @@
 import { afterEach } from 'vitest';
 import crypto from 'node:crypto';
+import { sql } from 'kysely';
 import type { Platform } from '../../src/platform/platform.ts';
 import type { RunningServer } from '../../src/server.ts';
 import { walletService } from '../../src/wallet/service.ts';
@@ -10,6 +11,18 @@ export async function newMember(services: RunningServer['services'], name = 'Mem
   const email = `${name.toLowerCase().replace(/\W/g, '')}-${crypto.randomBytes(4).toString('hex')}@example.com`;
   const { token, user } = await services.auth.signup({ name, email, password: 'correct-horse-1', promoOptIn: false });
   return { id: user.id, email, token, password: 'correct-horse-1' };
+}
+
+/**
+ * `count` bare members made by SQL (`<tag><n>@<tag>.test`), for tests of tables keyed by member
+ * that need many and no wallet or session; returns their ids.
+ */
+export async function insertMembers(platform: Pick<Platform, 'db'>, tag: string, count: number) {
+  const { rows } = await sql<{ id: number }>`
+    insert into users (name, email, password_hash, role, locale, promo_opt_in)
+    select ${tag} || g, ${tag} || g || '@' || ${tag} || '.test', 'x', 'member', 'en', false from generate_series(1, ${count}::int) g
+    returning id`.execute(platform.db);
+  return rows.map((row) => String(row.id));
 }
 
 /** Gives a member points through the wallet module, as an operator adjustment would. */

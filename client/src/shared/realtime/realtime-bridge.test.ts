@@ -5,11 +5,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../api/query-keys.ts';
 import { connect } from './realtime-bridge.tsx';
 
-/** A socket as the bridge uses it: events in both directions, and `connect` to count its retries. */
-function fakeSocket() {
+/**
+ * The bridge of a signed-in member over a stand-in socket (events in both directions, `connect`
+ * to count its retries), with a spy on what it asks the query cache to re-read.
+ */
+function signedInBridge() {
   const socket = Object.assign(new EventEmitter(), { io: new EventEmitter(), connect: vi.fn(), disconnect: vi.fn() });
   const io = (() => socket) as unknown as typeof ioFunction;
-  return { socket, io };
+  const queryClient = new QueryClient();
+  const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+  connect(io, { token: 'token', queryClient, setSocket: () => undefined });
+  return { socket, invalidate };
 }
 
 /** A refused handshake as socket.io-client reports it: the server's error with `data.code`. */
@@ -23,11 +29,7 @@ describe('the realtime bridge after a refused handshake', () => {
   afterEach(() => vi.useRealTimers());
 
   it('tries again a few seconds later when the server could not check the session, without touching it', () => {
-    const { socket, io } = fakeSocket();
-    const queryClient = new QueryClient();
-    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
-    connect(io, { token: 'token', queryClient, setSocket: () => undefined });
-
+    const { socket, invalidate } = signedInBridge();
     socket.emit('connect_error', refusal('service_unavailable'));
     expect(socket.connect).not.toHaveBeenCalled();
     vi.advanceTimersByTime(5_000);
@@ -36,11 +38,7 @@ describe('the realtime bridge after a refused handshake', () => {
   });
 
   it('re-checks the session (and does not retry on its own) when the token is refused', () => {
-    const { socket, io } = fakeSocket();
-    const queryClient = new QueryClient();
-    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
-    connect(io, { token: 'token', queryClient, setSocket: () => undefined });
-
+    const { socket, invalidate } = signedInBridge();
     socket.emit('connect_error', refusal('token_invalid'));
     vi.advanceTimersByTime(10_000);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.me });
