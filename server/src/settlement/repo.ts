@@ -64,8 +64,7 @@ export const settlementRepo = {
       .execute();
   },
 
-  /** The ids of a draw's purchased and trial orders not settled yet, in id order (ids only: a draw may hold a million). */
-  /** The draw's orders still to settle, in id order, with their members. */
+  /** The draw's purchased and trial orders not settled yet, in id order, with their members (two columns: a draw may hold a million). */
   async unsettledOrders(db: Executor, drawId: string): Promise<Array<{ id: string; userId: string }>> {
     const rows = await db
       .selectFrom('orders')

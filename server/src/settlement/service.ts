@@ -38,14 +38,6 @@ export type SettleOutcome =
 const outcomeOf = (settlement: KenoSettlement): DrawOutcome => ({ prize: settlement.prize, lines: settlement.lines });
 
 /**
- * Keno settlement: when a draw has its result, every purchased (2) and trial (8) order of it is
- * settled with `common/settle` — the per-draw caps computed over all of that draw's tickets
- * (real and trial apart: trial tickets never reach the operator's pool) — and its prize, converted
- * to GP at the configured rate and rounded down, is credited once through the wallet. Re-running
- * changes nothing: each order's settlement is a conditional update, and the prize's ledger entry
- * has a unique cause (prize, order, id) in the same transaction.
- */
-/**
  * Orders split into `count` lanes so that no member's orders are in two lanes, each lane's orders
  * in id order: the members with the most orders first, each to the lane with the fewest so far,
  * so the lanes stay even unless one member holds most of the draw.
@@ -66,6 +58,14 @@ export function lanesByMember(orders: ReadonlyArray<{ id: string; userId: string
   return lanes.filter((lane) => lane.length > 0);
 }
 
+/**
+ * Keno settlement: when a draw has its result, every purchased (2) and trial (8) order of it is
+ * settled with `common/settle` — the per-draw caps computed over all of that draw's tickets
+ * (real and trial apart: trial tickets never reach the operator's pool) — and its prize, converted
+ * to GP at the configured rate and rounded down, is credited once through the wallet. Re-running
+ * changes nothing: each order's settlement is a conditional update, and the prize's ledger entry
+ * has a unique cause (prize, order, id) in the same transaction.
+ */
 export function createSettlementService(platform: Pick<Platform, 'db' | 'outbox' | 'now' | 'config' | 'logger'>) {
   const { db, outbox, now, config, logger } = platform;
   const catalogue = kenoCatalogue(config);
