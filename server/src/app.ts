@@ -1,8 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import crypto from 'node:crypto';
 import express, { type ErrorRequestHandler, type Request } from 'express';
-import { pinoHttp } from 'pino-http';
 import { adminRoutes } from './admin/routes.ts';
 import { ADJUSTMENTS_QUEUE } from './admin/jobs.ts';
 import { createFourEyesService } from './admin/four-eyes.ts';
@@ -10,6 +8,7 @@ import { JOB_BOARD_PATH, jobBoard } from './admin/job-board.ts';
 import { createMemberService } from './admin/members.ts';
 import type { QueueService } from './admin/queue.ts';
 import { isDatabaseUnavailable } from './db/unavailable.ts';
+import { requestLog } from './platform/request-log.ts';
 import { FOOTBALL_QUEUE } from './football/jobs.ts';
 import { KENO_DRAWS_QUEUE } from './keno/jobs.ts';
 import { MAINTENANCE_QUEUE } from './maintenance/jobs.ts';
@@ -82,18 +81,10 @@ export function createApp(platform: Platform, services: Services) {
   // none); otherwise any client could pick its own address and walk around the rate limits.
   app.set('trust proxy', config.TRUST_PROXY);
 
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (req, res) => {
-        const id = (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || crypto.randomUUID();
-        res.setHeader('x-request-id', id);
-        return id;
-      },
-      autoLogging: { ignore: (req) => !(req.url ?? '').startsWith('/api') },
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug'),
-    }),
-  );
+  // JSON answers carry no ETag: every /api answer is no-store, so no client asks again with
+  // If-None-Match, and hashing each body cost a SHA-1 per request. Static files keep theirs.
+  app.set('etag', false);
+  app.use(requestLog(logger));
 
   // Payment providers' notifications: signed over the raw body, so before the JSON parser.
   app.use('/api/payments', paymentCallbackRoutes(services.deposits));

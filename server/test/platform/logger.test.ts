@@ -41,6 +41,8 @@ describe('logs never hold secrets', () => {
       expect(res.headers.get('x-request-id')).toBe('trace-me-123');
       const generated = await fetch(`${env.url}/api/health`);
       expect(generated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+      // /api answers are no-store: no ETag (hashing every body bought nothing)
+      expect(generated.headers.get('etag')).toBeNull();
     } finally {
       await env.stop();
     }
