@@ -69,11 +69,13 @@ export interface Outbox {
    */
   onWrite(name: string, hook: (trx: Tx, effects: Effect[]) => Promise<void>, options?: WriteHookOptions): void;
   /**
-   * Outbox rows as a CTE (`outbox_row`) of a change made in one statement (keno orders placed
-   * together, orders/placement.ts): one row per row of the CTE `source`, from its `effects`
-   * column (JSON text the statement completed, such as the new order's id), in the order of its
-   * `i`. `effects` are the same effects as JS with stand-ins, for the write hooks to look at: a
-   * hook that would write something for them (or cannot say) throws here, as it needs a transaction.
+   * The outbox row of a change made in one statement (keno orders placed together,
+   * orders/placement.ts), as a CTE (`outbox_row`): ONE row holding the effects of every row of the
+   * CTE `source`, from its `effects` column (a JSON array as text, which the statement completed
+   * with the new order's id and the like), in the order of its `i`; no row when `source` is empty.
+   * One row per statement, not per order: a row costs an insert, a claim and a delete, whatever
+   * it holds. `effects` are the same effects as JS with stand-ins, for the write hooks to look at:
+   * a hook that would write something for them (or cannot say) throws here, as it needs a transaction.
    */
   rowsFrom(effects: ReadonlyArray<Effect[]>, source: string): RawBuilder<unknown>;
   /** Builds an event effect that goes stale `freshMs` (default EVENT_FRESH_MS) after `at`. */
@@ -239,7 +241,12 @@ export function createOutbox(deps: { db: Db; queues: QueueFactory; bus: EventBus
         const concerns = hookConcerns.get(name);
         if (!concerns || effects.some((list) => concerns(list))) throw new Error(`the outbox write hook "${name}" needs a transaction for these effects`);
       }
-      return sql`outbox_row as (insert into outbox (effects) select effects::jsonb from ${sql.table(source)} order by i)`;
+      return sql`outbox_row as (
+        insert into outbox (effects)
+        select jsonb_agg(e.effect order by s.i, e.n)
+          from ${sql.table(source)} s cross join lateral jsonb_array_elements(s.effects::jsonb) with ordinality as e(effect, n)
+        having count(*) > 0
+      )`;
     },
     event(message, at, freshMs = EVENT_FRESH_MS) {
       return { kind: 'event', message, staleAfter: new Date(at.getTime() + freshMs).toISOString() };

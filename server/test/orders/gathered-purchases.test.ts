@@ -90,4 +90,30 @@ describe.each(MODES)('purchases gathered into one job per delivery (%s mode)', (
     await eventually('the gathered job finished and removed', async () => (await purchases().getJob(jobs[0]!.id!)) === undefined);
   }, 30_000);
 
+  it('orders placed by one statement leave one outbox row, holding each order\'s effects once', async () => {
+    const { issue } = await openIssue(env.platform, 10_000);
+    const buyers = await Promise.all(Array.from({ length: 8 }, (_, i) => newMember(env.services, `Together ${i}`)));
+    for (const m of buyers) {
+      members.push(m.id);
+      await grantPoints(env.platform, m.id, 1000);
+    }
+    await env.platform.db.deleteFrom('outbox').execute(); // the top-ups' pushes: not what this looks at
+    const api = apiClient(env.url);
+    const placed = await Promise.all(buyers.map((m) => api.post('/api/orders', { token: m.token, json: threeUnits(issue), headers: { 'Idempotency-Key': key() } })));
+    expect(placed.map((res) => res.status)).toEqual(Array(8).fill(201));
+    const orderIds = placed.map((res) => String(res.body.order.id));
+
+    const rows = await outboxRows();
+    // Eight requests at once, two statements in flight: some statement placed several orders.
+    expect(rows.length).toBeLessThan(orderIds.length);
+    const effects = rows.flatMap((row) => row.effects as Array<{ kind: string; queue?: string; data?: { orderIds?: string[] }; message?: { room: string; event: string; payload: { id?: string } } }>);
+    const orderPushes = effects.filter((e) => e.message?.event === 'order').map((e) => e.message!.payload.id);
+    expect(orderPushes.sort()).toEqual([...orderIds].sort());
+    expect(effects.filter((e) => e.message?.event === 'balance').map((e) => e.message!.room).sort()).toEqual(buyers.map((m) => `user:${m.id}`).sort());
+    expect(effects.filter((e) => e.queue === PURCHASE_QUEUE).flatMap((e) => [...orderIdsOf(e.data as OrderJob)]).sort()).toEqual([...orderIds].sort());
+
+    expect(await deliver()).toBe(rows.length);
+    for (const id of orderIds) await eventually(`order ${id} bought (2)`, async () => (await statusOf(id)) === 2, 10_000);
+  }, 30_000);
+
 });

@@ -43,7 +43,12 @@ with v as (
       ), key_answer as (
       insert into idempotency_keys (user_id, scope, key, request_hash, status_code, response_body)
       select user_id, $6, key, request_hash, $7, answer::jsonb from "pv" where key is not null
-    ), outbox_row as (insert into outbox (effects) select effects::jsonb from "pv" order by i) select i, order_id from pv;
+    ), outbox_row as (
+        insert into outbox (effects)
+        select jsonb_agg(e.effect order by s.i, e.n)
+          from "pv" s cross join lateral jsonb_array_elements(s.effects::jsonb) with ordinality as e(effect, n)
+        having count(*) > 0
+      ) select i, order_id from pv;
 -- $1 = "<the orders, below>"
 -- $2 = "<order id>"
 -- $3 = "<order id>"
