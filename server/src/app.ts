@@ -172,12 +172,15 @@ function serveClient(app: express.Express, dist: string) {
 /** How long a caller is asked to wait when the database is unreachable: a restart takes a few seconds. */
 const RETRY_AFTER_UNAVAILABLE_SECONDS = 5;
 
-const errorHandler: ErrorRequestHandler = (error, req: Request, res, _next) => {
+/** How every error becomes an answer (exported for the tests that check the answers themselves). */
+export const errorHandler: ErrorRequestHandler = (error, req: Request, res, _next) => {
   // An error answer is never worth caching, and errors raised before the /api router's own
   // no-store middleware ran (a malformed JSON body) would otherwise go out without it.
   res.setHeader('Cache-Control', 'no-store');
   if (error instanceof AppError) {
     if (error.code === 'rate_limited') res.setHeader('Retry-After', String(error.extra.details?.retryAfter ?? 60));
+    // A 503 is a moment's trouble (the database out of reach under an order): say when to try again.
+    else if (error.status === 503) res.setHeader('Retry-After', String(RETRY_AFTER_UNAVAILABLE_SECONDS));
     res.status(error.status).json(error.toBody());
     return;
   }

@@ -26,7 +26,7 @@ import type { DrawPlays } from './draw-present.ts';
 import { presentDrawOrder } from './draw-present.ts';
 import { drawOrdersRepo } from './draw-repo.ts';
 import { autoNumbers } from './keno-order.ts';
-import { orderPlumbing } from './placement.ts';
+import { orderFailed, orderPlumbing } from './placement.ts';
 import { ordersRepo } from './repo.ts';
 
 /** The ticket a body asks for, quick picks filled in (an `auto` line gets one plain line of random numbers per zone). */
@@ -164,7 +164,7 @@ export function drawOrders(platform: Pick<Platform, 'db' | 'now' | 'config' | 'o
         placed = await plumbing.place(userId, key, body, recordOrders);
       } catch (error) {
         if (error instanceof AppError) throw error;
-        throw new AppError('order_failed');
+        throw orderFailed(error);
       }
       const first = placed.body.order;
       const group = first.playType === 'draw' ? first.draw.group.id : null;

@@ -22,7 +22,7 @@ import { createBatcher } from '../platform/batcher.ts';
 import { purchaseAll, purchaseGateway, type PurchaseGateway } from './gateway.ts';
 import { kenoOrders } from './keno-order.ts';
 import { orderIdsOf, PURCHASE_QUEUE, purchaseJob, purchaseJobId } from './jobs.ts';
-import { orderPlumbing, purchaseRef } from './placement.ts';
+import { orderFailed, orderPlumbing, purchaseRef } from './placement.ts';
 import { footballEventIds, presentOrder } from './present.ts';
 import { ordersRepo, type PurchaseRow } from './repo.ts';
 
@@ -213,10 +213,10 @@ export function createOrderService(
         return await plumbing.place(userId, key, body, football.record(userId, body));
       } catch (error) {
         if (error instanceof AppError) throw error;
-        // The transaction did not commit (the database is unreachable, say): nothing was charged,
-        // and the same Idempotency-Key may be tried again.
+        // The transaction did not commit: nothing was charged, and the same Idempotency-Key may be
+        // tried again. 503 when the database was out of reach (a moment's trouble), 500 otherwise.
         logger.error({ err: error, userId }, 'order could not be recorded');
-        throw new AppError('order_failed');
+        throw orderFailed(error);
       }
     },
 

@@ -2,8 +2,12 @@ import crypto from 'node:crypto';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { ERROR_CATALOGUE } from '@gp/common';
+import { ERROR_CATALOGUE, kenoOrderBody } from '@gp/common';
+import express from 'express';
+import { errorHandler } from '../../src/app.ts';
 import { isDatabaseUnavailable } from '../../src/db/unavailable.ts';
+import { AppError } from '../../src/platform/errors.ts';
+import { key, openIssue, SLOW_CAB01, threeUnits } from '../orders/support.ts';
 import { createDatabaseFromTemplate } from '../global-setup.ts';
 import { newMember } from '../support/members.ts';
 import { testServer } from '../support/platform.ts';
@@ -53,11 +57,14 @@ describe('the database out of reach', () => {
   let env: Awaited<ReturnType<typeof testServer>>;
   let relay: Awaited<ReturnType<typeof databaseRelay>>;
   let token: string;
+  let memberId: string;
   beforeAll(async () => {
     const database = new URL(await createDatabaseFromTemplate(inject('pgAdminUrl'), `t_${crypto.randomBytes(6).toString('hex')}`));
     relay = await databaseRelay(database);
-    env = await testServer('embedded', { DATABASE_URL: relay.url });
-    token = (await newMember(env.services, 'Outage')).token;
+    env = await testServer('embedded', { ...SLOW_CAB01, DATABASE_URL: relay.url });
+    const member = await newMember(env.services, 'Outage');
+    token = member.token;
+    memberId = member.id;
   });
   afterAll(async () => {
     await env.stop();
@@ -78,6 +85,40 @@ describe('the database out of reach', () => {
     await relay.restore();
     await eventually('the API to answer again', async () => (await fetch(`${env.url}/api/me`, { headers: { authorization: `Bearer ${token}` } })).status === 200);
     (await connectSocket(env.url, token)).close();
+  });
+
+  it('an order that meets the outage is order_failed with 503, nothing recorded; it goes through once the database is back', async () => {
+    const { issue } = await openIssue(env.platform, 10_000);
+    const order = kenoOrderBody.parse(threeUnits(issue)); // as the route hands it over
+    const idempotencyKey = key();
+    await relay.cut();
+    await expect(env.services.orders.place(memberId, order, idempotencyKey)).rejects.toMatchObject({ code: 'order_failed', status: 503 });
+    await relay.restore();
+    // Nothing was charged (the member has no points): the same key is now refused on its merits.
+    await eventually('the database to answer again', async () => (await fetch(`${env.url}/api/me`, { headers: { authorization: `Bearer ${token}` } })).status === 200);
+    await expect(env.services.orders.place(memberId, order, idempotencyKey)).rejects.toMatchObject({ code: 'insufficient_points' });
+  });
+
+  it('a 503 answer says when to try again; a 500 does not', async () => {
+    const app = express();
+    app.get('/unavailable', () => {
+      throw new AppError('order_failed', { status: 503 });
+    });
+    app.get('/failed', () => {
+      throw new AppError('order_failed', { status: 500 });
+    });
+    app.use(errorHandler);
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+      const unavailable = await fetch(`${base}/unavailable`);
+      expect([unavailable.status, unavailable.headers.get('retry-after'), ((await unavailable.json()) as { error: { code: string } }).error.code]).toEqual([503, '5', 'order_failed']);
+      const failed = await fetch(`${base}/failed`);
+      expect([failed.status, failed.headers.get('retry-after'), ((await failed.json()) as { error: { code: string } }).error.code]).toEqual([500, null, 'order_failed']);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('tells an unreachable database from a refused statement', () => {
