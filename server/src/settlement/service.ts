@@ -119,7 +119,7 @@ export function createSettlementService(platform: Pick<Platform, 'db' | 'outbox'
             order: { id: String(row.id), status: row.status, updatedAt: at, prize: Number(row.prize) },
             balances: null,
           }));
-          await outbox.write(trx, settlementPushes(outbox, out, now(), balances));
+          await outbox.write(trx, settlementPushes(outbox, out, at, balances));
           return out;
         });
         if (done.length) outbox.kick();
