@@ -24,7 +24,8 @@ export const ERROR_CATALOGUE = {
   product_not_found: { status: 404, message: 'No corresponding product found.' },
   product_not_on_sale: { status: 409, message: 'This lottery is not on sale.' },
   order_not_found: { status: 404, message: 'No such order found.' },
-  order_failed: { status: 503, message: 'Order failed.' },
+  // 503 when the database was out of reach (try again in a moment), 500 when something else stopped it.
+  order_failed: { status: 503, alsoStatus: 500, message: 'Order failed.' },
   order_issue: { status: 409, message: 'There is an issue with the order, contact customer service.' },
   pin_not_found: { status: 404, message: 'PIN not found.' },
   pin_redeemed: { status: 409, message: 'PIN already redeemed.' },
@@ -51,7 +52,7 @@ export const ERROR_CATALOGUE = {
   service_unavailable: { status: 503, message: 'The service is briefly unavailable, please try again in a moment.' },
   not_found: { status: 404, message: 'Page not found.' },
   internal_error: { status: 500, message: 'Something went wrong on our side.' },
-} as const satisfies Record<string, { status: number; message: string }>;
+} as const satisfies Record<string, { status: number; alsoStatus?: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as ErrorCode[];

@@ -193,7 +193,7 @@ export const OPERATIONS: Operation[] = [
   { method: 'get', path: '/api/results/{code}', summary: 'Drawn issues with results, seed hash and revealed seed, newest first', query: resultsQuery, response: resultsPage, errors: ['product_not_found', 'validation_failed'] },
   { method: 'get', path: '/api/keno/{code}/clock', summary: 'The game clock: phase, issue, deadlines, server time and last result', response: clockSnapshotSchema, errors: ['product_not_found'] },
   { method: 'post', path: '/api/orders/quote', summary: 'Price a keno, football (HKS01) or draw-lottery order without placing it (a draw lottery also answers the draws it would buy, the GP per draw and what each division would pay if all picked numbers hit): units, bets, stake, fee, max prize (local amounts), total and `maxPrizePoints` (GP hundredths) and the two `rates` used (price: GP per local unit, service fee included; prize: the market rate prizes are credited at); football prices are checked against the current odds', auth: 'member', body: orderBody, response: z.union([quoteResponse, drawQuoteResponse]), errors: ['validation_failed', 'product_not_found', 'product_not_on_sale', 'selection_exceeds_pick_count', 'below_minimum_purchase', 'exceeds_max_prize', 'odds_changed', 'sales_closed'] },
-  { method: 'post', path: '/api/orders', summary: 'Place a keno, football (HKS01) or draw-lottery order (a draw lottery for `draws` consecutive draws: one order each, all paid in one transaction, answered as `orders`): debits the wallet (keno trial → trial account) and queues the purchase; pushes `order` and `balance`. Football: `odds_changed` when a price moved (a better one is taken with `acceptBetterOdds`)', auth: 'member', idempotent: true, body: orderBody, response: orderResponse.extend({ orders: z.array(orderSchema).optional() }), status: 201, errors: ['validation_failed', 'idempotency_key_required', 'product_not_found', 'product_not_on_sale', 'selection_exceeds_pick_count', 'below_minimum_purchase', 'exceeds_max_prize', 'odds_changed', 'sales_closed', 'insufficient_points'] },
+  { method: 'post', path: '/api/orders', summary: 'Place a keno, football (HKS01) or draw-lottery order (a draw lottery for `draws` consecutive draws: one order each, all paid in one transaction, answered as `orders`): debits the wallet (keno trial → trial account) and queues the purchase; pushes `order` and `balance`. Football: `odds_changed` when a price moved (a better one is taken with `acceptBetterOdds`)', auth: 'member', idempotent: true, body: orderBody, response: orderResponse.extend({ orders: z.array(orderSchema).optional() }), status: 201, errors: ['validation_failed', 'idempotency_key_required', 'product_not_found', 'product_not_on_sale', 'selection_exceeds_pick_count', 'below_minimum_purchase', 'exceeds_max_prize', 'odds_changed', 'sales_closed', 'insufficient_points', 'wallet_debt', 'order_failed'] },
   { method: 'get', path: '/api/orders', summary: "The member's orders, newest first, filtered by status and product", auth: 'member', query: ordersQuery, response: ordersPage, errors: ['validation_failed'] },
   { method: 'get', path: '/api/orders/{id}', summary: 'One of the member’s orders with its status history', auth: 'member', response: orderResponse, errors: ['order_not_found'] },
   { method: 'get', path: '/api/admin/order-flags', summary: 'Orders the back office must look at: tickets bought after a refund, purchases whose outcome the gateway could not tell', auth: 'operator', response: orderFlagList, errors: [] },
@@ -222,10 +222,20 @@ function bodySchema(schema: z.ZodType) {
   return json.anyOf?.every((option) => option.type === 'object') ? { type: 'object', ...json } : json;
 }
 
-/** Every error a route can answer: its own, plus what its auth and Idempotency-Key imply. */
+/** The statuses a code is answered with (`order_failed`: 503, or 500). */
+export function statusesOf(code: ErrorCode): string[] {
+  const entry: { status: number; alsoStatus?: number } = ERROR_CATALOGUE[code];
+  return [entry.status, ...(entry.alsoStatus ? [entry.alsoStatus] : [])].map(String);
+}
+
+/**
+ * Every error a route can answer: its own, plus what its auth and Idempotency-Key imply. A route
+ * behind a login reads its session from the database, so it answers `service_unavailable` (503,
+ * with Retry-After) while the database is out of reach.
+ */
 function errorsOf(op: Operation): ErrorCode[] {
   const implied: ErrorCode[] = [
-    ...(op.auth ? (['unauthorized', 'session_expired', 'token_invalid'] as const) : []),
+    ...(op.auth ? (['unauthorized', 'session_expired', 'token_invalid', 'service_unavailable'] as const) : []),
     ...(op.auth === 'operator' ? (['forbidden'] as const) : []),
     ...(op.idempotent ? (['validation_failed', 'idempotency_key_reused'] as const) : []),
     ...(op.path.includes('{id}') ? (['validation_failed'] as const) : []),
@@ -272,12 +282,13 @@ export function buildOpenApiDocument() {
         : { description: 'No content' },
     };
     for (const code of errorsOf(op)) {
-      const status = String(ERROR_CATALOGUE[code].status);
-      const existing = responses[status] as { description: string } | undefined;
-      responses[status] = {
-        description: existing ? `${existing.description}, ${code}` : code,
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-      };
+      for (const status of statusesOf(code)) {
+        const existing = responses[status] as { description: string } | undefined;
+        responses[status] = {
+          description: existing ? `${existing.description}, ${code}` : code,
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        };
+      }
     }
     const parameters = [
       ...[...op.path.matchAll(/\{(\w+)\}/g)].map(([, name]) =>
