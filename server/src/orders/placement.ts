@@ -17,16 +17,15 @@ import { orderQueries, ordersRepo } from './repo.ts';
  * What the gateway knows the order by: this database's identity, the order id and its creation
  * time — stable for the order's whole life, never the same for two orders, in any database.
  */
+export const purchaseRef = (identity: string, order: Pick<OrderRow, 'id' | 'created_at'>) =>
+  `${identity.replaceAll('-', '').slice(0, 12)}-${order.id}-${incarnation(order.created_at)}`;
+
 /**
  * `order_failed` for a placement that did not commit (nothing was charged; the same
  * Idempotency-Key may be tried again): 503 when the database was out of reach, which a retry in a
  * moment may cure (the answer carries Retry-After), 500 when something else went wrong.
  */
 export const orderFailed = (error: unknown) => new AppError('order_failed', { status: isDatabaseUnavailable(error) ? 503 : 500 });
-
-export const purchaseRef = (identity: string, order: Pick<OrderRow, 'id' | 'created_at'>) =>
-  `${identity.replaceAll('-', '').slice(0, 12)}-${order.id}-${incarnation(order.created_at)}`;
-
 
 const iso = (at: Date | string) => new Date(at).toISOString();
 
