@@ -1,13 +1,14 @@
 import { sql } from 'kysely';
 import type { Executor, Tx } from '../db/database.ts';
 
-/** An order a settlement run settled (its `updated_at` is the run's `at`: not read back, a million dates to parse). */
-interface SettledRow {
+/** An order still to settle, locked by the page that settles it: its owner, its kind and its ticket. */
+export interface TicketRow {
   id: string;
   user_id: string;
   status: 2 | 8;
   trial: boolean;
-  prize: number;
+  multiplier: number;
+  plays: unknown;
 }
 
 export interface SettlementItem {
@@ -32,18 +33,27 @@ export function settledBatch(items: ReadonlyArray<SettlementItem>) {
 }
 
 /**
- * The statements of `settlementRepo.markSettled`, built but not run (server/test/wallet/sql-snapshots.test.ts
- * snapshots their SQL): the row locks in id order, then the conditional update of the batch.
+ * The statements of a keno settlement page, built but not run (server/test/wallet/sql-snapshots.test.ts
+ * snapshots their SQL): the page's orders still to settle, read and locked in id order, then the
+ * conditional update of the batch.
  */
 export const settlementQueries = {
-  lockOrders: (db: Executor, ids: readonly string[]) => db.selectFrom('orders').select('id').where('id', '=', sql<string>`any(${[...ids]}::bigint[])`).orderBy('id').forUpdate(),
+  lockTickets: (db: Executor, ids: readonly string[]) =>
+    db
+      .selectFrom('orders')
+      .select(['id', 'user_id', 'status', 'trial', 'multiplier', 'plays'])
+      .where('id', '=', sql<string>`any(${[...ids]}::bigint[])`)
+      .where(sql<boolean>`status in (2, 8)`)
+      .where('settled_at', 'is', null)
+      .orderBy('id')
+      .forUpdate(),
   markSettled(items: ReadonlyArray<SettlementItem>, at: Date) {
     const batch = settledBatch(items);
-    return sql<SettledRow>`
+    return sql<{ id: string }>`
       update orders set prize = v.prize, draw_result = v.draw_result, settled_at = ${at}, updated_at = ${at}
       from ${batch.rows}
       where ${batch.matches} and orders.settled_at is null and orders.status in (2, 8)
-      returning orders.id, orders.user_id, orders.status, orders.trial, orders.prize`;
+      returning orders.id`;
   },
 };
 
@@ -77,10 +87,14 @@ export const settlementRepo = {
     return rows.map((row) => ({ id: String(row.id), userId: String(row.user_id) }));
   },
 
-  /** What settling needs of these orders (the ticket), in id order. */
-  ordersToSettle(db: Executor, ids: readonly string[]) {
-    if (ids.length === 0) return Promise.resolve([]);
-    return db.selectFrom('orders').select(['id', 'multiplier', 'plays']).where('id', '=', sql<string>`any(${[...ids]}::bigint[])`).orderBy('id').execute();
+  /**
+   * Those of these orders still to settle, with their tickets, locked in id order until the
+   * transaction ends: a concurrent run over the same orders waits here (queues, never deadlocks),
+   * then no longer finds the ones it settled. One statement reads and locks them.
+   */
+  async lockTickets(trx: Tx, ids: readonly string[]): Promise<TicketRow[]> {
+    if (ids.length === 0) return [];
+    return (await settlementQueries.lockTickets(trx, ids).execute()) as TicketRow[];
   },
 
   /**
@@ -102,16 +116,14 @@ export const settlementRepo = {
   },
 
   /**
-   * Records the settlement of a batch of orders, each once: conditional on `settled_at is null`,
-   * so a second run (or a concurrent one, which waits for these rows' locks and then sees them
-   * settled) gets nothing back for them. Returns the rows this call settled.
+   * Records the settlement of a batch of orders (locked by `lockTickets` in this transaction),
+   * each once: conditional on `settled_at is null`, so an order settled already is not settled
+   * again. Returns the ids this call settled.
    */
-  async markSettled(trx: Tx, items: ReadonlyArray<SettlementItem>, at: Date) {
-    if (items.length === 0) return [];
-    // Lock in id order first: two runs over the same batch then queue up instead of deadlocking.
-    await settlementQueries.lockOrders(trx, items.map((item) => item.id)).execute();
+  async markSettled(trx: Tx, items: ReadonlyArray<SettlementItem>, at: Date): Promise<Set<string>> {
+    if (items.length === 0) return new Set();
     const { rows } = await settlementQueries.markSettled(items, at).execute(trx);
-    return rows.sort((a, b) => Number(a.id) - Number(b.id));
+    return new Set(rows.map((row) => String(row.id)));
   },
 
   /** Drawn draws that still have purchased or trial orders without a settlement (what the sweep repairs). */

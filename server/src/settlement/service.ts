@@ -10,7 +10,7 @@ import {
 import { findProduct, kenoCatalogue } from '../keno/service.ts';
 import type { Platform } from '../platform/platform.ts';
 import { pointsRate } from '../platform/points-rate.ts';
-import { walletService } from '../wallet/service.ts';
+import { walletService, type Posting } from '../wallet/service.ts';
 import { settlementPushes, type SettledOrder } from './pushes.ts';
 import { settlementRepo } from './repo.ts';
 
@@ -100,25 +100,26 @@ export function createSettlementService(platform: Pick<Platform, 'db' | 'outbox'
       let winners = 0;
       let points = 0;
       const settlePage = async (ids: string[]) => {
-        const orders = await settlementRepo.ordersToSettle(db, ids);
-        const items = orders.map((order) => {
-          const settlement = capped.get(String(order.id)) ?? settle(order);
-          return { id: String(order.id), prize: toPoints(settlement.prize, rate), drawResult: outcomeOf(settlement) };
-        });
         const done = await db.transaction().execute(async (trx) => {
+          // Read and locked in one statement: only the orders no other run has settled meanwhile.
+          const tickets = await settlementRepo.lockTickets(trx, ids);
+          const items = tickets.map((order) => {
+            const settlement = capped.get(String(order.id)) ?? settle(order);
+            return { id: String(order.id), prize: toPoints(settlement.prize, rate), drawResult: outcomeOf(settlement) };
+          });
           const at = now();
-          const rows = await settlementRepo.markSettled(trx, items, at); // rows a concurrent run settled are not returned
-          // Every prize of the batch in one statement, each its own ledger row (cause: prize, order, id).
-          const prizes = rows.filter((row) => Number(row.prize) > 0);
-          const balances = await walletService.creditMany(
-            trx,
-            prizes.map((row) => ({ userId: String(row.user_id), account: row.trial ? ('trial' as const) : ('real' as const), kind: 'prize' as const, amount: Number(row.prize), refType: 'order', refId: String(row.id) })),
-          );
-          const out: SettledOrder[] = rows.map((row) => ({
-            userId: String(row.user_id),
-            order: { id: String(row.id), status: row.status, updatedAt: at, prize: Number(row.prize) },
-            balances: null,
-          }));
+          const settled = await settlementRepo.markSettled(trx, items, at);
+          const out: SettledOrder[] = [];
+          const postings: Posting[] = [];
+          tickets.forEach((ticket, i) => {
+            const { id, prize } = items[i]!;
+            if (!settled.has(id)) return;
+            const userId = String(ticket.user_id);
+            out.push({ userId, order: { id, status: ticket.status, updatedAt: at, prize }, balances: null });
+            // Every prize of the batch in one statement, each its own ledger row (cause: prize, order, id).
+            if (prize > 0) postings.push({ userId, account: ticket.trial ? 'trial' : 'real', kind: 'prize', amount: prize, refType: 'order', refId: id });
+          });
+          const balances = await walletService.creditMany(trx, postings);
           await outbox.write(trx, settlementPushes(outbox, out, at, balances));
           return out;
         });

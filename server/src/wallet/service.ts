@@ -5,6 +5,9 @@ import type { BusMessage, EventBus } from '../platform/event-bus.ts';
 import type { Platform } from '../platform/platform.ts';
 import { debitsFrom, walletRepo, type DebitColumns, type Posting, type WalletAudit } from './repo.ts';
 
+/** One ledger entry to post: what `credit`, `creditMany` and `debit` take. */
+export type { Posting };
+
 export interface Balances {
   balance: number;
   trialBalance: number;

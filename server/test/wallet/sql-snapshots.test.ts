@@ -128,13 +128,13 @@ describe('SQL of the money paths', () => {
     await expect(text).toMatchFileSnapshot(snapshot('order-refund'));
   });
 
-  it('settlement: markSettled locks the batch in id order, settles each order once, then the prize credit', async () => {
+  it('settlement: a page reads and locks its unsettled tickets in id order, settles each order once, then the prize credit', async () => {
     const items = [
       { id: '1001', prize: 4_500, drawResult: { lines: [{ matched: [1, 2, 3], prize: 45 }] } },
       { id: '1002', prize: 0, drawResult: { lines: [{ matched: [], prize: 0 }] } },
     ];
-    const text = file('Keno settlement of a batch (settlementRepo.markSettled, then walletService.credit per winner), one transaction.', [
-      ['lock the batch in id order', settlementQueries.lockOrders(db, items.map((item) => item.id)).compile()],
+    const text = file('Keno settlement of a batch (settlementRepo.lockTickets and markSettled, then walletService.credit per winner), one transaction.', [
+      ['read and lock the orders of the batch still to settle, in id order', settlementQueries.lockTickets(db, items.map((item) => item.id)).compile()],
       ['settle the orders not yet settled', settlementQueries.markSettled(items, at).compile(db)],
       ['the prize credit of a winner', postingQuery({ userId, account: 'real', kind: 'prize', amount: 4_500, refType: 'order', refId: '1001' }).compile(db)],
     ]);

@@ -1,14 +1,14 @@
--- Keno settlement of a batch (settlementRepo.markSettled, then walletService.credit per winner), one transaction.
+-- Keno settlement of a batch (settlementRepo.lockTickets and markSettled, then walletService.credit per winner), one transaction.
 
--- lock the batch in id order
-select "id" from "orders" where "id" = any($1::bigint[]) order by "id" for update;
+-- read and lock the orders of the batch still to settle, in id order
+select "id", "user_id", "status", "trial", "multiplier", "plays" from "orders" where "id" = any($1::bigint[]) and status in (2, 8) and "settled_at" is null order by "id" for update;
 -- $1 = ["1001","1002"]
 
 -- settle the orders not yet settled
 update orders set prize = v.prize, draw_result = v.draw_result, settled_at = $1, updated_at = $2
 from jsonb_to_recordset($3::jsonb) as v(id bigint, prize bigint, draw_result jsonb)
 where orders.id = v.id and orders.id = any($4::bigint[]) and orders.settled_at is null and orders.status in (2, 8)
-returning orders.id, orders.user_id, orders.status, orders.trial, orders.prize;
+returning orders.id;
 -- $1 = "2026-05-01T12:00:00.000Z"
 -- $2 = "2026-05-01T12:00:00.000Z"
 -- $3 = "[{\"id\":\"1001\",\"prize\":4500,\"draw_result\":{\"lines\":[{\"matched\":[1,2,3],\"prize\":45}]}},{\"id\":\"1002\",\"prize\":0,\"draw_result\":{\"lines\":[{\"matched\":[],\"prize\":0}]}}]"
