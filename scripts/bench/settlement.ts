@@ -7,7 +7,6 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { applyDrawCaps, kenoPrizes, kenoProduct, packKenoTickets, prepareKenoDraw, settleKenoTicket, type KenoPlay, type KenoTicket } from '@gp/common';
-import { autoNumbers } from '../../server/src/orders/service.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import type { Db } from '../../server/src/db/database.ts';
 import { walletService } from '../../server/src/wallet/service.ts';
@@ -17,26 +16,56 @@ import { createOutbox } from '../../server/src/platform/outbox.ts';
 import { createQueueFactory } from '../../server/src/platform/queues.ts';
 import { createSettlementService } from '../../server/src/settlement/service.ts';
 import { createInboxService } from '../../server/src/inbox/service.ts';
+import { benchDrawFloor, medianOutcome } from './draw-floor.ts';
 import { machineCpu } from './orders-platform.ts';
 
 const TWB01 = kenoProduct('TWB01')!;
-const pick = (count: number) => autoNumbers(count, 80);
+/** Whole numbers in [from, to): `crypto.randomInt`'s shape, so a seeded source can stand in for it. */
+type RandomInt = (from: number, to: number) => number;
+const anyRandom: RandomInt = (from, to) => crypto.randomInt(from, to);
+
+/**
+ * A seeded source (mulberry32): the million-order draw settles the same tickets against the same
+ * numbers in every run, so two runs compare. From one random draw to another its winners, and so
+ * its credits, varied twofold (218,500 and 411,200 of a million).
+ */
+function seededRandom(seed: number): RandomInt {
+  let state = seed >>> 0;
+  return (from, to) => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(state ^ (state >>> 15), state | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return from + Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * (to - from));
+  };
+}
+
+/** `count` distinct numbers of 1–80, ascending (a partial Fisher–Yates shuffle). */
+function pick(count: number, random: RandomInt) {
+  const pool = Array.from({ length: 80 }, (_, i) => i + 1);
+  for (let i = 0; i < count; i++) {
+    const j = random(i, 80);
+    [pool[i], pool[j]] = [pool[j]!, pool[i]!];
+  }
+  return pool.slice(0, count).sort((a, b) => a - b);
+}
 
 /** A mix like a real draw's: a pick of 1–10 stars, sometimes a side bet, sometimes super numbers. */
-function randomTicket(): KenoTicket {
-  const stars = crypto.randomInt(1, 11);
-  const plays: KenoPlay[] = [{ type: 'pick', stars, numbers: pick(stars) }];
-  if (crypto.randomInt(2)) plays.push({ type: 'bigSmall', pick: crypto.randomInt(2) ? 'big' : 'small' });
-  if (crypto.randomInt(2)) plays.push({ type: 'oddEven', pick: crypto.randomInt(2) ? 'odd' : 'even' });
-  if (crypto.randomInt(3) === 0) plays.push({ type: 'superNumber', numbers: pick(crypto.randomInt(1, 4)) });
-  return { multiplier: crypto.randomInt(1, 6), plays };
+function randomTicket(random: RandomInt = anyRandom): KenoTicket {
+  const stars = random(1, 11);
+  const plays: KenoPlay[] = [{ type: 'pick', stars, numbers: pick(stars, random) }];
+  if (random(0, 2)) plays.push({ type: 'bigSmall', pick: random(0, 2) ? 'big' : 'small' });
+  if (random(0, 2)) plays.push({ type: 'oddEven', pick: random(0, 2) ? 'odd' : 'even' });
+  if (random(0, 3) === 0) plays.push({ type: 'superNumber', numbers: pick(random(1, 4), random) });
+  return { multiplier: random(1, 6), plays };
 }
-const randomDraw = () => ({ numbers: pick(20) });
+const randomDraw = (random: RandomInt = anyRandom) => ({ numbers: pick(20, random) });
+/** The million-order draw's seed (any fixed number would do). */
+const MILLION_SEED = 20261128;
 
 type Timed = (label: string, operations: number, work: () => Promise<void>) => Promise<void>;
 
 export async function benchSettlement(db: Db, connectionString: string, userIds: string[], timed: Timed) {
-  const tickets = Array.from({ length: 200_000 }, randomTicket);
+  const tickets = Array.from({ length: 200_000 }, () => randomTicket());
   const draw = randomDraw();
   let settlements: ReturnType<typeof settleKenoTicket>[] = [];
   await timed('keno settlement, pure (settleKenoTicket), one core', tickets.length, async () => {
@@ -57,14 +86,24 @@ export async function benchSettlement(db: Db, connectionString: string, userIds:
     best = Math.min(best, Number(process.hrtime.bigint() - start) / 1e9);
   }
   const agree = settlements.every((settlement, i) => settlement.prize.amount === prizes[i]);
-  console.log(`${'keno prizes as bit sets (kenoPrizes), one core, best of 5'.padEnd(58)} ${String(Math.round(packed.count / best)).padStart(7)} /s   (${packed.count} in ${best.toFixed(3)} s; ${agree ? 'equal to settleKenoTicket ✓' : 'DIFFERENT from settleKenoTicket ✗'})`);
+  console.log(
+    `${'keno prizes as bit sets (kenoPrizes), one core, best of 5'.padEnd(58)} ${String(Math.round(packed.count / best)).padStart(7)} /s   (${packed.count} in ${best.toFixed(3)} s; ${agree ? 'equal to settleKenoTicket ✓' : 'DIFFERENT from settleKenoTicket ✗'})`,
+  );
 
   const orders = 20_000;
   const at = new Date();
   const seed = crypto.randomBytes(32).toString('hex');
   const row = await db
     .insertInto('draws')
-    .values({ product_code: 'TWB01', issue: `bench-${Date.now()}`, sales_open_at: at, sales_close_at: at, draw_at: at, seed, seed_hash: crypto.createHash('sha256').update(seed).digest('hex') })
+    .values({
+      product_code: 'TWB01',
+      issue: `bench-${Date.now()}`,
+      sales_open_at: at,
+      sales_close_at: at,
+      draw_at: at,
+      seed,
+      seed_hash: crypto.createHash('sha256').update(seed).digest('hex'),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const drawId = String(row.id);
@@ -90,7 +129,11 @@ export async function benchSettlement(db: Db, connectionString: string, userIds:
       .execute();
   }
   const result = { numbers: draw.numbers, superNumber: draw.numbers.at(-1)!, bigSmall: null, oddEven: null };
-  await db.updateTable('draws').set({ status: 'drawn', result: JSON.stringify(result), result_source: 'simulated', drawn_at: at }).where('id', '=', drawId).execute();
+  await db
+    .updateTable('draws')
+    .set({ status: 'drawn', result: JSON.stringify(result), result_source: 'simulated', drawn_at: at })
+    .where('id', '=', drawId)
+    .execute();
 
   const config = loadConfig({ JWT_SECRET: crypto.randomBytes(32).toString('hex') });
   const logger = createLogger('silent');
@@ -111,8 +154,9 @@ export async function benchSettlement(db: Db, connectionString: string, userIds:
 /**
  * One draw with `count` (1,000,000) purchased orders settled, credited and announced end to end
  * through the real settlement service and outbox, as above. The orders are made by SQL
- * (`insert … select generate_series`, tickets drawn from 10,000 random ones) with their books:
- * each member first gets a deposit through the wallet service that covers its share, then every
+ * (`insert … select generate_series`, tickets drawn from 10,000 made from a fixed seed, as the
+ * draw's numbers are, so every run settles the same draw) with their books: each member first
+ * gets a deposit through the wallet service that covers its share, then every
  * order is debited by an `order` ledger row (balance_after from a running sum) and the wallets by
  * the total, in one transaction, so ledger = balance holds before and after the settlement.
  */
@@ -120,10 +164,19 @@ export async function benchMillionDraw(db: Db, connectionString: string, userIds
   const POINTS = 300;
   const at = new Date();
   const seed = crypto.randomBytes(32).toString('hex');
-  const draw = randomDraw();
+  const random = seededRandom(MILLION_SEED);
+  const draw = randomDraw(random);
   const row = await db
     .insertInto('draws')
-    .values({ product_code: 'TWB01', issue: `bench-million-${Date.now()}`, sales_open_at: at, sales_close_at: at, draw_at: at, seed, seed_hash: crypto.createHash('sha256').update(seed).digest('hex') })
+    .values({
+      product_code: 'TWB01',
+      issue: `bench-million-${Date.now()}`,
+      sales_open_at: at,
+      sales_close_at: at,
+      draw_at: at,
+      seed,
+      seed_hash: crypto.createHash('sha256').update(seed).digest('hex'),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const drawId = String(row.id);
@@ -131,11 +184,20 @@ export async function benchMillionDraw(db: Db, connectionString: string, userIds
   const setupStart = process.hrtime.bigint();
   const perUser = Math.ceil(count / userIds.length);
   for (const userId of userIds) {
-    await db.transaction().execute((trx) =>
-      walletService.credit(trx, { userId, account: 'real', kind: 'deposit', amount: perUser * POINTS, refType: 'bench-million', refId: `${drawId}-${userId}` }),
-    );
+    await db
+      .transaction()
+      .execute((trx) =>
+        walletService.credit(trx, {
+          userId,
+          account: 'real',
+          kind: 'deposit',
+          amount: perUser * POINTS,
+          refType: 'bench-million',
+          refId: `${drawId}-${userId}`,
+        }),
+      );
   }
-  const tickets = Array.from({ length: 10_000 }, randomTicket);
+  const tickets = Array.from({ length: 10_000 }, () => randomTicket(random));
   await db.transaction().execute(async (trx) => {
     await sql`create temporary table bench_tickets (k int primary key, multiplier int not null, plays jsonb not null) on commit drop`.execute(trx);
     for (let i = 0; i < tickets.length; i += 2000) {
@@ -164,10 +226,16 @@ export async function benchMillionDraw(db: Db, connectionString: string, userIds
   await sql`analyze orders`.execute(db); // what autovacuum would do after a million new rows
   await sql`analyze ledger`.execute(db);
   const setupSeconds = Number(process.hrtime.bigint() - setupStart) / 1e9;
-  console.log(`${`${count.toLocaleString('en-US')} orders of one draw made by SQL, debited in the ledger`.padEnd(58)} ${setupSeconds.toFixed(1).padStart(7)} s`);
+  console.log(
+    `${`${count.toLocaleString('en-US')} orders of one draw made by SQL, debited in the ledger`.padEnd(58)} ${setupSeconds.toFixed(1).padStart(7)} s`,
+  );
 
   const result = { numbers: draw.numbers, superNumber: draw.numbers.at(-1)!, bigSmall: null, oddEven: null };
-  await db.updateTable('draws').set({ status: 'drawn', result: JSON.stringify(result), result_source: 'simulated', drawn_at: at }).where('id', '=', drawId).execute();
+  await db
+    .updateTable('draws')
+    .set({ status: 'drawn', result: JSON.stringify(result), result_source: 'simulated', drawn_at: at })
+    .where('id', '=', drawId)
+    .execute();
 
   const config = loadConfig({ JWT_SECRET: crypto.randomBytes(32).toString('hex') });
   const logger = createLogger('silent');
@@ -220,7 +288,17 @@ export async function benchMillionDraw(db: Db, connectionString: string, userIds
              where o.draw_id = ${drawId} and l.kind = 'prize' and l.ref_type = 'order')::bigint as prize_points,
            (select coalesce(sum(prize), 0) from orders where draw_id = ${drawId})::bigint as order_prizes`.execute(db);
   const books = rows[0]!;
-  const ok = books.unsettled === 0 && books.orders === count && books.charged === count && books.prizes === outcome.winners && books.prize_points === outcome.points && books.order_prizes === outcome.points;
-  console.log(`${''.padEnd(58)} ${ok ? '✓' : '✗'} ${books.orders.toLocaleString('en-US')} orders, ${books.unsettled} unsettled, ${books.charged.toLocaleString('en-US')} charged once, ${books.prizes.toLocaleString('en-US')} prize postings = Σ prizes`);
+  const ok =
+    books.unsettled === 0 &&
+    books.orders === count &&
+    books.charged === count &&
+    books.prizes === outcome.winners &&
+    books.prize_points === outcome.points &&
+    books.order_prizes === outcome.points;
+  console.log(
+    `${''.padEnd(58)} ${ok ? '✓' : '✗'} ${books.orders.toLocaleString('en-US')} orders, ${books.unsettled} unsettled, ${books.charged.toLocaleString('en-US')} charged once, ${books.prizes.toLocaleString('en-US')} prize postings = Σ prizes`,
+  );
+  // Beside it, what this machine's PostgreSQL needs for the two writes each order gets (draw-floor.ts).
+  await benchDrawFloor(db, userIds, count, outcome.winners, await medianOutcome(db, drawId));
   return ok;
 }
