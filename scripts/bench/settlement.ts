@@ -86,24 +86,14 @@ export async function benchSettlement(db: Db, connectionString: string, userIds:
     best = Math.min(best, Number(process.hrtime.bigint() - start) / 1e9);
   }
   const agree = settlements.every((settlement, i) => settlement.prize.amount === prizes[i]);
-  console.log(
-    `${'keno prizes as bit sets (kenoPrizes), one core, best of 5'.padEnd(58)} ${String(Math.round(packed.count / best)).padStart(7)} /s   (${packed.count} in ${best.toFixed(3)} s; ${agree ? 'equal to settleKenoTicket ✓' : 'DIFFERENT from settleKenoTicket ✗'})`,
-  );
+  console.log(`${'keno prizes as bit sets (kenoPrizes), one core, best of 5'.padEnd(58)} ${String(Math.round(packed.count / best)).padStart(7)} /s   (${packed.count} in ${best.toFixed(3)} s; ${agree ? 'equal to settleKenoTicket ✓' : 'DIFFERENT from settleKenoTicket ✗'})`);
 
   const orders = 20_000;
   const at = new Date();
   const seed = crypto.randomBytes(32).toString('hex');
   const row = await db
     .insertInto('draws')
-    .values({
-      product_code: 'TWB01',
-      issue: `bench-${Date.now()}`,
-      sales_open_at: at,
-      sales_close_at: at,
-      draw_at: at,
-      seed,
-      seed_hash: crypto.createHash('sha256').update(seed).digest('hex'),
-    })
+    .values({ product_code: 'TWB01', issue: `bench-${Date.now()}`, sales_open_at: at, sales_close_at: at, draw_at: at, seed, seed_hash: crypto.createHash('sha256').update(seed).digest('hex') })
     .returning('id')
     .executeTakeFirstOrThrow();
   const drawId = String(row.id);
@@ -129,11 +119,7 @@ export async function benchSettlement(db: Db, connectionString: string, userIds:
       .execute();
   }
   const result = { numbers: draw.numbers, superNumber: draw.numbers.at(-1)!, bigSmall: null, oddEven: null };
-  await db
-    .updateTable('draws')
-    .set({ status: 'drawn', result: JSON.stringify(result), result_source: 'simulated', drawn_at: at })
-    .where('id', '=', drawId)
-    .execute();
+  await db.updateTable('draws').set({ status: 'drawn', result: JSON.stringify(result), result_source: 'simulated', drawn_at: at }).where('id', '=', drawId).execute();
 
   const config = loadConfig({ JWT_SECRET: crypto.randomBytes(32).toString('hex') });
   const logger = createLogger('silent');
@@ -168,15 +154,7 @@ export async function benchMillionDraw(db: Db, connectionString: string, userIds
   const draw = randomDraw(random);
   const row = await db
     .insertInto('draws')
-    .values({
-      product_code: 'TWB01',
-      issue: `bench-million-${Date.now()}`,
-      sales_open_at: at,
-      sales_close_at: at,
-      draw_at: at,
-      seed,
-      seed_hash: crypto.createHash('sha256').update(seed).digest('hex'),
-    })
+    .values({ product_code: 'TWB01', issue: `bench-million-${Date.now()}`, sales_open_at: at, sales_close_at: at, draw_at: at, seed, seed_hash: crypto.createHash('sha256').update(seed).digest('hex') })
     .returning('id')
     .executeTakeFirstOrThrow();
   const drawId = String(row.id);
@@ -184,18 +162,9 @@ export async function benchMillionDraw(db: Db, connectionString: string, userIds
   const setupStart = process.hrtime.bigint();
   const perUser = Math.ceil(count / userIds.length);
   for (const userId of userIds) {
-    await db
-      .transaction()
-      .execute((trx) =>
-        walletService.credit(trx, {
-          userId,
-          account: 'real',
-          kind: 'deposit',
-          amount: perUser * POINTS,
-          refType: 'bench-million',
-          refId: `${drawId}-${userId}`,
-        }),
-      );
+    await db.transaction().execute((trx) =>
+      walletService.credit(trx, { userId, account: 'real', kind: 'deposit', amount: perUser * POINTS, refType: 'bench-million', refId: `${drawId}-${userId}` }),
+    );
   }
   const tickets = Array.from({ length: 10_000 }, () => randomTicket(random));
   await db.transaction().execute(async (trx) => {
@@ -226,16 +195,10 @@ export async function benchMillionDraw(db: Db, connectionString: string, userIds
   await sql`analyze orders`.execute(db); // what autovacuum would do after a million new rows
   await sql`analyze ledger`.execute(db);
   const setupSeconds = Number(process.hrtime.bigint() - setupStart) / 1e9;
-  console.log(
-    `${`${count.toLocaleString('en-US')} orders of one draw made by SQL, debited in the ledger`.padEnd(58)} ${setupSeconds.toFixed(1).padStart(7)} s`,
-  );
+  console.log(`${`${count.toLocaleString('en-US')} orders of one draw made by SQL, debited in the ledger`.padEnd(58)} ${setupSeconds.toFixed(1).padStart(7)} s`);
 
   const result = { numbers: draw.numbers, superNumber: draw.numbers.at(-1)!, bigSmall: null, oddEven: null };
-  await db
-    .updateTable('draws')
-    .set({ status: 'drawn', result: JSON.stringify(result), result_source: 'simulated', drawn_at: at })
-    .where('id', '=', drawId)
-    .execute();
+  await db.updateTable('draws').set({ status: 'drawn', result: JSON.stringify(result), result_source: 'simulated', drawn_at: at }).where('id', '=', drawId).execute();
 
   const config = loadConfig({ JWT_SECRET: crypto.randomBytes(32).toString('hex') });
   const logger = createLogger('silent');
@@ -288,17 +251,9 @@ export async function benchMillionDraw(db: Db, connectionString: string, userIds
              where o.draw_id = ${drawId} and l.kind = 'prize' and l.ref_type = 'order')::bigint as prize_points,
            (select coalesce(sum(prize), 0) from orders where draw_id = ${drawId})::bigint as order_prizes`.execute(db);
   const books = rows[0]!;
-  const ok =
-    books.unsettled === 0 &&
-    books.orders === count &&
-    books.charged === count &&
-    books.prizes === outcome.winners &&
-    books.prize_points === outcome.points &&
-    books.order_prizes === outcome.points;
-  console.log(
-    `${''.padEnd(58)} ${ok ? '✓' : '✗'} ${books.orders.toLocaleString('en-US')} orders, ${books.unsettled} unsettled, ${books.charged.toLocaleString('en-US')} charged once, ${books.prizes.toLocaleString('en-US')} prize postings = Σ prizes`,
-  );
-  // Beside it, what this machine's PostgreSQL needs for the two writes each order gets (draw-floor.ts).
+  const ok = books.unsettled === 0 && books.orders === count && books.charged === count && books.prizes === outcome.winners && books.prize_points === outcome.points && books.order_prizes === outcome.points;
+  console.log(`${''.padEnd(58)} ${ok ? '✓' : '✗'} ${books.orders.toLocaleString('en-US')} orders, ${books.unsettled} unsettled, ${books.charged.toLocaleString('en-US')} charged once, ${books.prizes.toLocaleString('en-US')} prize postings = Σ prizes`);
+  // Beside it, what this machine's PostgreSQL needs for the writes the draw made (draw-floor.ts).
   await benchDrawFloor(db, userIds, count, outcome.winners, await medianOutcome(db, drawId));
   return ok;
 }
