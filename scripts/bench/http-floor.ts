@@ -18,7 +18,17 @@ import { Agent, request } from 'undici';
 import { machineCpu } from './orders-platform.ts';
 
 const ANSWER = JSON.stringify({
-  order: { id: '123456', productCode: 'CAB01', issue: '2430611', status: 0, multiplier: 3, units: 3, pointsSpent: 300, plays: [{ type: 'pick', stars: 3, numbers: [7, 19, 64] }], createdAt: new Date(0).toISOString() },
+  order: {
+    id: '123456',
+    productCode: 'CAB01',
+    issue: '2430611',
+    status: 0,
+    multiplier: 3,
+    units: 3,
+    pointsSpent: 300,
+    plays: [{ type: 'pick', stars: 3, numbers: [7, 19, 64] }],
+    createdAt: new Date(0).toISOString(),
+  },
   balance: { balance: 99_700, trialBalance: 0 },
 });
 const BODY = JSON.stringify({ productCode: 'CAB01', issue: '2430611', multiplier: 3, plays: [{ type: 'pick', stars: 3, numbers: [7, 19, 64] }] });
@@ -39,12 +49,19 @@ if (process.argv[2] === 'server') {
     process.send!(used.user + used.system);
   });
 } else {
-  const { values } = parseArgs({ options: { concurrency: { type: 'string', default: '32' }, seconds: { type: 'string', default: '10' }, rounds: { type: 'string', default: '3' } } });
+  const { values } = parseArgs({
+    options: { concurrency: { type: 'string', default: '32' }, seconds: { type: 'string', default: '10' }, rounds: { type: 'string', default: '3' } },
+  });
   const concurrency = Number(values.concurrency);
   const seconds = Number(values.seconds);
   const child = fork(import.meta.filename, ['server'], { execArgv: process.execArgv });
   const port = await new Promise<number>((resolve) => child.once('message', (message) => resolve(message as number)));
-  const serverCpu = () => new Promise<number>((resolve) => (child.once('message', (message) => resolve(message as number)), child.send('cpu')));
+  /** The server's CPU so far, µs: it answers any message with it. */
+  const serverCpu = () =>
+    new Promise<number>((resolve) => {
+      child.once('message', (message) => resolve(message as number));
+      child.send('cpu');
+    });
   const agent = new Agent({ connections: concurrency + 8, keepAliveTimeout: 60_000, pipelining: 1 });
   const token = crypto.randomBytes(150).toString('base64url'); // a session token's length
   let answered = 0;

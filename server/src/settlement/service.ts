@@ -116,9 +116,9 @@ export function createSettlementService(platform: Pick<Platform, 'db' | 'outbox'
             if (!settled.has(id)) return;
             const userId = String(ticket.user_id);
             out.push({ userId, order: { id, status: ticket.status, updatedAt: at, prize }, balances: null });
-            // Every prize of the batch in one statement, each its own ledger row (cause: prize, order, id).
             if (prize > 0) postings.push({ userId, account: ticket.trial ? 'trial' : 'real', kind: 'prize', amount: prize, refType: 'order', refId: id });
           });
+          // Every prize of the batch in one statement, each its own ledger row (cause: prize, order, id).
           const balances = await walletService.creditMany(trx, postings);
           await outbox.write(trx, settlementPushes(outbox, out, at, balances));
           return out;
