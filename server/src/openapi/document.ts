@@ -26,6 +26,8 @@ import {
   resultEntryBody,
   resultEntryResponse,
   forgotPasswordBody,
+  inboxMarkBody,
+  notificationPreferencesBody,
   inboxQuery,
   noticeBody,
   oidcLinkBody,
@@ -92,24 +94,10 @@ import {
   type ErrorCode,
 } from '@gp/common';
 import { ID_PATTERN } from '../platform/ids.ts';
+import { EDGE_OPERATIONS } from './edge-operations.ts';
+import { AUDIENCE_TAGS, type Operation } from './operation.ts';
 
-interface Operation {
-  method: 'get' | 'post';
-  path: string;
-  summary: string;
-  auth?: 'member' | 'operator';
-  idempotent?: boolean;
-  /** The zod schema the route validates its query with, or parameter descriptions. */
-  query?: z.ZodObject | Record<string, string>;
-  body?: z.ZodType;
-  response?: z.ZodType;
-  status?: number;
-  /**
-   * The route's own errors; the ones its auth, Idempotency-Key and `{id}` imply are added by the
-   * builder. A route with an `{id}` lists the 404 it answers for a well-formed id of nothing.
-   */
-  errors: ErrorCode[];
-}
+export type { Operation } from './operation.ts';
 
 /** How every `{id}` path parameter is read (platform/ids.ts `parseId`, docs/architecture.md "The HTTP edge"). */
 export const ID_PARAMETER_RULE =
@@ -124,11 +112,15 @@ export const OPERATIONS: Operation[] = [
   { method: 'post', path: '/api/auth/login', summary: 'Log in', body: loginBody, response: authResponse, errors: ['validation_failed', 'invalid_credentials', 'rate_limited'] },
   { method: 'post', path: '/api/auth/logout', summary: 'Revoke the current session', auth: 'member', status: 204, errors: ['unauthorized', 'session_expired', 'token_invalid'] },
   { method: 'get', path: '/api/me', summary: 'The signed-in member and balances', auth: 'member', response: meResponse, errors: ['unauthorized', 'session_expired', 'token_invalid'] },
-  // Issue 15: login providers (LINE), recovery and email, inbox, customer service. (PATCH/DELETE/PUT routes: README "Inbox".)
+  // Login providers (LINE), recovery and email, inbox, customer service.
   { method: 'get', path: '/api/auth/oidc/providers', summary: 'The configured OpenID Connect providers (LINE); none without settings', response: z.record(z.string(), z.unknown()), errors: [] },
   { method: 'post', path: '/api/auth/oidc/result', summary: 'What a provider login came to (signed_in with a session once, linked, link_required, no_email, failed)', body: oidcTicketBody, response: z.record(z.string(), z.unknown()), errors: ['validation_failed', 'link_expired', 'account_locked'] },
   { method: 'post', path: '/api/auth/oidc/link-password', summary: 'Link the provider to the existing account of that email once its password checks out, and sign in', body: oidcLinkBody, response: z.record(z.string(), z.unknown()), errors: ['validation_failed', 'link_expired', 'invalid_credentials', 'identity_taken', 'rate_limited'] },
+  { method: 'post', path: '/api/auth/oidc/{provider}/start', summary: "Start a provider login: the provider's authorization URL to send the browser to (PKCE, `state` and `nonce` kept here)", response: z.object({ url: z.string() }), errors: ['not_found', 'provider_unavailable', 'rate_limited'] },
+  { method: 'get', path: '/api/auth/oidc/{provider}/callback', status: 303, summary: 'Where the provider sends the browser back: redirected to the client page `/auth/provider` with a one-time `ticket`, or with `error=<code>` (`link_expired` for a replayed or expired `state`)', errors: [] },
   { method: 'get', path: '/api/account/logins', summary: 'The ways the member logs in: password set, email verified, each provider linked or not', auth: 'member', response: z.record(z.string(), z.unknown()), errors: [] },
+  { method: 'post', path: '/api/account/logins/{provider}/link', summary: "Link a provider to the signed-in account: the provider's authorization URL (a verified email is needed)", auth: 'member', response: z.object({ url: z.string() }), errors: ['not_found', 'email_unverified', 'provider_unavailable', 'rate_limited'] },
+  { method: 'delete', path: '/api/account/logins/{provider}', summary: 'Unlink a provider; the last way to log in cannot be unlinked', auth: 'member', status: 204, errors: ['not_found', 'last_login_method'] },
   { method: 'post', path: '/api/auth/password/forgot', summary: 'Email a single-use password-reset link (same answer for unknown emails)', body: forgotPasswordBody, status: 202, response: z.record(z.string(), z.unknown()), errors: ['validation_failed', 'rate_limited'] },
   { method: 'post', path: '/api/auth/password/reset', summary: 'Set a new password with a reset link; every session of the account ends', body: resetPasswordBody, status: 204, errors: ['validation_failed', 'link_expired', 'rate_limited'] },
   { method: 'post', path: '/api/auth/email/verify', summary: 'Verify the email address with the link sent at sign-up', body: verifyEmailBody, status: 204, errors: ['validation_failed', 'link_expired'] },
@@ -137,6 +129,9 @@ export const OPERATIONS: Operation[] = [
   { method: 'get', path: '/api/inbox/unread', summary: 'The unread count (also pushed as `inbox`)', auth: 'member', response: z.record(z.string(), z.unknown()), errors: [] },
   { method: 'post', path: '/api/inbox/read-all', summary: 'Mark every message read', auth: 'member', response: z.record(z.string(), z.unknown()), errors: [] },
   { method: 'get', path: '/api/inbox/preferences', summary: 'Which inbox kinds also go by email', auth: 'member', response: z.record(z.string(), z.unknown()), errors: [] },
+  { method: 'put', path: '/api/inbox/preferences', summary: 'Choose which inbox kinds also go by email (`emailKinds`)', auth: 'member', body: notificationPreferencesBody, response: z.record(z.string(), z.unknown()), errors: ['validation_failed'] },
+  { method: 'patch', path: '/api/inbox/{id}', summary: 'Mark one message read or unread (the unread count is pushed as `inbox`)', auth: 'member', body: inboxMarkBody, response: z.record(z.string(), z.unknown()), errors: ['validation_failed', 'not_found'] },
+  { method: 'delete', path: '/api/inbox/{id}', summary: 'Delete one message', auth: 'member', response: z.record(z.string(), z.unknown()), errors: ['validation_failed', 'not_found'] },
   { method: 'post', path: '/api/admin/inbox/notices', summary: 'A notice to every member or a segment (all, depositors, recent)', auth: 'operator', body: noticeBody, status: 201, response: z.record(z.string(), z.unknown()), errors: ['validation_failed', 'forbidden'] },
   { method: 'get', path: '/api/support/threads', summary: "The member's conversations with customer service", auth: 'member', response: z.record(z.string(), z.unknown()), errors: [] },
   { method: 'post', path: '/api/support/threads', summary: 'Start a conversation, optionally about one of the member’s orders; pushes `support` to staff', auth: 'member', body: supportThreadBody, status: 201, response: z.record(z.string(), z.unknown()), errors: ['validation_failed', 'order_not_found', 'rate_limited'] },
@@ -170,6 +165,7 @@ export const OPERATIONS: Operation[] = [
   { method: 'post', path: '/api/admin/queue/bulk-confirm', summary: 'Confirm a stack of tickets bought together, one reference each; a result per order', auth: 'operator', body: bulkConfirmBody, response: z.object({ results: z.array(z.record(z.string(), z.unknown())) }), errors: ['forbidden', 'validation_failed'] },
   { method: 'get', path: '/api/admin/queue/views', summary: 'The caller\'s saved queue views (name and filters)', auth: 'operator', response: z.record(z.string(), z.unknown()), errors: ['forbidden'] },
   { method: 'post', path: '/api/admin/queue/views', summary: 'Save (or replace, by name) a queue view', auth: 'operator', body: savedViewBody, status: 204, errors: ['forbidden', 'validation_failed'] },
+  { method: 'get', path: '/api/orders/{id}/ticket-scan', summary: "The scan of the member's own order's ticket (proof of purchase, before the draw too)", auth: 'member', errors: ['validation_failed', 'order_not_found', 'not_found'] },
   { method: 'get', path: '/api/admin/orders/{id}/scan', summary: 'The ticket scan of an order, for staff', auth: 'operator', errors: ['forbidden', 'validation_failed', 'not_found'] },
   { method: 'get', path: '/api/admin/adjustments', summary: 'Recent adjustments, filtered by status (queued, applied, refused, pending_approval, rejected)', auth: 'operator', query: { status: 'queued | applied | refused | pending_approval | rejected' }, response: z.object({ items: z.array(pendingAdjustment) }), errors: ['forbidden', 'validation_failed'] },
   { method: 'post', path: '/api/admin/adjustments/{id}/decision', summary: 'Supervisors only, not the author: approve or reject an adjustment above ADJUSTMENT_APPROVAL_POINTS; approved, the worker applies it once', auth: 'operator', body: adjustmentDecisionBody, response: adjustmentResponse, errors: ['forbidden', 'validation_failed', 'not_found'] },
@@ -238,7 +234,7 @@ function errorsOf(op: Operation): ErrorCode[] {
     ...(op.auth ? (['unauthorized', 'session_expired', 'token_invalid', 'service_unavailable'] as const) : []),
     ...(op.auth === 'operator' ? (['forbidden'] as const) : []),
     ...(op.idempotent ? (['validation_failed', 'idempotency_key_reused'] as const) : []),
-    ...(op.path.includes('{id}') ? (['validation_failed'] as const) : []),
+    ...(op.path.startsWith('/api/') && op.path.includes('{id}') ? (['validation_failed'] as const) : []),
   ];
   return [...new Set([...implied, ...op.errors])];
 }
@@ -256,6 +252,13 @@ function queryParameters(query: Operation['query']) {
   }
   return Object.entries(query).map(([name, description]) => ({ name, in: 'query', description, schema: { type: 'integer' } }));
 }
+
+/** Where the payments sandbox's routes are: its own server (PAYMENTS=sandbox), not the site. */
+const PAYMENTS_SANDBOX_SERVER = {
+  url: '{sandbox}',
+  description: 'The local payments sandbox (PAYMENTS=sandbox): its own HTTP server, logged at start as "payments sandbox started"',
+  variables: { sandbox: { default: 'http://localhost:PAYMENTS_SANDBOX_PORT', description: 'Its origin: PAYMENTS_SANDBOX_PORT, or a free port when that is 0' } },
+};
 
 export function buildOpenApiDocument() {
   const errorBody = {
@@ -275,11 +278,14 @@ export function buildOpenApiDocument() {
     },
   };
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const op of OPERATIONS) {
+  for (const op of [...OPERATIONS, ...EDGE_OPERATIONS]) {
+    const success = String(op.status ?? 200);
     const responses: Record<string, unknown> = {
-      [String(op.status ?? 200)]: op.response
+      [success]: op.response
         ? { description: 'OK', content: { 'application/json': { schema: jsonSchema(op.response, 'output') } } }
-        : { description: 'No content' },
+        : op.responseType
+          ? { description: 'OK', content: { [op.responseType]: {} } }
+          : { description: op.status === 303 ? 'See Other (a redirect)' : 'No content' },
     };
     for (const code of errorsOf(op)) {
       for (const status of statusesOf(code)) {
@@ -292,27 +298,42 @@ export function buildOpenApiDocument() {
     }
     const parameters = [
       ...[...op.path.matchAll(/\{(\w+)\}/g)].map(([, name]) =>
-        name === 'id'
+        name === 'id' && op.path.startsWith('/api/')
           ? { name, in: 'path', required: true, description: ID_PARAMETER_RULE, schema: { type: 'string', pattern: ID_PATTERN } }
           : { name, in: 'path', required: true, schema: { type: 'string' } },
       ),
       ...queryParameters(op.query),
       ...(op.idempotent ? [{ name: 'Idempotency-Key', in: 'header', description: 'Repeats return the first result', schema: { type: 'string', maxLength: 100 } }] : []),
     ];
+    const requestBody = op.body
+      ? { required: true, content: { 'application/json': { schema: bodySchema(op.body) } } }
+      : op.requestType
+        ? { required: true, content: { [op.requestType]: {} } }
+        : undefined;
     paths[op.path] = {
       ...paths[op.path],
+      ...(op.server === 'payments-sandbox' ? { servers: [PAYMENTS_SANDBOX_SERVER] } : {}),
       [op.method]: {
         summary: op.summary,
+        ...(op.audience ? { tags: [AUDIENCE_TAGS[op.audience].name] } : {}),
+        ...(op.audience === 'sandbox' ? { 'x-internal': true } : {}),
+        ...(op.mount ? { 'x-mount': true } : {}),
         ...(op.auth ? { security: [{ bearer: [] }], 'x-role': op.auth } : {}),
         ...(parameters.length ? { parameters } : {}),
-        ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: bodySchema(op.body) } } } } : {}),
+        ...(requestBody ? { requestBody } : {}),
         responses,
       },
     };
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'GPoints proxy-purchase API', version: '1.0.0', description: 'Generated from the zod schemas in common/. See design/API.md.' },
+    info: {
+      title: 'GPoints proxy-purchase API',
+      version: '1.0.0',
+      description:
+        'Generated from the zod schemas in common/; the contract in words is docs/api.md. Routes without a tag are the JSON API under /api; tagged routes are the rest of what the server answers (payment providers, the web app, Socket.IO, the job board) and, marked `x-internal`, the local sandboxes.',
+    },
+    tags: Object.values(AUDIENCE_TAGS),
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } }, schemas: { Error: errorBody } },
     paths,
   };

@@ -62,7 +62,8 @@ export function depositRoutes(auth: AuthService, deposits: DepositService) {
   return router;
 }
 
-const CHANNELS: Record<ProviderName, readonly string[]> = { stripe: ['webhook'], ecpay: ['result', 'info'], jko: ['result'] };
+/** The notifications each provider sends, at POST /api/payments/<provider>/<channel>. */
+export const PAYMENT_CALLBACK_CHANNELS: Record<ProviderName, readonly string[]> = { stripe: ['webhook'], ecpay: ['result', 'info'], jko: ['result'] };
 
 /**
  * Where providers call us (mounted at /api/payments before the JSON parser: signatures are over
@@ -81,7 +82,7 @@ export function paymentCallbackRoutes(deposits: DepositService) {
   router.post('/:provider/:channel', express.raw({ type: () => true, limit: '256kb' }), async (req, res) => {
     const provider = req.params.provider as ProviderName;
     const channel = String(req.params.channel);
-    if (!CHANNELS[provider]?.includes(channel)) throw new AppError('not_found');
+    if (!PAYMENT_CALLBACK_CHANNELS[provider]?.includes(channel)) throw new AppError('not_found');
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     const reply = await deposits.notify(provider, channel, req.headers, raw);
     res.status(reply.status).type(reply.contentType).send(reply.body);

@@ -3,7 +3,7 @@ import { ERROR_CATALOGUE } from '@gp/common';
 import { OPERATIONS } from '../../src/openapi/document.ts';
 import { ID_PATTERN, isId, parseId } from '../../src/platform/ids.ts';
 import { testServer } from '../support/platform.ts';
-import { apiClient } from './api-client.ts';
+import { apiClient, call } from './api-client.ts';
 
 /**
  * One rule for an `{id}` in a path (docs/architecture.md "The HTTP edge"): a malformed id is 422
@@ -34,7 +34,7 @@ describe('a malformed :id', () => {
   const request = (op: (typeof ID_ROUTES)[number], id: string) => {
     // Other ids in the path (`{messageId}`) are well-formed, so `{id}` is what is judged.
     const path = op.path.replace('{id}', id).replace(/\{\w+\}/g, '999999999999');
-    return op.method === 'get' ? api.get(path, { token: operator }) : api.post(path, { token: operator, json: {} });
+    return call(env.url, op.method.toUpperCase(), path, { token: operator, json: op.method === 'get' ? undefined : {} });
   };
   const answer = (res: Awaited<ReturnType<typeof request>>) => ({ status: res.status, code: res.body?.error?.code, fields: res.body?.error?.fields });
 

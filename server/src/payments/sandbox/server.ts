@@ -84,6 +84,8 @@ export async function startPaymentsSandbox(options: SandboxOptions) {
     url,
     host,
     port,
+    /** Its Express app (the OpenAPI test reads its routes). */
+    app,
     deliverer,
     ecpay,
     stripe,
