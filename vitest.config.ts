@@ -3,7 +3,7 @@ import { catalogueParts } from './client/build/catalogue-parts.ts';
 
 /**
  * Three projects, all run by `npx vitest run` (what `npm test` calls):
- * - `unit`: the logic of common/ and client/ in plain Node. No DOM, no database, no Redis, no global
+ * - `unit`: the logic of common/ and client/, and the checks of docs/ (scripts/docs), in plain Node. No DOM, no database, no Redis, no global
  *   setup: `npm run test:unit` runs it alone in about 4 seconds.
  * - `components`: client React components under happy-dom (`*.dom.test.ts(x)` files: slip, picker,
  *   wallet and console widgets). Importing React, react-intl and a DOM per file costs more than all
@@ -26,7 +26,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['common/src/**/*.test.ts', 'client/src/**/*.test.{ts,tsx}'],
+          include: ['common/src/**/*.test.ts', 'client/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           exclude: ['**/*.dom.test.{ts,tsx}'],
           // Pure functions: no file leaves state behind, so the files share their workers' module
           // cache (a third of the time of importing per file).

@@ -107,6 +107,7 @@ const depositLimits = jsonText
  * start-up with a readable list (see `loadConfig`). Defaults give the embedded demo mode.
  */
 export const configSchema = z.object({
+  /** `production` (what `npm start` sets), `development` or `test`; `fast-for-tests` hashing is refused outside `test`, and the web client's monitoring reports it as its environment. */
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /**
    * How passwords are hashed: `owasp` (argon2id, 19 MiB, 2 passes: OWASP's baseline, ~50 ms here),
@@ -114,8 +115,11 @@ export const configSchema = z.object({
    * members by the thousand. Refused outside NODE_ENV=test; a hash of either kind verifies under both.
    */
   PASSWORD_HASH: z.enum(['owasp', 'fast-for-tests']).default('owasp'),
+  /** What this process runs: `api` (HTTP, Socket.IO, game clocks), `worker` (background jobs), or `all` (both: the embedded mode). */
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  /** The address the HTTP server listens on. */
   HOST: z.string().default('0.0.0.0'),
+  /** The HTTP port (`npm run dev` always uses 3000). */
   PORT: port.default(3000),
   /** Where the embedded database and generated secrets live. */
   DATA_DIR: z.string().default('.data'),
@@ -129,10 +133,15 @@ export const configSchema = z.object({
   REDIS_PREFIX: z.string().regex(/^[a-z0-9_-]+$/i).default('gp'),
   /** HMAC secret for session tokens and PIN hashes; generated into DATA_DIR when unset. */
   JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  /** How long a member's login lasts, in seconds. */
   SESSION_TTL_SECONDS: z.coerce.number().int().min(60).default(7 * 24 * 3600),
+  /** Wrong passwords for one email from one address per LOGIN_WINDOW_SECONDS; then that address (only) gets 429 for that email. */
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
+  /** The window of the login limits, in seconds. */
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  /** Wrong PIN codes one member may try per PIN_WINDOW_SECONDS (counted before the code is checked). */
   PIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  /** The window of PIN_MAX_FAILURES, in seconds. */
   PIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
   /** Public channels one socket may be subscribed to at once; its private rooms (own id, member, session) do not count. */
   SOCKET_MAX_SUBSCRIPTIONS: z.coerce.number().int().min(1).max(10_000).default(64),
@@ -142,6 +151,7 @@ export const configSchema = z.object({
    * 10 bursts of refusals outstanding (they drain at the same rate) is disconnected.
    */
   SOCKET_SUBSCRIBE_RATE: z.coerce.number().positive().max(10_000).default(20),
+  /** The bucket size of SOCKET_SUBSCRIBE_RATE: subscribe/unsubscribe requests a socket may send at once. */
   SOCKET_SUBSCRIBE_BURST: z.coerce.number().int().min(1).max(10_000).default(40),
   /** A socket whose unsent output passes this many bytes (a client that stopped reading) is disconnected. */
   SOCKET_MAX_BUFFER_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
@@ -155,7 +165,9 @@ export const configSchema = z.object({
   LOGIN_SLOWDOWN_MAX_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   /** How long an address an account logged in from stays "known" (exempt from the slow-down) after its last success. */
   LOGIN_KNOWN_ADDRESS_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Sign-ups accepted from one address per SIGNUP_WINDOW_SECONDS (forms refused for their fields do not count). */
   SIGNUP_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
+  /** The window of SIGNUP_MAX_PER_ADDRESS, in seconds. */
   SIGNUP_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   /**
    * Which peers may set X-Forwarded-For (Express's `trust proxy`): `false` (default: the socket
@@ -163,13 +175,17 @@ export const configSchema = z.object({
    * `linklocal`, `uniquelocal`).
    */
   TRUST_PROXY: trustProxy.default(false),
+  /** The seeded back-office account (SEED_DEMO), promoted to supervisor at start. Change it and OPERATOR_PASSWORD in any real deployment. */
   OPERATOR_EMAIL: z.email().default('operator@example.com'),
+  /** The seeded back-office account's password. */
   OPERATOR_PASSWORD: z.string().min(8).default('operator-pass-2026'),
+  /** The seeded back-office account's display name. */
   OPERATOR_NAME: z.string().default('Back office'),
+  /** On start, create what is missing of the demo data: the operator account, the demo member (500 GP and 1,000 trial points) and three 100 GP PIN codes (listed in DATA_DIR/demo-pins.txt). */
   SEED_DEMO: bool.default(true),
   /**
-   * Back office (issue 13). `STAFF_MFA`: whether /api/admin/* needs a staff session (password + TOTP,
-   * POST /api/admin/auth/login) — the default. `off` also lets a staff account's ordinary session
+   * `required`: /api/admin/* accepts only staff sessions (password + TOTP, POST
+   * /api/admin/auth/login). `off` also lets a staff account's ordinary session
    * reach the back-office API: only the load, bench and chaos scripts, the browser-test server and
    * the integration tests set it, to drive the operator's API without a second factor. The console
    * itself always signs in with TOTP.
@@ -185,20 +201,27 @@ export const configSchema = z.object({
   SCAN_MAX_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(8 * 1024 * 1024),
   /** Where files (ticket scans, chat attachments) go: `local` (DATA_DIR/files) or `s3` (any S3-compatible store: MinIO, AWS). */
   STORAGE: z.enum(['local', 's3']).default('local'),
+  /** STORAGE=s3: the store's URL (MinIO in docker-compose.yml). */
   S3_ENDPOINT: z.url().optional(),
+  /** STORAGE=s3: the region. */
   S3_REGION: z.string().default('us-east-1'),
+  /** STORAGE=s3: the bucket (created on first use). */
   S3_BUCKET: z.string().default('gpoints'),
+  /** STORAGE=s3: the access key id. */
   S3_ACCESS_KEY_ID: z.string().optional(),
+  /** STORAGE=s3: the secret access key. */
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   /** An optional host name that serves only the back office (e.g. `admin.example.com`): `/` there opens `/admin`. */
   ADMIN_HOST: z.string().optional(),
   /** Trial points (GP hundredths) every new member account starts with, so trial play needs no operator; 0 turns it off. */
   TRIAL_POINTS_ON_SIGNUP: z.coerce.number().int().min(0).max(100_000_000).default(1000),
+  /** The customer-service address shown in the footer. */
   SUPPORT_EMAIL: z.email().default('service@example.com'),
   /** The address members reach this site at (links in emails, the OIDC redirect URI); unset: taken from each request's Host. */
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** LINE Login (OpenID Connect): without the channel id and secret there is no "Log in with LINE" button. */
   LINE_CHANNEL_ID: z.string().min(1).optional(),
+  /** LINE Login's channel secret (it also signs LINE's web-login ID tokens, HS256). */
   LINE_CHANNEL_SECRET: z.string().min(1).optional(),
   /** LINE's issuer; or use LINE_SANDBOX to try LINE Login offline. */
   LINE_ISSUER_URL: z.url({ protocol: /^https?$/ }).default('https://access.line.me'),
@@ -227,21 +250,29 @@ export const configSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   /** Where mail goes when SMTP_URL is unset (default: DATA_DIR/mail). */
   MAIL_DIR: z.string().optional(),
+  /** The sender of outgoing mail. */
   MAIL_FROM: z.string().default('GPoints <no-reply@example.com>'),
   /** How long a password-reset link works. */
   PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(60),
   /** How long an email-verification link works. */
   EMAIL_VERIFY_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(72),
+  /** The brand of the main site. */
   BRAND_MAIN: z.string().default('GPoints Lottery'),
+  /** The brand of the keno sub-site (KENO_HOSTS). */
   BRAND_KENO: z.string().default('GPoints Keno'),
+  /** The brand of the sports sub-site (SPORTS_HOSTS). */
   BRAND_SPORTS: z.string().default('GPoints Sports'),
-  /** Comma-separated host names that show the keno / sports sub-site. */
+  /** Comma-separated host names that show the keno sub-site. */
   KENO_HOSTS: z.string().default('keno.localhost'),
+  /** Comma-separated host names that show the sports sub-site. */
   SPORTS_HOSTS: z.string().default('sports.localhost'),
   /** Elastic APM RUM: off unless a server URL is set. */
   APM_SERVER_URL: z.url().optional(),
+  /** The service name the web client reports to Elastic APM. */
   APM_SERVICE_NAME: z.string().regex(/^[A-Za-z0-9 _-]+$/, { error: 'letters, digits, space, _ and - only' }).default('gpoints-web'),
+  /** The share (0..1) of page transactions the web client reports to Elastic APM. */
   APM_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(1),
+  /** pino's level. Every /api answer is logged with its request (secrets redacted): a 5xx at `error`, a 4xx at `info`, the rest at `debug`; each line carries the request's `X-Request-Id`. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The built client; served by api processes when present. */
   CLIENT_DIST: z.string().default(path.join(REPO_ROOT, 'client/dist')),
@@ -249,14 +280,14 @@ export const configSchema = z.object({
   KENO_PRODUCTS: kenoCodeList.default(['TWB01', 'CAB01', 'KRB01']),
   /** Where draw results come from: `simulated` (seeded RNG, verifiable) or `manual` (operator entry). */
   RESULT_SOURCE: z.enum(['simulated', 'manual']).default('simulated'),
-  /** Per-product schedule changes for demos and tests, as JSON (see README). */
+  /** Per-product schedule changes for demos and tests, as JSON: `{"CAB01":{"intervalSeconds":60,"salesCloseSeconds":10}}` (also `dailyWindow`); issue numbering is kept. */
   KENO_SCHEDULE_OVERRIDES: scheduleOverrides.default({}),
   /**
    * Operator changes to keno rules (prize cells, side-bet prizes, caps, maximum multiplier, unit
    * price), JSON per product, each with a `source`: `{"TWB01":{"source":"2026 promotion","prizeTable":{"rows":{"3":{"3":100000}}}}}`.
    */
   KENO_RULE_OVERRIDES: jsonText.pipe(z.partialRecord(z.enum(KENO_CODES), z.looseObject({ source: z.string().min(1) }))).default({}),
-  /** Draw lotteries this deployment lists (README "Draw lotteries"), comma-separated; default all twelve. */
+  /** Draw lotteries this deployment lists (docs/games.md), comma-separated; default all twelve. */
   DRAW_PRODUCTS: drawCodeList.default([...DRAW_CODE_LIST]),
   /** Where draw-lottery results come from: `simulated` (seeded, verifiable, with simulated pool amounts) or `manual` (operator entry). */
   DRAW_RESULT_SOURCE: z.enum(['simulated', 'manual']).default('simulated'),
@@ -277,6 +308,7 @@ export const configSchema = z.object({
   DRAWS_AHEAD_HOURS: z.coerce.number().positive().max(72).default(6),
   /** How orders are bought from the operator: `simulated` (after a latency) or `manual` (back office confirms). */
   PURCHASE_GATEWAY: z.enum(['simulated', 'manual']).default('simulated'),
+  /** How long the simulated operator takes to sell a ticket, in ms. */
   PURCHASE_LATENCY_MS: z.coerce.number().int().min(0).default(1500),
   /** Share of simulated purchases that fail (and are retried by the queue), 0..1. */
   PURCHASE_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
@@ -284,6 +316,7 @@ export const configSchema = z.object({
   PURCHASE_TIMEOUT_RATE: z.coerce.number().min(0).max(1).default(0),
   /** Share of simulated purchases that reach the operator `PURCHASE_LATE_MS` later than usual (some after the sales cut-off, which it refuses), 0..1. */
   PURCHASE_LATE_RATE: z.coerce.number().min(0).max(1).default(0),
+  /** How much later a late simulated purchase (PURCHASE_LATE_RATE) arrives, in ms. */
   PURCHASE_LATE_MS: z.coerce.number().int().min(0).default(5000),
   /** After this long past an order's sales cut-off with the gateway unable to say whether it sold the ticket, the order is flagged for the back office. */
   PURCHASE_DOUBT_FLAG_SECONDS: z.coerce.number().int().min(1).default(300),
@@ -293,10 +326,10 @@ export const configSchema = z.object({
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(1000),
   /** Purchases in flight per worker process: gateway calls wait on the operator, not on our CPU. */
   PURCHASE_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(256),
-  /** Prize conversion to GP, per currency, JSON (see DEFAULT_POINTS_RATES and README); unset currencies keep the default. */
+  /** Prize conversion to GP, JSON: GP hundredths per minor unit of each currency, `{"TWD":"2/65"}` (NT$32.50 a GP); unset currencies keep the default; prizes are rounded down. */
   POINTS_RATES: pointsRates.default(DEFAULT_POINTS_RATES),
   /**
-   * Deposits (README "Deposits"): `sandbox` (default) pays through the local provider sandboxes
+   * Deposits (docs/payments.md): `sandbox` (default) pays through the local provider sandboxes
    * (server/src/payments/sandbox/) for every provider without keys; `live` disables those. A provider
    * whose keys are set (STRIPE_SECRET_KEY, ECPAY_MERCHANT_ID…, JKO_API_KEY…) is live either way.
    */
@@ -309,7 +342,9 @@ export const configSchema = z.object({
   DEPOSIT_LIMITS: depositLimits.default(DEFAULT_DEPOSIT_LIMITS),
   /** The most GP hundredths one member may deposit per UTC day (paid and still-open deposits count). */
   DEPOSIT_DAILY_MAX_POINTS: z.coerce.number().int().min(1).default(2_000_000),
+  /** Stripe's secret key (`sk_…`); with STRIPE_WEBHOOK_SECRET, Stripe is live. */
   STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
+  /** The signing secret (`whsec_…`) of the webhook endpoint PUBLIC_URL/api/payments/stripe/webhook. */
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
   /** Stripe methods offered (WeChat Pay and Alipay depend on the merchant's business location). */
   STRIPE_METHODS: z
@@ -317,20 +352,27 @@ export const configSchema = z.object({
     .transform((v) => v.split(',').map((m) => m.trim()).filter(Boolean))
     .pipe(z.array(z.enum(['card', 'wechat_pay', 'alipay'])))
     .default(['card', 'wechat_pay', 'alipay']),
+  /** ECPay's merchant id; with ECPAY_HASH_KEY and ECPAY_HASH_IV, ECPay is live. */
   ECPAY_MERCHANT_ID: z.string().regex(/^\d{7,10}$/).optional(),
+  /** ECPay's HashKey (CheckMacValue). */
   ECPAY_HASH_KEY: z.string().min(1).optional(),
+  /** ECPay's HashIV (CheckMacValue). */
   ECPAY_HASH_IV: z.string().min(1).optional(),
+  /** ECPay's AIO host (the stage host is https://payment-stage.ecpay.com.tw). */
   ECPAY_URL: z.url().default('https://payment.ecpay.com.tw'),
-  /** Days a convenience-store barcode stays payable (ECPay StoreExpireDate; unit unconfirmed, see README). */
+  /** Days a convenience-store barcode stays payable (sent as ECPay's StoreExpireDate, whose unit for barcodes is unconfirmed: docs/payments.md). */
   ECPAY_BARCODE_EXPIRE_DAYS: z.coerce.number().int().min(1).max(30).default(7),
+  /** JKO Pay's API key; with JKO_SECRET_KEY and JKO_STORE_ID, JKO Pay is live. */
   JKO_API_KEY: z.string().min(1).optional(),
+  /** JKO Pay's secret key (the DIGEST HMAC). */
   JKO_SECRET_KEY: z.string().min(1).optional(),
+  /** JKO Pay's store id. */
   JKO_STORE_ID: z.string().min(1).optional(),
   /** JKO gives the host at contract time (the public docs name none for tests). */
   JKO_URL: z.url().default('https://onlinepay.jkopay.com'),
   /**
    * The names of JKO's refund request fields, JSON `{ orderId, refundId, amount }`: only third-party
-   * docs name them (unconfirmed, see README), so a live merchant can match what JKO gives them.
+   * docs name them (unconfirmed, docs/payments.md), so a live merchant can match what JKO gives them.
    */
   JKO_REFUND_FIELDS: jsonText
     .pipe(
@@ -343,7 +385,7 @@ export const configSchema = z.object({
     .default({ orderId: 'platform_order_id', refundId: 'refund_order_id', amount: 'refund_amount' }),
   /** How often pending deposits the provider never told us about are queried. */
   DEPOSIT_RECONCILE_MS: z.coerce.number().int().min(1000).default(60_000),
-  /** The most an order may be able to win, in whole GP (spec §5: above it, "adjust purchase items"). */
+  /** The most an order may be able to win, in whole GP: a ticket above it is refused with `exceeds_max_prize` ("adjust purchase items"). */
   MAX_ORDER_PRIZE_POINTS: z.coerce.number().int().positive().default(5_000_000),
   /** Where football events and odds come from: `simulated` (our scoring model) or `hkjc` (HKJC's GraphQL feed). */
   ODDS_SOURCE: z.enum(['simulated', 'hkjc']).default('simulated'),
@@ -358,7 +400,7 @@ export const configSchema = z.object({
   /** How many of the past week's simulated matches a fresh install fills in, played, with their markets (recent form, league tables). */
   FOOTBALL_HISTORY_MATCHES: z.coerce.number().int().min(0).max(1000).default(150),
   /**
-   * The simulated fixture list, JSON (see README "Football"): a kick-off every `kickOffEveryMinutes`,
+   * The simulated fixture list, JSON (docs/games.md): a kick-off every `kickOffEveryMinutes`,
    * fixtures `aheadHours` ahead, results `matchMinutes` after kick-off, a share `voidRate` of matches
    * postponed, and the share `moveShare` of open events whose odds move on each odds tick.
    */
@@ -387,6 +429,7 @@ export const configSchema = z.object({
         }),
     )
     .optional(),
+  /** On SIGINT/SIGTERM, how long active jobs may take to finish before the process stops anyway. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
 });
 
