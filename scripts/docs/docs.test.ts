@@ -1,8 +1,11 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { configSchema } from '../../server/src/config.ts';
 import { configKeys, configTable, defaultText } from './config-table.ts';
 import { REPO_ROOT } from './markdown.ts';
 import { headingAnchors, linkProblems, linkTargets, markdownFiles, outsideMentions } from './links.ts';
+import { unknownNames, unknownScripts } from './names.ts';
 import { generatedPages } from './pages.ts';
 
 describe('docs/ says what the code says', () => {
@@ -40,12 +43,28 @@ describe('links in README.md, docs/ and every other Markdown file stay inside th
   it.each(files)('%s: names no file outside the repository', (file) => {
     expect(outsideMentions(file)).toEqual([]);
   });
+
+  it.each(files)('%s: every setting or constant it quotes exists in the code, every `npm run` it gives is a script', (file) => {
+    expect([...unknownNames(file), ...unknownScripts(file)]).toEqual([]);
+  });
 });
 
 describe('the link checker', () => {
   it('reads inline and reference links, not the ones in code blocks', () => {
     const page = ['See [the API](docs/api.md#errors "errors") and ![a](img.png).', '', '```', '[not a link](nowhere.md)', '```', '[ref]: ../outside.md'].join('\n');
     expect(linkTargets(page)).toEqual(['docs/api.md#errors', 'img.png', '../outside.md']);
+  });
+
+  it('knows a setting from a name the code never had, and a script from one that is not there', () => {
+    const page = path.join('.tmp', 'names-probe.md');
+    fs.mkdirSync(path.join(REPO_ROOT, '.tmp'), { recursive: true });
+    fs.writeFileSync(path.join(REPO_ROOT, page), 'Set `PURCHASE_GATEWAY=manual`, not `PURCHASE_GATEWAYS`; run `npm run docs:generate`, `npm run build -w client`, not `npm run docs:make`.\n');
+    try {
+      expect(unknownNames(page)).toEqual([`${page}: PURCHASE_GATEWAYS is not a name the code knows`]);
+      expect(unknownScripts(page)).toEqual([`${page}: npm run docs:make is no script`]);
+    } finally {
+      fs.rmSync(path.join(REPO_ROOT, page));
+    }
   });
 
   it("makes GitHub's anchors, numbering repeats", () => {

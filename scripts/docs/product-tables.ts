@@ -101,9 +101,9 @@ export function drawTable(): string {
     const game = p.drawOf ? `plays on ${p.drawOf}'s draw` : zones;
     const sale = p.availability.onSale ? '' : ` **not on sale**: ${p.availability.reason}`;
     const unconfirmed = factList([...unconfirmedPaths(p), ...c.unconfirmed]);
-    return `| \`${p.code}\` | ${productName(p)}${escapeCell(sale)} | ${game} | ${money(p.unitStake)} | ${draws} | ${escapeCell(unconfirmed)} |`;
+    return `| \`${p.code}\` | ${productName(p)}${escapeCell(sale)} | ${game} | ${money(p.unitStake)} | ${draws} | ${p.table.confidence} | ${escapeCell(unconfirmed)} |`;
   });
-  return ['| code | product | numbers | stake a line | draws (local time) | unconfirmed |', '|---|---|---|---|---|---|', ...rows].join('\n');
+  return ['| code | product | numbers | stake a line | draws (local time) | prize table | unconfirmed |', '|---|---|---|---|---|---|---|', ...rows].join('\n');
 }
 
 /** Football's stake rules and settlement conventions, each with its confidence. */
