@@ -129,7 +129,10 @@ export const configSchema = z.object({
   REDIS_PREFIX: z.string().regex(/^[a-z0-9_-]+$/i).default('gp'),
   /** HMAC secret for session tokens and PIN hashes; generated into DATA_DIR when unset. */
   JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
-  SESSION_TTL_SECONDS: z.coerce.number().int().min(60).default(7 * 24 * 3600),
+  /** A session's absolute lifetime (ASVS 3.3.2: 12 hours), whatever its use. */
+  SESSION_TTL_SECONDS: z.coerce.number().int().min(60).default(12 * 3600),
+  /** A session unused this long has ended (ASVS 3.3.2: 30 minutes). */
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
   PIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
@@ -155,6 +158,11 @@ export const configSchema = z.object({
   LOGIN_SLOWDOWN_MAX_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   /** How long an address an account logged in from stays "known" (exempt from the slow-down) after its last success. */
   LOGIN_KNOWN_ADDRESS_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Wrong staff passwords per staff email, and wrong codes per staff account, per LOGIN_WINDOW_SECONDS (besides the per-address limit). */
+  STAFF_LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+  /** Emails a stranger can cause to one recipient (reset links, sign-up notices) per MAIL_RECIPIENT_WINDOW_SECONDS, whatever address asks. */
+  MAIL_MAX_PER_RECIPIENT: z.coerce.number().int().min(1).default(5),
+  MAIL_RECIPIENT_WINDOW_SECONDS: z.coerce.number().int().min(60).default(3600),
   SIGNUP_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
   SIGNUP_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   /**

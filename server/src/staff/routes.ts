@@ -1,14 +1,14 @@
 import { Router } from 'express';
 import { auditQuery, staffLoginBody, staffRoleBody, staffVerifyBody } from '@gp/common';
-import { access, JOB_BOARD_COOKIE, JOB_BOARD_PATH } from './access.ts';
-import { currentUser } from '../auth/middleware.ts';
+import { access } from './access.ts';
+import { clearSessionCookies, contextOf, currentUser, setSessionCookies } from '../auth/middleware.ts';
 import type { AuthService } from '../auth/service.ts';
-import { byAddress, idParam, rateLimits, validateBody, validateQuery } from '../platform/http.ts';
+import { attach, byAddress, idParam, rateLimits, validateBody, validateQuery } from '../platform/http.ts';
 import type { Platform } from '../platform/platform.ts';
 import { actorOf, type StaffService } from './service.ts';
 
 /** Staff sign-in (password, then TOTP), staff and roles, the audit log (read only: no route edits it). */
-export function staffRoutes(platform: Pick<Platform, 'rateLimiter'>, auth: AuthService, staff: StaffService) {
+export function staffRoutes(platform: Pick<Platform, 'rateLimiter' | 'config' | 'secret'>, auth: AuthService, staff: StaffService) {
   const router = Router();
   const { failureLimit } = rateLimits(platform.rateLimiter);
   const login = validateBody(staffLoginBody);
@@ -16,20 +16,33 @@ export function staffRoutes(platform: Pick<Platform, 'rateLimiter'>, auth: AuthS
   const role = validateBody(staffRoleBody);
   const audit = validateQuery(auditQuery);
   const userId = idParam('id');
-  // Wrong passwords and wrong codes count against the address, like member logins' address limit.
-  const wrongPasswords = failureLimit('login.address', byAddress, ['invalid_credentials']);
-  const wrongCodes = failureLimit('login.address', byAddress, ['totp_invalid']);
+  // Both steps are limited per address AND per staff account (issue 29 item 5). Wrong passwords count
+  // with members' failures from the address; wrong codes have a counter of their own
+  // (`staff.address`), so a fumbled authenticator never locks members behind the same address out.
+  const wrongPasswordsHere = failureLimit('login.address', byAddress, ['invalid_credentials']);
+  const wrongPasswordsForAccount = failureLimit('staff.password', (req) => login.of(req).email, ['invalid_credentials']);
+  const wrongCodesHere = failureLimit('staff.address', byAddress, ['totp_invalid']);
+  const challengeOf = attach('staffChallenge', (req) => staff.challengeOf(verify.of(req).challenge));
+  const wrongCodesForAccount = failureLimit('staff.code', (req) => challengeOf.of(req).userId, ['totp_invalid']);
 
-  router.post('/admin/auth/login', ...access(auth, 'POST /admin/auth/login'), login, wrongPasswords, async (req, res) => {
+  router.post('/admin/auth/login', ...access(auth, 'POST /admin/auth/login'), login, wrongPasswordsHere, wrongPasswordsForAccount, async (req, res) => {
     const { email, password } = login.of(req);
-    res.json(await wrongPasswords.of(req).run(() => staff.login(email, password)));
+    res.json(await wrongPasswordsHere.of(req).run(() => wrongPasswordsForAccount.of(req).run(() => staff.login(email, password, byAddress(req)))));
   });
 
-  router.post('/admin/auth/verify', ...access(auth, 'POST /admin/auth/verify'), verify, wrongCodes, async (req, res) => {
+  // The console's session lives in its own cookies (auth/session-cookies.ts, `staff`), read on
+  // /api/admin and the job board only; the body still carries the token for API clients.
+  router.post('/admin/auth/verify', ...access(auth, 'POST /admin/auth/verify'), verify, challengeOf, wrongCodesHere, wrongCodesForAccount, async (req, res) => {
     const { challenge, code } = verify.of(req);
-    const session = await wrongCodes.of(req).run(() => staff.verify(challenge, code, byAddress(req)));
-    res.cookie(JOB_BOARD_COOKIE, session.token, { httpOnly: true, sameSite: 'strict', secure: req.secure, path: JOB_BOARD_PATH, expires: new Date(session.expiresAt) });
-    res.json(session);
+    const { session, ...answer } = await wrongCodesHere.of(req).run(() => wrongCodesForAccount.of(req).run(() => staff.verify(challenge, code, contextOf(req))));
+    setSessionCookies(res, platform.config, platform.secret, 'staff', session);
+    res.json(answer);
+  });
+
+  router.post('/admin/auth/logout', ...access(auth, 'POST /admin/auth/logout'), async (req, res) => {
+    await auth.logout(currentUser(req).sessionId);
+    clearSessionCookies(res, platform.config, 'staff');
+    res.status(204).end();
   });
 
   router.get('/admin/me', ...access(auth, 'GET /admin/me'), (req, res) => {
