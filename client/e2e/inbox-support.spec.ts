@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { adoptSession } from './session-support.ts';
 import { expectNoSidewaysScroll } from './layout-support.ts';
 
 /**
@@ -39,16 +40,16 @@ async function signUp(baseURL: string, name: string): Promise<Session> {
 }
 
 async function asMember(page: Page, session: Session, locale: string) {
+  await adoptSession(page, session.token);
   await page.addInitScript(
-    ([t, u, l]) => {
+    ([u, l]) => {
       if (!sessionStorage.getItem('seeded')) {
-        localStorage.setItem('token', t);
         localStorage.setItem('user', u);
         localStorage.setItem('locale', l);
         sessionStorage.setItem('seeded', '1');
       }
     },
-    [session.token, JSON.stringify(session.user), locale] as const,
+    [JSON.stringify(session.user), locale] as const,
   );
 }
 

@@ -132,7 +132,7 @@ export const configSchema = z.object({
   /** A session's absolute lifetime (ASVS 3.3.2: 12 hours), whatever its use. */
   SESSION_TTL_SECONDS: z.coerce.number().int().min(60).default(12 * 3600),
   /** A session unused this long has ended (ASVS 3.3.2: 30 minutes). */
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(30 * 24 * 60).default(30),
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
   PIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
@@ -400,6 +400,9 @@ export const configSchema = z.object({
 
 export type Config = z.infer<typeof configSchema>;
 
+/** Settings whose values are secrets: never quoted back in an error (a bad value is often a mistyped real one). */
+export const isSecretSetting = (key: string) => /SECRET|PASSWORD|_KEY|KEY_ID|HASH_IV|TOKEN|_URL$|OIDC_PROVIDERS/.test(key) && key !== 'PUBLIC_URL';
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
@@ -415,10 +418,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   );
   const parsed = configSchema.safeParse(relevant);
   if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message} (got ${JSON.stringify(relevant[String(i.path[0])])})`));
+    // A bad value is quoted back, unless the setting holds a secret (a password, a key, a URL with credentials).
+    const shown = (key: string) => (isSecretSetting(key) ? '[not shown: a secret]' : JSON.stringify(relevant[key]));
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message} (got ${shown(String(i.path[0]))})`));
   }
   if (parsed.data.PASSWORD_HASH === 'fast-for-tests' && parsed.data.NODE_ENV !== 'test') {
     throw new ConfigError([`PASSWORD_HASH: fast-for-tests is only for the test suite (NODE_ENV=test, got ${parsed.data.NODE_ENV})`]);
+  }
+  // Issue 29 item 7: in production, password-reset links and security notices must reach members
+  // by email, not lie in files on the server.
+  if (parsed.data.NODE_ENV === 'production' && !parsed.data.SMTP_URL) {
+    throw new ConfigError([
+      'SMTP_URL: required when NODE_ENV=production (without it, password-reset links and security notices would be written to .eml files on this server instead of being emailed). Set SMTP_URL=smtp://user:pass@host:587; `npm start`, the embedded demo, runs without NODE_ENV=production.',
+    ]);
   }
   return parsed.data;
 }

@@ -4,7 +4,8 @@ import type { Platform } from '../platform/platform.ts';
 import { byAddress, rateLimits, validateBody } from '../platform/http.ts';
 import { walletReads } from '../wallet/service.ts';
 import { createAuthLimits } from './limits.ts';
-import { contextOf, currentUser, requireUser } from './middleware.ts';
+import { bearerToken, contextOf, currentUser, requireUser } from './middleware.ts';
+import { AppError } from '../platform/errors.ts';
 import { refuseBreached } from './password-policy.ts';
 import { clearSessionCookies, setSessionCookies, type SessionKind } from './session-cookies.ts';
 import type { AuthService, SignedIn } from './service.ts';
@@ -39,6 +40,17 @@ export function authRoutes(platform: Platform, auth: AuthService) {
     const { email, password } = login.of(req);
     const attempt = loginLimits.of(req);
     sendSignedIn(res, platform, await attempt.run(() => auth.login(email, password, contextOf(req), attempt.knownAddress)));
+  });
+
+  // A session an API client opened (its bearer token) handed to the browser that calls this, as
+  // the session cookies (an app opening the site in a web view; the browser tests). Only the token's
+  // holder can ask, and a page of another site cannot send an Authorization header here.
+  router.post('/auth/session', requireUser(auth), async (req, res) => {
+    const session = currentUser(req);
+    const token = bearerToken(req.headers.authorization);
+    if (session.via !== 'bearer' || !token) throw new AppError('unauthorized');
+    setSessionCookies(res, platform.config, platform.secret, 'member', { token, sessionId: session.sessionId, expiresAt: session.expiresAt });
+    res.status(204).end();
   });
 
   router.post('/auth/logout', requireUser(auth), async (req, res) => {

@@ -92,9 +92,11 @@ export function createRealtimeGateway(server: http.Server, deps: GatewayDeps) {
   // cookie refuses the handshake only when the client says it is signed in (`auth.session`): a
   // visitor's leftover cookie must not cost them the public channels.
   io.use((socket, next) => {
-    const handshake = socket.handshake.auth as { token?: unknown; session?: unknown } | undefined;
+    const handshake = socket.handshake.auth as { token?: unknown; session?: unknown; staff?: unknown } | undefined;
     const bearer = typeof handshake?.token === 'string' && handshake.token ? handshake.token : undefined;
-    const cookie = bearer ? undefined : readCookie(socket.handshake, cookieNames(config, 'member').session);
+    // The console's socket (`staff`) speaks for the console's session cookie.
+    const staff = handshake?.staff === true;
+    const cookie = bearer ? undefined : readCookie(socket.handshake, cookieNames(config, staff ? 'staff' : 'member').session);
     const token = bearer ?? cookie;
     if (!token) return next();
     void deps.auth
@@ -104,7 +106,7 @@ export function createRealtimeGateway(server: http.Server, deps: GatewayDeps) {
         next();
       })
       .catch((error: unknown) => {
-        if (!bearer && handshake?.session !== true && !isDatabaseUnavailable(error)) return next();
+        if (!bearer && handshake?.session !== true && !staff && !isDatabaseUnavailable(error)) return next();
         // A database that cannot be reached says nothing about the token: the client tries again later.
         const code = error instanceof AppError ? error.code : isDatabaseUnavailable(error) ? 'service_unavailable' : 'token_invalid';
         const refusal = new Error(ERROR_CATALOGUE[code].message) as Error & { data: unknown };
