@@ -158,7 +158,7 @@ export const configSchema = z.object({
   LOGIN_SLOWDOWN_MAX_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   /** How long an address an account logged in from stays "known" (exempt from the slow-down) after its last success. */
   LOGIN_KNOWN_ADDRESS_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  /** Wrong staff passwords per staff email, and wrong codes per staff account, per LOGIN_WINDOW_SECONDS (besides the per-address limit). */
+  /** Wrong staff sign-in codes per staff account per LOGIN_WINDOW_SECONDS (besides the per-address limit; passwords count like member logins). */
   STAFF_LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   /** Emails a stranger can cause to one recipient (reset links, sign-up notices) per MAIL_RECIPIENT_WINDOW_SECONDS, whatever address asks. */
   MAIL_MAX_PER_RECIPIENT: z.coerce.number().int().min(1).default(5),

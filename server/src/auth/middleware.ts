@@ -5,6 +5,7 @@ import type { AuthenticatedUser, AuthService, SessionContext } from './service.t
 import { byAddress } from '../platform/http.ts';
 
 export { clearSessionCookies, cookieNames, isSameOrigin, isStateChanging, readCookie, setSessionCookies } from './session-cookies.ts';
+export { createAuthLimits } from './limits.ts';
 
 /** Where and with what a request comes: kept with a session it opens, and named in security notices. */
 export const contextOf = (req: Request): SessionContext => ({ address: byAddress(req), userAgent: req.get('user-agent') ?? null });

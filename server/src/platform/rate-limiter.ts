@@ -41,8 +41,7 @@ export function ratePolicies(config: Config) {
     'identity.address': { points: 30, seconds: 600 },
     /** Emails a stranger can cause (reset links, sign-up notices), per recipient whatever the sender's address. */
     'mail.recipient': { points: config.MAIL_MAX_PER_RECIPIENT, seconds: config.MAIL_RECIPIENT_WINDOW_SECONDS },
-    /** Staff sign-in: wrong passwords per staff email, wrong codes per staff account (on top of the per-address limit). */
-    'staff.password': { points: config.STAFF_LOGIN_MAX_FAILURES, seconds: config.LOGIN_WINDOW_SECONDS },
+    /** Staff sign-in: wrong codes per staff account (on top of the per-address limit; the password step has the login counters). */
     'staff.code': { points: config.STAFF_LOGIN_MAX_FAILURES, seconds: config.LOGIN_WINDOW_SECONDS },
     /** Wrong codes one sign-in challenge may take before it is dead (the password step starts again). */
     'staff.challenge': { points: STAFF_CHALLENGE_MAX_WRONG_CODES, seconds: 600 },

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { auditQuery, staffLoginBody, staffRoleBody, staffVerifyBody } from '@gp/common';
 import { access } from './access.ts';
-import { clearSessionCookies, contextOf, currentUser, setSessionCookies } from '../auth/middleware.ts';
+import { clearSessionCookies, contextOf, createAuthLimits, currentUser, setSessionCookies } from '../auth/middleware.ts';
 import type { AuthService } from '../auth/service.ts';
 import { attach, byAddress, idParam, rateLimits, validateBody, validateQuery } from '../platform/http.ts';
 import type { Platform } from '../platform/platform.ts';
@@ -16,18 +16,20 @@ export function staffRoutes(platform: Pick<Platform, 'rateLimiter' | 'config' | 
   const role = validateBody(staffRoleBody);
   const audit = validateQuery(auditQuery);
   const userId = idParam('id');
-  // Both steps are limited per address AND per staff account (issue 29 item 5). Wrong passwords count
-  // with members' failures from the address; wrong codes have a counter of their own
-  // (`staff.address`), so a fumbled authenticator never locks members behind the same address out.
-  const wrongPasswordsHere = failureLimit('login.address', byAddress, ['invalid_credentials']);
-  const wrongPasswordsForAccount = failureLimit('staff.password', (req) => login.of(req).email, ['invalid_credentials']);
+  // Both steps are limited per address AND per staff account (issue 29 item 5). The password step is
+  // a login attempt against that account, under the members' four counters (auth/limits.ts: per
+  // email and address, per address, and per account a slow-down that addresses the account signed
+  // in from are spared, so it cannot be turned into a lock-out of its owner). Wrong codes — which
+  // need the password first — count per account and per address, on a counter of their own
+  // (`staff.address`): a fumbled authenticator never locks members behind the same address out.
+  const wrongPasswords = createAuthLimits(platform).loginLimits((req) => login.of(req).email);
   const wrongCodesHere = failureLimit('staff.address', byAddress, ['totp_invalid']);
   const challengeOf = attach('staffChallenge', (req) => staff.challengeOf(verify.of(req).challenge));
   const wrongCodesForAccount = failureLimit('staff.code', (req) => challengeOf.of(req).userId, ['totp_invalid']);
 
-  router.post('/admin/auth/login', ...access(auth, 'POST /admin/auth/login'), login, wrongPasswordsHere, wrongPasswordsForAccount, async (req, res) => {
+  router.post('/admin/auth/login', ...access(auth, 'POST /admin/auth/login'), login, wrongPasswords, async (req, res) => {
     const { email, password } = login.of(req);
-    res.json(await wrongPasswordsHere.of(req).run(() => wrongPasswordsForAccount.of(req).run(() => staff.login(email, password, byAddress(req)))));
+    res.json(await wrongPasswords.of(req).run(() => staff.login(email, password, byAddress(req))));
   });
 
   // The console's session lives in its own cookies (auth/session-cookies.ts, `staff`), read on
