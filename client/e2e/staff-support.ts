@@ -79,10 +79,10 @@ export async function consoleSignIn(page: Page, email: string, password: string,
     await page.keyboard.press('Enter'); // "I have saved them" has the focus
   }
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const staffCookie = () => page.context().cookies().then((cookies) => cookies.find((cookie) => cookie.name === 'gp_staff'));
+  await expect.poll(staffCookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
   // The console's session is an HttpOnly cookie: nothing a script can read holds a token.
   const stored = await page.evaluate(() => JSON.stringify({ ...sessionStorage }) + JSON.stringify({ ...localStorage }) + document.cookie);
   expect(stored).not.toMatch(/eyJ[\w-]+\.[\w-]+\.[\w-]+/);
-  const staffCookie = (await page.context().cookies()).find((cookie) => cookie.name === 'gp_staff');
-  expect(staffCookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
   return secret;
 }
