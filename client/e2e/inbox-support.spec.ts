@@ -57,12 +57,14 @@ async function asMember(page: Page, session: Session, locale: string) {
 async function consolePage(browser: Browser, baseURL: string, viewport = { width: 1280, height: 860 }, locale = 'en') {
   const staff = (await call<Session>(baseURL, 'POST', '/api/auth/login', { body: OPERATOR })).body;
   const context = await browser.newContext({ baseURL, viewport, locale: 'en-US' });
+  // The console's session is its HttpOnly cookie (issue 29): the browser adopts the API session.
+  expect((await context.request.post('/api/admin/auth/session', { headers: { authorization: `Bearer ${staff.token}` } })).status()).toBe(204);
   await context.addInitScript(
     ([value, l]) => {
       localStorage.setItem('locale', l);
       sessionStorage.setItem('gp.staff', value);
     },
-    [JSON.stringify({ token: staff.token, user: staff.user, expiresAt: new Date(Date.now() + 3600_000).toISOString() }), locale] as const,
+    [JSON.stringify({ user: staff.user, expiresAt: new Date(Date.now() + 3600_000).toISOString() }), locale] as const,
   );
   return { page: await context.newPage(), context };
 }

@@ -15,6 +15,7 @@ export const ADMIN_ACCESS = {
   'POST /admin/auth/login': 'public',
   'POST /admin/auth/verify': 'public',
   'POST /admin/auth/logout': 'staff',
+  'POST /admin/auth/session': 'staff',
   'GET /admin/me': 'staff',
   'GET /admin/staff': 'supervisor',
   'POST /admin/staff/:id/role': 'supervisor',

@@ -1,7 +1,8 @@
 import { Router } from 'express';
 import { auditQuery, staffLoginBody, staffRoleBody, staffVerifyBody } from '@gp/common';
 import { access } from './access.ts';
-import { clearSessionCookies, contextOf, createAuthLimits, currentUser, setSessionCookies } from '../auth/middleware.ts';
+import { bearerToken, clearSessionCookies, contextOf, createAuthLimits, currentUser, setSessionCookies } from '../auth/middleware.ts';
+import { AppError } from '../platform/errors.ts';
 import type { AuthService } from '../auth/service.ts';
 import { attach, byAddress, idParam, rateLimits, validateBody, validateQuery } from '../platform/http.ts';
 import type { Platform } from '../platform/platform.ts';
@@ -39,6 +40,16 @@ export function staffRoutes(platform: Pick<Platform, 'rateLimiter' | 'config' | 
     const { session, ...answer } = await wrongCodesHere.of(req).run(() => wrongCodesForAccount.of(req).run(() => staff.verify(challenge, code, contextOf(req))));
     setSessionCookies(res, platform.config, platform.secret, 'staff', session);
     res.json(answer);
+  });
+
+  // A staff session an API client holds (its bearer token) handed to this browser as the console's
+  // cookies, as POST /api/auth/session does for members.
+  router.post('/admin/auth/session', ...access(auth, 'POST /admin/auth/session'), async (req, res) => {
+    const session = currentUser(req);
+    const token = bearerToken(req.headers.authorization);
+    if (session.via !== 'bearer' || !token) throw new AppError('unauthorized');
+    setSessionCookies(res, platform.config, platform.secret, 'staff', { token, sessionId: session.sessionId, expiresAt: session.expiresAt });
+    res.status(204).end();
   });
 
   router.post('/admin/auth/logout', ...access(auth, 'POST /admin/auth/logout'), async (req, res) => {
