@@ -14,7 +14,10 @@ ensureClientBuilt();
 const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, ROLE: process.env.ROLE ?? 'all', NODE_ENV: process.env.NODE_ENV ?? 'production' },
+  // The embedded demo, not a production deployment: NODE_ENV is left as the caller set it (the
+  // server's default is development, where the banner shows the demo passwords and PINs).
+  // NODE_ENV=production refuses to start without SMTP_URL and prints no secret (docs/security.md).
+  env: { ...process.env, ROLE: process.env.ROLE ?? 'all' },
 });
 // Ctrl-C reaches the server too (same process group); it shuts down in order. We only relay
 // signals sent to this wrapper alone (e.g. `kill`), and exit with the server's status.

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { adoptSession } from './session-support.ts';
 import { call as staffCall, consoleSignIn, newAccount as newStaffAccount, totp } from './staff-support.ts';
 
 /**
@@ -120,11 +121,11 @@ test('an operator clears a queue of 20 manual purchases with the keyboard only, 
   const mine = await call('GET', '/api/orders?pageSize=20', { token: member.token });
   expect(mine.body.items.filter((o: any) => o.status === 2)).toHaveLength(20);
   const memberPage = await browser.newPage({ baseURL: BASE, locale: 'en-US' });
-  await memberPage.addInitScript(([t, u]) => {
+  await adoptSession(memberPage, member.token);
+  await memberPage.addInitScript(([u]) => {
     localStorage.setItem('locale', 'en');
-    localStorage.setItem('token', t);
     localStorage.setItem('user', u);
-  }, [member.token, JSON.stringify(member.user)] as const);
+  }, [JSON.stringify(member.user)] as const);
   await memberPage.goto('/orders');
   const row = memberPage.locator(`[data-testid="order-row"][data-order-id="${scanned}"]`);
   await row.getByTestId('order-toggle').click();

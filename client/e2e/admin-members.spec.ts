@@ -106,7 +106,8 @@ test('a supervisor finds a member, reads the ledger, adjusts, credits a held dep
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Locked');
   expect((await call(base, 'GET', '/api/me', { token: zora.token })).status).toBe(401);
   const refused = await call(base, 'POST', '/api/auth/login', { body: { email: zora.email, password: zora.password } });
-  expect(refused).toMatchObject({ status: 403, body: { error: { code: 'account_locked' } } });
+  // Issue 29 item 4: refused like a wrong password (a lock is no password oracle); the owner is emailed why.
+  expect(refused).toMatchObject({ status: 401, body: { error: { code: 'invalid_credentials' } } });
 
   // The same page in Traditional Chinese, desktop and phone.
   await page.evaluate(() => localStorage.setItem('locale', 'zh-TW'));

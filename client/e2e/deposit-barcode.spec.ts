@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { adoptSession } from './session-support.ts';
 
 test('a convenience-store barcode deposit shows the barcode and turns paid once it is paid at the counter', async ({ page, baseURL }) => {
   const email = `barcode-${Date.now()}@example.com`;
@@ -8,13 +9,13 @@ test('a convenience-store barcode deposit shows the barcode and turns paid once 
     body: JSON.stringify({ name: 'Store Payer', email, password: 'barcode-pass-1', passwordCheck: 'barcode-pass-1', promoOptIn: false }),
   });
   const { token, user } = (await res.json()) as { token: string; user: object };
+  await adoptSession(page, token);
   await page.addInitScript(
-    ([t, u]) => {
+    ([u]) => {
       localStorage.setItem('locale', 'en');
-      localStorage.setItem('token', t);
       localStorage.setItem('user', u);
     },
-    [token, JSON.stringify(user)] as const,
+    [JSON.stringify(user)] as const,
   );
 
   await page.goto('/deposit');

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { adoptSession } from './session-support.ts';
 
 /** A fresh member, signed in through localStorage (the session keys of spec §3), reading `locale`. */
 async function signIn(page: Page, baseURL: string, locale = 'en') {
@@ -9,13 +10,13 @@ async function signIn(page: Page, baseURL: string, locale = 'en') {
     body: JSON.stringify({ name: 'Depositor', email, password: 'deposit-pass-1', passwordCheck: 'deposit-pass-1', promoOptIn: false }),
   });
   const { token, user } = (await res.json()) as { token: string; user: object };
+  await adoptSession(page, token);
   await page.addInitScript(
-    ([t, u, l]) => {
+    ([u, l]) => {
       localStorage.setItem('locale', l);
-      localStorage.setItem('token', t);
       localStorage.setItem('user', u);
     },
-    [token, JSON.stringify(user), locale] as const,
+    [JSON.stringify(user), locale] as const,
   );
 }
 

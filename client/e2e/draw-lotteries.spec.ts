@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { adoptSession } from './session-support.ts';
 
 /**
  * The draw lotteries end to end (issue 12), on the real server: the test server runs Mark Six
@@ -31,13 +32,13 @@ async function signIn(page: Page, baseURL: string, locale: string) {
   const operator = await post<{ token: string }>(baseURL, '/api/auth/login', { email: 'operator@example.com', password: 'operator-pass-2026' });
   const { codes } = await post<{ codes: string[] }>(baseURL, '/api/admin/pins', { count: 1, points: 10_000 }, operator.token);
   await post(baseURL, '/api/pins/redeem', { code: codes[0] }, token);
+  await adoptSession(page, token);
   await page.addInitScript(
-    ([t, u, l]) => {
-      localStorage.setItem('token', t);
+    ([u, l]) => {
       localStorage.setItem('user', u);
       localStorage.setItem('locale', l);
     },
-    [token, JSON.stringify(user), locale] as const,
+    [JSON.stringify(user), locale] as const,
   );
   return token;
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { adoptSession } from './session-support.ts';
 
 /**
  * A member's first hour (issue 16): no dead ends. A guest sent to a member page logs in and comes
@@ -47,14 +48,14 @@ test('a guest sent to a member page lands on the login form with “Please log i
 
 test('logging out from a member page goes home, not to the login form', async ({ page, baseURL }) => {
   const { token, user } = await post<{ token: string; user: object }>(baseURL!, '/api/auth/login', DEMO);
-  await page.addInitScript(([t, u]) => {
+  await adoptSession(page, token);
+  await page.addInitScript(([u]) => {
     if (!sessionStorage.getItem('seeded')) {
-      localStorage.setItem('token', t);
       localStorage.setItem('user', u);
       localStorage.setItem('locale', 'en');
       sessionStorage.setItem('seeded', '1');
     }
-  }, [token, JSON.stringify(user)] as const);
+  }, [JSON.stringify(user)] as const);
   await page.goto('/wallet');
   await expect(page.getByTestId('wallet-balance')).toBeVisible();
   await page.getByTestId('header-logout').click();
@@ -128,11 +129,11 @@ test('the header’s “update points and orders” re-reads the balance and the
   const member = await post<{ token: string; user: object }>(baseURL!, '/api/auth/signup', {
     name: 'Updater', email: `updater-${Date.now()}@example.com`, password: 'updater-pass-1', passwordCheck: 'updater-pass-1', promoOptIn: false,
   });
-  await page.addInitScript(([t, u]) => {
-    localStorage.setItem('token', t);
+  await adoptSession(page, member.token);
+  await page.addInitScript(([u]) => {
     localStorage.setItem('user', u);
     localStorage.setItem('locale', 'en');
-  }, [member.token, JSON.stringify(member.user)] as const);
+  }, [JSON.stringify(member.user)] as const);
   await page.goto('/orders');
   await expect(page.getByTestId('header-balance')).toHaveText('0.00 GP');
 

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { adoptSession } from './session-support.ts';
 import { enterResultTwice } from './results-support.ts';
 import { expectNoSidewaysScroll } from './layout-support.ts';
 
@@ -17,14 +18,14 @@ async function signIn(page: Page, baseURL: string, locale = 'en', theme = 'dark'
     body: JSON.stringify(DEMO),
   });
   const { token, user } = (await res.json()) as { token: string; user: object };
+  await adoptSession(page, token);
   await page.addInitScript(
-    ([t, u, l, c]) => {
-      localStorage.setItem('token', t);
+    ([u, l, c]) => {
       localStorage.setItem('user', u);
       localStorage.setItem('locale', l);
       localStorage.setItem('color-scheme', c);
     },
-    [token, JSON.stringify(user), locale, theme] as const,
+    [JSON.stringify(user), locale, theme] as const,
   );
 }
 

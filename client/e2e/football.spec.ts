@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { adoptSession } from './session-support.ts';
 import { enterResultTwice } from './results-support.ts';
 import { expectNoSidewaysScroll } from './layout-support.ts';
 
@@ -60,15 +61,15 @@ async function fundedMember(baseURL: string): Promise<Session> {
  * confirm step off in the wallet's settings (Buy spends at once); the step is checked in the next test.
  */
 async function signIn(page: Page, session: Session, theme = 'dark') {
+  await adoptSession(page, session.token);
   await page.addInitScript(
-    ([t, u, c]) => {
-      localStorage.setItem('token', t);
+    ([u, c]) => {
       localStorage.setItem('user', u);
       localStorage.setItem('locale', 'en');
       localStorage.setItem('color-scheme', c);
       localStorage.setItem('confirm-purchases', 'off');
     },
-    [session.token, JSON.stringify(session.user), theme] as const,
+    [JSON.stringify(session.user), theme] as const,
   );
 }
 
@@ -238,15 +239,15 @@ test('a member buys a 3-match "at least 2 win" all-up while prices move, and see
 test('the slip survives a reload and another page; the list filters by date, league and bet type; names read in Chinese', async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   const member = await fundedMember(baseURL!);
+  await adoptSession(page, member.token);
   await page.addInitScript(
-    ([t, u]) => {
+    ([u]) => {
       if (sessionStorage.getItem('seeded')) return;
-      localStorage.setItem('token', t);
       localStorage.setItem('user', u);
       localStorage.setItem('locale', 'zh-TW');
       sessionStorage.setItem('seeded', '1');
     },
-    [member.token, JSON.stringify(member.user)] as const,
+    [JSON.stringify(member.user)] as const,
   );
   const [a, b] = await nextThreeMatches(baseURL!);
   await page.goto('/main/sports/hkjc-football');
@@ -339,13 +340,13 @@ test('a member reading Chinese sees the league and team names in Chinese on the 
   const away = event!.names!.away!['zh-TW']!;
   expect(home).not.toBe(event!.home);
 
+  await adoptSession(page, member.token);
   await page.addInitScript(
-    ([t, u]) => {
-      localStorage.setItem('token', t);
+    ([u]) => {
       localStorage.setItem('user', u);
       localStorage.setItem('locale', 'zh-TW');
     },
-    [member.token, JSON.stringify(member.user)] as const,
+    [JSON.stringify(member.user)] as const,
   );
   await page.goto('/orders?productCode=HKS01');
   const leg = page.locator(`[data-testid="order-row"][data-order-id="${orderId}"]`).getByTestId('football-leg');

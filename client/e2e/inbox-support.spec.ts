@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { adoptSession } from './session-support.ts';
 import { expectNoSidewaysScroll } from './layout-support.ts';
 
 /**
@@ -39,16 +40,16 @@ async function signUp(baseURL: string, name: string): Promise<Session> {
 }
 
 async function asMember(page: Page, session: Session, locale: string) {
+  await adoptSession(page, session.token);
   await page.addInitScript(
-    ([t, u, l]) => {
+    ([u, l]) => {
       if (!sessionStorage.getItem('seeded')) {
-        localStorage.setItem('token', t);
         localStorage.setItem('user', u);
         localStorage.setItem('locale', l);
         sessionStorage.setItem('seeded', '1');
       }
     },
-    [session.token, JSON.stringify(session.user), locale] as const,
+    [JSON.stringify(session.user), locale] as const,
   );
 }
 
@@ -56,12 +57,14 @@ async function asMember(page: Page, session: Session, locale: string) {
 async function consolePage(browser: Browser, baseURL: string, viewport = { width: 1280, height: 860 }, locale = 'en') {
   const staff = (await call<Session>(baseURL, 'POST', '/api/auth/login', { body: OPERATOR })).body;
   const context = await browser.newContext({ baseURL, viewport, locale: 'en-US' });
+  // The console's session is its HttpOnly cookie (issue 29): the browser adopts the API session.
+  expect((await context.request.post('/api/admin/auth/session', { headers: { authorization: `Bearer ${staff.token}` } })).status()).toBe(204);
   await context.addInitScript(
     ([value, l]) => {
       localStorage.setItem('locale', l);
       sessionStorage.setItem('gp.staff', value);
     },
-    [JSON.stringify({ token: staff.token, user: staff.user, expiresAt: new Date(Date.now() + 3600_000).toISOString() }), locale] as const,
+    [JSON.stringify({ user: staff.user, expiresAt: new Date(Date.now() + 3600_000).toISOString() }), locale] as const,
   );
   return { page: await context.newPage(), context };
 }

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { adoptSession } from './session-support.ts';
 
 /** The inbox and customer service in a browser: a staff answer arrives live (header badge), is read and deleted. */
 
@@ -19,16 +20,16 @@ async function signedIn(page: Page, baseURL: string, locale: string) {
     password: 'inbox-pass-2026',
     passwordCheck: 'inbox-pass-2026',
   });
+  await adoptSession(page, session.token);
   await page.addInitScript(
-    ([t, u, l]) => {
+    ([u, l]) => {
       if (!sessionStorage.getItem('seeded')) {
-        localStorage.setItem('token', t);
         localStorage.setItem('user', u);
         localStorage.setItem('locale', l);
         sessionStorage.setItem('seeded', '1');
       }
     },
-    [session.token, JSON.stringify(session.user), locale] as const,
+    [JSON.stringify(session.user), locale] as const,
   );
   return session.token;
 }

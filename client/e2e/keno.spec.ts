@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { adoptSession } from './session-support.ts';
 import { expectNoSidewaysScroll } from './layout-support.ts';
 
 /**
@@ -19,14 +20,14 @@ async function demoSession(baseURL: string) {
 
 async function signIn(page: Page, baseURL: string, locale: string, theme = 'dark') {
   const { token, user } = await demoSession(baseURL);
+  await adoptSession(page, token);
   await page.addInitScript(
-    ([t, u, l, c]) => {
-      localStorage.setItem('token', t);
+    ([u, l, c]) => {
       localStorage.setItem('user', u);
       localStorage.setItem('locale', l);
       localStorage.setItem('color-scheme', c);
     },
-    [token, JSON.stringify(user), locale, theme] as const,
+    [JSON.stringify(user), locale, theme] as const,
   );
   return token;
 }
@@ -166,16 +167,16 @@ test('a new member with trial points but no real ones is shown the top-up before
   const signup = await fetch(`${baseURL}/api/auth/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'No Points', email, password: 'keno-pass-1', passwordCheck: 'keno-pass-1', promoOptIn: false }),
+    body: JSON.stringify({ name: 'No Points', email, password: 'keno-pass-2026', passwordCheck: 'keno-pass-2026', promoOptIn: false }),
   });
   const { token, user } = (await signup.json()) as { token: string; user: object };
   // This member turned the confirm step off in the wallet's settings: Buy spends at once.
-  await page.addInitScript(([t, u]) => {
-    localStorage.setItem('token', t);
+  await adoptSession(page, token);
+  await page.addInitScript(([u]) => {
     localStorage.setItem('user', u);
     localStorage.setItem('locale', 'en');
     localStorage.setItem('confirm-purchases', 'off');
-  }, [token, JSON.stringify(user)] as const);
+  }, [JSON.stringify(user)] as const);
 
   const keys: string[] = [];
   let sendIssue: string | null = null;

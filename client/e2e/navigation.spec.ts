@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { adoptSession } from './session-support.ts';
 
 // A short viewport so pages are taller than the window and scrolling is visible.
 test.use({ viewport: { width: 1000, height: 420 } });
@@ -62,13 +63,13 @@ test.describe('the header and the menu', () => {
       body: JSON.stringify({ email: 'demo@example.com', password: 'demo-pass-2026' }),
     });
     const { token, user } = (await res.json()) as { token: string; user: object };
+    await adoptSession(page, token);
     await page.addInitScript(
-      ([t, u, l]) => {
-        localStorage.setItem('token', t);
+      ([u, l]) => {
         localStorage.setItem('user', u);
         localStorage.setItem('locale', l);
       },
-      [token, JSON.stringify(user), locale] as const,
+      [JSON.stringify(user), locale] as const,
     );
   }
 

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { adoptSession } from './session-support.ts';
 import { expectNoSidewaysScroll } from './layout-support.ts';
 
 interface Session {
@@ -81,11 +82,11 @@ async function placeOrder(baseURL: string, token: string, trial: boolean): Promi
 }
 
 async function signIn(page: Page, session: Session) {
-  await page.addInitScript(([t, u]) => {
+  await adoptSession(page, session.token);
+  await page.addInitScript(([u]) => {
     localStorage.setItem('locale', 'en');
-    localStorage.setItem('token', t);
     localStorage.setItem('user', u);
-  }, [session.token, JSON.stringify(session.user)] as const);
+  }, [JSON.stringify(session.user)] as const);
 }
 
 test('a member sees both keno orders in the list, filters them by status and opens one’s history', async ({ page, baseURL }) => {

@@ -3,9 +3,19 @@ import { expect, test, type Page } from '@playwright/test';
 
 const APM = 'http://apm.monitoring.test';
 
-/** Serves /api/site with a monitoring block and records what the page sends to the APM server. */
+/**
+ * Serves /api/site with a monitoring block and records what the page sends to the APM server. The
+ * server names its APM_SERVER_URL in the page's Content-Security-Policy (`connect-src`); this
+ * server has none set, so its pages get that origin added, as a deployment with APM would send them.
+ */
 async function withMonitoring(page: Page, monitoring: Record<string, unknown>) {
   const sent: string[] = [];
+  await page.route('**/*', async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const response = await route.fetch();
+    const csp = response.headers()['content-security-policy'] ?? '';
+    await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': csp.replace("connect-src 'self'", `connect-src 'self' ${APM}`) } });
+  });
   await page.route('**/api/site', async (route) => {
     const response = await route.fetch();
     await route.fulfill({ response, json: { ...(await response.json()), monitoring } });

@@ -62,6 +62,11 @@ export async function consoleSignIn(page: Page, email: string, password: string,
   await page.keyboard.press('Enter');
   const code = page.getByLabel('Authenticator code');
   await expect(code).toBeFocused();
+  // Issue 29 item 5: the code step starts empty (the password typed a moment ago never shows here,
+  // in clear) and asks for a one-time code.
+  await expect(code).toHaveValue('');
+  await expect(code).toHaveAttribute('type', 'text');
+  await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
   let secret = knownSecret;
   if (!secret) {
     await expect(page.getByTestId('totp-enrol').getByRole('img')).toBeVisible();
@@ -74,5 +79,10 @@ export async function consoleSignIn(page: Page, email: string, password: string,
     await page.keyboard.press('Enter'); // "I have saved them" has the focus
   }
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const staffCookie = () => page.context().cookies().then((cookies) => cookies.find((cookie) => cookie.name === 'gp_staff'));
+  await expect.poll(staffCookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
+  // The console's session is an HttpOnly cookie: nothing a script can read holds a token.
+  const stored = await page.evaluate(() => JSON.stringify({ ...sessionStorage }) + JSON.stringify({ ...localStorage }) + document.cookie);
+  expect(stored).not.toMatch(/eyJ[\w-]+\.[\w-]+\.[\w-]+/);
   return secret;
 }

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { adoptSession } from './session-support.ts';
 import { expectNoSidewaysScroll } from './layout-support.ts';
 
 async function api<T>(baseURL: string, path: string, body: unknown, token?: string): Promise<T> {
@@ -34,11 +35,11 @@ test('a long points history is paged with “go to page” buttons', async ({ pa
   const { codes } = await api<{ codes: string[] }>(baseURL!, '/api/admin/pins', { count: 25, points: 100 }, operator.token);
   for (const code of codes) await api(baseURL!, '/api/pins/redeem', { code }, token);
 
-  await page.addInitScript(([t, u]) => {
+  await adoptSession(page, token);
+  await page.addInitScript(([u]) => {
     localStorage.setItem('locale', 'en');
-    localStorage.setItem('token', t);
     localStorage.setItem('user', u);
-  }, [token, JSON.stringify(user)] as const);
+  }, [JSON.stringify(user)] as const);
   await page.goto('/wallet');
   const table = page.getByTestId('ledger-table');
   await expect(table.locator('tbody tr').first()).toContainText('25.00 GP'); // newest first: balance after the 25th
@@ -59,14 +60,14 @@ async function signedInMember(baseURL: string) {
 
 test('a session ended elsewhere sends the member to the login form with “session expired”', async ({ page, baseURL }) => {
   const { token, user } = await signedInMember(baseURL!);
-  await page.addInitScript(([t, u]) => {
+  await adoptSession(page, token);
+  await page.addInitScript(([u]) => {
     if (!sessionStorage.getItem('seeded')) {
       localStorage.setItem('locale', 'en');
-      localStorage.setItem('token', t);
       localStorage.setItem('user', u);
       sessionStorage.setItem('seeded', '1');
     }
-  }, [token, JSON.stringify(user)] as const);
+  }, [JSON.stringify(user)] as const);
   await page.goto('/wallet');
   await expect(page.getByTestId('header-logout')).toBeVisible();
 
@@ -83,10 +84,10 @@ test('a session ended elsewhere sends the member to the login form with “sessi
 test('on a phone, a signed-in page never scrolls sideways', async ({ page, baseURL }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   const { token, user } = await signedInMember(baseURL!);
-  await page.addInitScript(([t, u]) => {
-    localStorage.setItem('token', t);
+  await adoptSession(page, token);
+  await page.addInitScript(([u]) => {
     localStorage.setItem('user', u);
-  }, [token, JSON.stringify(user)] as const);
+  }, [JSON.stringify(user)] as const);
   for (const path of ['/', '/wallet', '/help/faq']) {
     await page.goto(path);
     await expect(page.getByTestId('header-balance')).toBeVisible();

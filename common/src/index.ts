@@ -2,6 +2,7 @@ export * from './errors.ts';
 export * from './money.ts';
 export * from './locales.ts';
 export * from './events.ts';
+export * from './same-site-path.ts';
 export * from './schemas/fields.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/identity.ts';

@@ -49,7 +49,8 @@ function serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   }
   return {
     ...env,
-    NODE_ENV: 'production',
+    // Not a production deployment (simulated gateways, mail to files): production would refuse to start without SMTP_URL.
+    NODE_ENV: 'development',
     HOST: '127.0.0.1',
     ROLE: 'all',
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'warn',

@@ -38,7 +38,8 @@ function baseServerEnv(): NodeJS.ProcessEnv {
   }
   return {
     ...env,
-    NODE_ENV: 'production',
+    // Not a production deployment (simulated gateways, mail to files): production would refuse to start without SMTP_URL.
+    NODE_ENV: 'development',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'info',
     SHUTDOWN_TIMEOUT_MS: '5000',

@@ -54,7 +54,7 @@ export async function startServerProcess(options: ServerOptions): Promise<Server
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NODE_ENV: 'production', ROLE: 'all', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, ...options.env },
+    env: { ...process.env, NODE_ENV: 'development', ROLE: 'all', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, ...options.env },
   });
   child.stdout!.pipe(log, { end: false });
   child.stderr!.pipe(log, { end: false });
@@ -111,7 +111,7 @@ export async function startScaledTopology(options: ServerOptions & { apiNodes: n
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: false,
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', DATA_DIR: dataDir, ...options.env },
+    env: { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', DATA_DIR: dataDir, ...options.env },
   });
   child.stderr!.pipe(log, { end: false });
   const exited = new Promise<string>((resolve) => {

@@ -16,6 +16,10 @@ import { PURCHASE_QUEUE, RECONCILE_QUEUE, TIMEOUT_QUEUE } from './orders/jobs.ts
 import { FOOTBALL_SETTLE_QUEUE } from './settlement/football-settlement.ts';
 import { SETTLE_QUEUE } from './settlement/service.ts';
 import { authRoutes } from './auth/routes.ts';
+import { accountRoutes } from './auth/account-routes.ts';
+import type { AccountService } from './auth/account.ts';
+import { refuseCrossOrigin } from './auth/session-cookies.ts';
+import { securityHeaders } from './platform/security-headers.ts';
 import { lineSandboxRoutes, oidcRoutes } from './auth/oidc-routes.ts';
 import type { OidcService } from './auth/oidc-service.ts';
 import type { RecoveryService } from './auth/recovery.ts';
@@ -54,6 +58,7 @@ import type { StaffService } from './staff/service.ts';
 
 export interface Services {
   auth: AuthService;
+  account: AccountService;
   oidc: OidcService;
   recovery: RecoveryService;
   inbox: InboxService;
@@ -85,12 +90,15 @@ export function createApp(platform: Platform, services: Services) {
   // If-None-Match, and hashing each body cost a SHA-1 per request. Static files keep theirs.
   app.set('etag', false);
   app.use(requestLog(logger));
+  app.use(securityHeaders(config));
 
   // Payment providers' notifications: signed over the raw body, so before the JSON parser.
   app.use('/api/payments', paymentCallbackRoutes(services.deposits));
   const api = express.Router();
   api.use(express.json({ limit: '100kb' }));
   api.use(refuseNulCharacters);
+  // A state-changing request from another site's page is refused before any route (CSRF, issue 29).
+  api.use(refuseCrossOrigin(config));
   api.use((_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store'); // never cached by the service worker or proxies
     next();
@@ -112,6 +120,7 @@ export function createApp(platform: Platform, services: Services) {
       siteRoutes(config),
       openApiRoutes(),
       authRoutes(platform, services.auth),
+      accountRoutes(platform, services.auth, services.account),
       oidcRoutes(platform, services.auth, services.oidc),
       recoveryRoutes(platform, services.auth, services.recovery),
       inboxRoutes(services.auth, services.inbox),

@@ -133,8 +133,10 @@ export const configSchema = z.object({
   REDIS_PREFIX: z.string().regex(/^[a-z0-9_-]+$/i).default('gp'),
   /** HMAC secret for session tokens and PIN hashes; generated into DATA_DIR when unset. */
   JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
-  /** How long a member's login lasts, in seconds. */
-  SESSION_TTL_SECONDS: z.coerce.number().int().min(60).default(7 * 24 * 3600),
+  /** A session's absolute lifetime in seconds (ASVS 3.3.2: 12 hours), whatever its use. */
+  SESSION_TTL_SECONDS: z.coerce.number().int().min(60).default(12 * 3600),
+  /** A session unused this long, in minutes, has ended (ASVS 3.3.2: 30 minutes). */
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(30 * 24 * 60).default(30),
   /** Wrong passwords for one email from one address per LOGIN_WINDOW_SECONDS; then that address (only) gets 429 for that email. */
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
   /** The window of the login limits, in seconds. */
@@ -165,6 +167,12 @@ export const configSchema = z.object({
   LOGIN_SLOWDOWN_MAX_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   /** How long an address an account logged in from stays "known" (exempt from the slow-down) after its last success. */
   LOGIN_KNOWN_ADDRESS_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Wrong staff sign-in codes per staff account per LOGIN_WINDOW_SECONDS (besides the per-address limit; passwords count like member logins). */
+  STAFF_LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+  /** Emails a stranger can cause to one recipient (reset links, sign-up notices) per MAIL_RECIPIENT_WINDOW_SECONDS, whatever address asks. */
+  MAIL_MAX_PER_RECIPIENT: z.coerce.number().int().min(1).default(5),
+  /** The window of MAIL_MAX_PER_RECIPIENT, in seconds. */
+  MAIL_RECIPIENT_WINDOW_SECONDS: z.coerce.number().int().min(60).default(3600),
   /** Sign-ups accepted from one address per SIGNUP_WINDOW_SECONDS (forms refused for their fields do not count). */
   SIGNUP_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
   /** The window of SIGNUP_MAX_PER_ADDRESS, in seconds. */
@@ -435,6 +443,9 @@ export const configSchema = z.object({
 
 export type Config = z.infer<typeof configSchema>;
 
+/** Settings whose values are secrets: never quoted back in an error (a bad value is often a mistyped real one). */
+export const isSecretSetting = (key: string) => /SECRET|PASSWORD|_KEY|KEY_ID|HASH_IV|TOKEN|_URL$|OIDC_PROVIDERS/.test(key) && key !== 'PUBLIC_URL';
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
@@ -450,10 +461,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   );
   const parsed = configSchema.safeParse(relevant);
   if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message} (got ${JSON.stringify(relevant[String(i.path[0])])})`));
+    // A bad value is quoted back, unless the setting holds a secret (a password, a key, a URL with credentials).
+    const shown = (key: string) => (isSecretSetting(key) ? '[not shown: a secret]' : JSON.stringify(relevant[key]));
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message} (got ${shown(String(i.path[0]))})`));
   }
   if (parsed.data.PASSWORD_HASH === 'fast-for-tests' && parsed.data.NODE_ENV !== 'test') {
     throw new ConfigError([`PASSWORD_HASH: fast-for-tests is only for the test suite (NODE_ENV=test, got ${parsed.data.NODE_ENV})`]);
+  }
+  // Issue 29 item 7: in production, password-reset links and security notices must reach members
+  // by email, not lie in files on the server.
+  if (parsed.data.NODE_ENV === 'production' && !parsed.data.SMTP_URL) {
+    throw new ConfigError([
+      'SMTP_URL: required when NODE_ENV=production (without it, password-reset links and security notices would be written to .eml files on this server instead of being emailed). Set SMTP_URL=smtp://user:pass@host:587; `npm start`, the embedded demo, runs without NODE_ENV=production.',
+    ]);
   }
   return parsed.data;
 }

@@ -44,7 +44,7 @@ async function main() {
 
   if (config.SEED_DEMO && config.ROLE !== 'worker') {
     const demo = await seedDemo(platform, server.services);
-    printWelcome(server.url, demo, !config.DATABASE_URL);
+    printWelcome(server.url, demo, !config.DATABASE_URL, config.NODE_ENV !== 'production');
     // Without SMTP_URL, password-reset and verification emails are files: say where (README "Email").
     if (!config.SMTP_URL) console.log(`  Mail:      ${mailFolder(config)} (no SMTP_URL: each email is an .eml file here)\n`);
   } else if (server.url) {
@@ -54,15 +54,21 @@ async function main() {
   }
 }
 
-function printWelcome(url: string | undefined, demo: Awaited<ReturnType<typeof seedDemo>>, embedded: boolean) {
+/**
+ * The start-up banner. Passwords and live PIN codes are shown only outside production (the local
+ * demo); in production the banner names the accounts and where the PINs are, never a secret
+ * (issue 29 item 7: anything printed ends up in a log somebody else can read).
+ */
+function printWelcome(url: string | undefined, demo: Awaited<ReturnType<typeof seedDemo>>, embedded: boolean, showSecrets: boolean) {
+  const secret = (value: string) => (showSecrets ? ` / ${value}` : ' (password not printed in production)');
   const lines = [
     '',
     `  GPoints platform is running${embedded ? ' (embedded mode: PostgreSQL and job queues in this process)' : ''}`,
     '',
     `  Open:      ${url}`,
-    `  Member:    ${demo.member.email} / ${demo.member.password}`,
-    `  Operator:  ${demo.operator.email} / ${demo.operator.password}`,
-    ...(demo.pins.length ? ['  Demo PINs (100 GP each, one use):', ...demo.pins.map((p) => `             ${p}`)] : []),
+    `  Member:    ${demo.member.email}${secret(demo.member.password)}`,
+    `  Operator:  ${demo.operator.email}${secret(demo.operator.password)}`,
+    ...(demo.pins.length && showSecrets ? ['  Demo PINs (100 GP each, one use):', ...demo.pins.map((p) => `             ${p}`)] : []),
     '',
     '  Press Ctrl-C to stop.',
     '',

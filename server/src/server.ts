@@ -12,6 +12,7 @@ import { createAuthService } from './auth/service.ts';
 import { depositQueryJob } from './payments/jobs.ts';
 import { createDepositService } from './payments/service.ts';
 import { createOidcService } from './auth/oidc-service.ts';
+import { createAccountService } from './auth/account.ts';
 import { createRecoveryService } from './auth/recovery.ts';
 import { startMailWorker } from './mail/jobs.ts';
 import { startIdentityHousekeeping } from './auth/identity-jobs.ts';
@@ -49,6 +50,7 @@ export function createServices(platform: Platform) {
     drawOrders: drawOrders(platform, draws),
     drawSettlement: createDrawSettlementService(platform, draws),
     auth: createAuthService(platform),
+    account: createAccountService(platform, createAuthService(platform)),
     oidc: createOidcService(platform, createAuthService(platform)),
     recovery: createRecoveryService(platform),
     // Registers the outbox hook that turns order pushes into inbox messages, in every role.

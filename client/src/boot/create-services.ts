@@ -3,15 +3,15 @@ import { createHttpClient } from '../shared/api/http-client.ts';
 import { createQueryClient } from '../shared/api/query-client.ts';
 import type { Services } from '../shared/api/services.tsx';
 import { handleSessionRejected } from '../shared/session/end-session.ts';
-import { tokenAtom } from '../shared/session/session-atoms.ts';
+import { sessionAtom } from '../shared/session/session-atoms.ts';
 
 /** Spec §4, first step: the state store, the data cache and the HTTP client, created once. */
 export function createServices(): Services {
   const store = createStore();
   const queryClient = createQueryClient();
   const http = createHttpClient({
-    getToken: () => store.get(tokenAtom),
-    onSessionRejected: (code, rejectedToken) => handleSessionRejected({ store, queryClient }, code, rejectedToken),
+    getCsrfToken: () => store.get(sessionAtom),
+    onSessionRejected: (code, rejectedSession) => handleSessionRejected({ store, queryClient }, code, rejectedSession),
   });
   return { store, queryClient, http };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fieldErrors } from './fields.ts';
 import { signupBody } from './auth.ts';
 
-const valid = { name: 'Ada', email: 'Ada@Example.com', password: 'long-enough', passwordCheck: 'long-enough', promoOptIn: true };
+const valid = { name: 'Ada', email: 'Ada@Example.com', password: 'long-enough-now', passwordCheck: 'long-enough-now', promoOptIn: true };
 const errorsOf = (body: unknown) => {
   const result = signupBody.safeParse(body);
   return result.success ? {} : fieldErrors(result.error);
@@ -23,9 +23,18 @@ describe('sign-up validation (spec §5)', () => {
     expect(errorsOf({ ...valid, email: 'not-an-email' })).toEqual({ email: 'email_invalid' });
   });
 
-  it('requires at least 8 characters of password', () => {
-    expect(errorsOf({ ...valid, password: 'short12', passwordCheck: 'short12' })).toEqual({ password: 'password_too_short' });
-    expect(errorsOf({ ...valid, password: '12345678', passwordCheck: '12345678' })).toEqual({});
+  it('requires 12 to 128 characters of password, counting each Unicode character once (issue 29)', () => {
+    expect(errorsOf({ ...valid, password: '12345678', passwordCheck: '12345678' })).toEqual({ password: 'password_too_short' });
+    expect(errorsOf({ ...valid, password: 'password', passwordCheck: 'password' })).toEqual({ password: 'password_too_short' });
+    expect(errorsOf({ ...valid, password: 'eleven-char', passwordCheck: 'eleven-char' })).toEqual({ password: 'password_too_short' });
+    expect(errorsOf({ ...valid, password: 'twelve-chars', passwordCheck: 'twelve-chars' })).toEqual({});
+    // Eleven emoji are 22 UTF-16 units but 11 characters: still too short.
+    const emoji = '🎲'.repeat(11);
+    expect(errorsOf({ ...valid, password: emoji, passwordCheck: emoji })).toEqual({ password: 'password_too_short' });
+    const longest = 'x'.repeat(127) + '🎲';
+    expect(errorsOf({ ...valid, password: longest, passwordCheck: longest })).toEqual({});
+    const tooLong = 'x'.repeat(129);
+    expect(errorsOf({ ...valid, password: tooLong, passwordCheck: tooLong })).toEqual({ password: 'password_too_long' });
   });
 
   it('says “the password does not match” when the confirmation differs', () => {

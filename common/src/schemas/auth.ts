@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { LOCALES } from '../locales.ts';
 import { requiredText } from './fields.ts';
 
-export const PASSWORD_MIN_LENGTH = 8;
+/** ASVS 2.1.1–2.1.2: at least 12 characters, at most 128 (counted as Unicode characters, not UTF-16 units); any character allowed. */
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 128;
 
 const email = z
   .string({ error: 'required' })
@@ -14,13 +16,16 @@ const email = z
   .pipe(z.email({ error: 'email_invalid' }))
   .transform((value) => value.toLowerCase());
 
-const password = z
+/** A password being chosen (sign-up, reset, change): 12–128 characters. Leaked ones are refused by the server (auth/password-policy.ts). */
+export const newPassword = z
   .string({ error: 'required' })
   .min(1, { error: 'required' })
-  .min(PASSWORD_MIN_LENGTH, { error: 'password_too_short' })
-  .max(200, { error: 'invalid' });
+  .refine((value) => [...value].length >= PASSWORD_MIN_LENGTH, { error: 'password_too_short', abort: true })
+  .refine((value) => [...value].length <= PASSWORD_MAX_LENGTH, { error: 'password_too_long' })
+  .meta({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH });
+const password = newPassword;
 
-/** Spec §5: name, email, password (≥ 8), confirmation equal to the password. */
+/** Spec §5: name, email, password (12–128 characters), confirmation equal to the password. */
 export const signupBody = z
   .object({
     name: requiredText(100),
@@ -36,6 +41,33 @@ export const signupBody = z
     when: (payload) => typeof payload.value === 'object' && payload.value !== null,
   });
 export type SignupBody = z.input<typeof signupBody>;
+
+/** `POST /api/account/password`: the current password, the new one twice, and whether to end the account's other sessions. */
+export const changePasswordBody = z
+  .object({
+    currentPassword: z.string({ error: 'required' }).min(1, { error: 'required' }).max(PASSWORD_MAX_LENGTH * 4, { error: 'invalid' }),
+    password: newPassword,
+    passwordCheck: z.string({ error: 'required' }).min(1, { error: 'required' }),
+    endOtherSessions: z.boolean({ error: 'invalid' }).default(true),
+  })
+  .refine((body) => body.password === body.passwordCheck, { path: ['passwordCheck'], error: 'password_mismatch' });
+export type ChangePasswordBody = z.input<typeof changePasswordBody>;
+
+/** `DELETE /api/account/logins/:provider`: unlinking a provider asks for the password again (a member without one unlinks by provider login alone). */
+export const unlinkProviderBody = z.object({ password: z.string({ error: 'invalid' }).max(PASSWORD_MAX_LENGTH * 4, { error: 'invalid' }).optional() }).default({});
+
+/** One of the signed-in member's sessions (GET /api/account/sessions). */
+export interface AccountSession {
+  id: string;
+  current: boolean;
+  /** A back-office session (password + authenticator code). */
+  staff: boolean;
+  createdAt: string;
+  lastSeenAt: string;
+  expiresAt: string;
+  address: string | null;
+  userAgent: string | null;
+}
 
 export const loginBody = z.object({
   email,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH } from './auth.ts';
+import { newPassword } from './auth.ts';
 
 /** Issue 15: logging in through an OpenID Connect provider (LINE), and account recovery by email. */
 
@@ -11,11 +11,7 @@ const email = z
   .max(254, { error: 'email_invalid' })
   .pipe(z.email({ error: 'email_invalid' }))
   .transform((value) => value.toLowerCase());
-const password = z
-  .string({ error: 'required' })
-  .min(1, { error: 'required' })
-  .min(PASSWORD_MIN_LENGTH, { error: 'password_too_short' })
-  .max(200, { error: 'invalid' });
+const password = newPassword;
 
 /** `POST /api/auth/oidc/:provider/start`: log in (anyone) or link to the signed-in account. */
 export const oidcStartBody = z.object({ purpose: z.enum(['login', 'link'], { error: 'invalid' }).default('login') });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSameSitePath } from '../same-site-path.ts';
 import { requiredText } from './fields.ts';
 
 /**
@@ -53,11 +54,12 @@ export const noticeBody = z.object({
   title: requiredText(120),
   body: requiredText(2000),
   segment: z.enum(['all', 'depositors', 'recent'], { error: 'invalid' }).default('all'),
-  /** Where the notice leads (a path on this site). */
+  /** Where the notice leads: a path on this site only (`//evil.example/login` is refused, issue 29). */
   link: z
     .string()
     .regex(/^\/[\w\-/?=&.%]*$/, { error: 'invalid' })
     .max(200, { error: 'invalid' })
+    .refine(isSameSitePath, { error: 'invalid' })
     .optional(),
 });
 export type NoticeBody = z.input<typeof noticeBody>;

@@ -15,7 +15,7 @@ import {
 import { z } from 'zod';
 import { currentUser, requireUser } from '../auth/middleware.ts';
 import type { AuthService } from '../auth/service.ts';
-import { idempotencyKey, idParam, validateBody, validateQuery } from '../platform/http.ts';
+import { idempotencyKey, idParam, sendStoredFile, validateBody, validateQuery } from '../platform/http.ts';
 import type { Platform } from '../platform/platform.ts';
 import { access, actorOf } from '../staff/service.ts';
 import type { FourEyesService } from './four-eyes.ts';
@@ -127,14 +127,12 @@ export function adminRoutes(platform: Platform, auth: AuthService, queue: QueueS
   });
 
   router.get('/admin/orders/:id/scan', ...access(auth, 'GET /admin/orders/:id/scan'), id, async (req, res) => {
-    const file = await queue.scan(id.of(req));
-    res.type(file.contentType).send(file.body);
+    sendStoredFile(res, await queue.scan(id.of(req)), `scan-${id.of(req)}`);
   });
 
   // The member's proof of purchase: the scan of their own order's ticket (before the draw, too).
   router.get('/orders/:id/ticket-scan', requireUser(auth), id, async (req, res) => {
-    const file = await queue.memberScan(String(currentUser(req).user.id), id.of(req));
-    res.type(file.contentType).setHeader('Content-Disposition', 'inline').send(file.body);
+    sendStoredFile(res, await queue.memberScan(String(currentUser(req).user.id), id.of(req)), `ticket-${id.of(req)}`);
   });
 
   return router;

@@ -8,6 +8,7 @@ import type { RecoveryService } from './recovery.ts';
 declare module '../platform/queues.ts' {
   interface QueueMap {
     'identity-housekeeping': NoData;
+    'password-reset-request': { email: string; requestId: string };
   }
 }
 
@@ -32,9 +33,24 @@ export const identityHousekeepingJob = defineJob({
   repeat: [{ id: 'hourly-identity-housekeeping', everyMs: 3600_000, options: { attempts: 3 } }],
 });
 
+/**
+ * A "forgot password" request, queued by the route whatever the email (auth/recovery.ts): the
+ * lookup and the link happen here, out of the requester's sight and timing.
+ */
+export const passwordResetJob = defineJob({
+  queue: 'password-reset-request',
+  name: 'send-link',
+  jobId: ({ requestId }) => `reset-request-${requestId}`,
+  retry: { attempts: 5, backoff: { type: 'exponential', delay: 1_000 } },
+  async process(job, { recovery }: Pick<Context, 'recovery'>) {
+    return { sent: await recovery.sendResetLink(job.data.email) };
+  },
+});
+
 export async function startIdentityHousekeeping(
   platform: Pick<Platform, 'queues' | 'config' | 'logger'>,
   services: { oidc: OidcService; recovery: RecoveryService },
 ) {
   await identityHousekeepingJob.start(platform, { ...services, logger: platform.logger });
+  await passwordResetJob.start(platform, { recovery: services.recovery });
 }

@@ -9,7 +9,10 @@ import type { PolicyName } from '../platform/rate-limiter.ts';
  * password: the counts taken stay), `succeeded` (no failure, and this address becomes known to the
  * account), `abandoned` (the check itself broke: the counts taken are given back).
  */
-export type LoginAttempt = AttemptOutcomes;
+export type LoginAttempt = AttemptOutcomes & {
+  /** The account logged in from this address before (within LOGIN_KNOWN_ADDRESS_DAYS). */
+  knownAddress: boolean;
+};
 
 /**
  * How login and sign-up are limited, so that a limit can never be turned against the account it
@@ -76,6 +79,7 @@ export function createAuthLimits(platform: Pick<Platform, 'rateLimiter' | 'confi
       taken.push(['login.email', email]);
 
       return {
+        knownAddress: known,
         async failed() {},
         async succeeded() {
           await Promise.all([
@@ -88,14 +92,22 @@ export function createAuthLimits(platform: Pick<Platform, 'rateLimiter' | 'confi
       };
     },
 
+    /** Records `address` as one the account of `email` signs in from (sign-up: its first sign-in raises no new-address alert). */
+    async markKnown(email: string, address: string) {
+      await limiter.set('login.known', `${email}|${addressTag(address)}`, 1);
+    },
+
     /**
      * The login route's limit as middleware (after `validateBody(loginBody)`): begins the attempt
      * for `emailOf(req)` from the client's address, or answers 429, and attaches it. The handler
      * checks the password through `loginLimits.of(req).run(…)`: `invalid_credentials` is a failure,
      * a login a success, any other error gives the counts back.
      */
-    loginLimits(emailOf: (req: Request) => string): Parsed<Attempt> {
-      return attach('loginLimits', async (req) => countedAttempt(['invalid_credentials'], await limits.beginLogin(emailOf(req), byAddress(req))));
+    loginLimits(emailOf: (req: Request) => string): Parsed<Attempt & { knownAddress: boolean }> {
+      return attach('loginLimits', async (req) => {
+        const attempt = await limits.beginLogin(emailOf(req), byAddress(req));
+        return { ...countedAttempt(['invalid_credentials'], attempt), knownAddress: attempt.knownAddress };
+      });
     },
   };
   return limits;

@@ -1,6 +1,14 @@
 import type { NextFunction, Request, Response } from 'express';
 import { AppError } from '../platform/errors.ts';
-import type { AuthenticatedUser, AuthService } from './service.ts';
+import { checkCsrf, cookieNames, kindOfRequest, readCookie } from './session-cookies.ts';
+import type { AuthenticatedUser, AuthService, SessionContext } from './service.ts';
+import { byAddress } from '../platform/http.ts';
+
+export { clearSessionCookies, cookieNames, isSameOrigin, isStateChanging, readCookie, setSessionCookies } from './session-cookies.ts';
+export { createAuthLimits } from './limits.ts';
+
+/** Where and with what a request comes: kept with a session it opens, and named in security notices. */
+export const contextOf = (req: Request): SessionContext => ({ address: byAddress(req), userAgent: req.get('user-agent') ?? null });
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -13,12 +21,24 @@ export function bearerToken(header: string | undefined): string | undefined {
   return match?.[1]?.trim() || undefined;
 }
 
-/** Requires a valid session: 401 `unauthorized` without a token, else the token's own error. */
+/**
+ * Requires a valid session: 401 `unauthorized` without one, else the session's own error. A bearer
+ * token (scripts, the API's outside users) is read first; a browser's session cookie otherwise
+ * (auth/session-cookies.ts: the console's on /api/admin, the member's elsewhere), whose
+ * state-changing requests must carry the session's CSRF token (403 `csrf_failed`).
+ */
 export function requireUser(auth: AuthService) {
   return async (req: Request, _res: Response, next: NextFunction) => {
     const token = bearerToken(req.headers.authorization);
-    if (!token) throw new AppError('unauthorized');
-    req.auth = await auth.authenticate(token);
+    if (token) {
+      req.auth = { ...(await auth.authenticate(token)), via: 'bearer' };
+      return next();
+    }
+    const cookie = readCookie(req, cookieNames(auth.config, kindOfRequest(req)).session);
+    if (!cookie) throw new AppError('unauthorized');
+    const session = await auth.authenticate(cookie);
+    checkCsrf(req, auth.secret, session.sessionId);
+    req.auth = { ...session, via: 'cookie' };
     next();
   };
 }

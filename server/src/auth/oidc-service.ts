@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import argon2 from 'argon2';
 import * as oidc from 'openid-client';
 import type { AccountLogins, OidcProviderInfo, OidcResult } from '@gp/common';
 import { AppError } from '../platform/errors.ts';
@@ -7,12 +8,20 @@ import { walletService } from '../wallet/service.ts';
 import { configuredProviders, createOidcClient, OidcFailure, type OidcClient } from './oidc-client.ts';
 import { oidcRepo, type OidcOutcome } from './oidc-repo.ts';
 import { authRepo } from './repo.ts';
-import { hashPassword, type AuthService } from './service.ts';
+import { sendAccountNotice } from './account-notices.ts';
+import { hashPassword, NO_CONTEXT, type AuthService, type SessionContext, type SignedIn } from './service.ts';
 
 /** How long a login at the provider may take, from our redirect to the client collecting its outcome. */
 const FLOW_TTL_MS = 10 * 60 * 1000;
 
 export type OidcService = ReturnType<typeof createOidcService>;
+
+/** What collecting a provider login's outcome comes to: a new session, or what the client page shows. */
+export type OidcCollected = Exclude<OidcResult, { status: 'signed_in' }> | { status: 'signed_in'; signedIn: SignedIn };
+
+/** The browser collecting a flow's outcome must be the one that started it (its flow cookie holds the state). */
+const sameBrowser = (flowState: string, browserState: string | undefined) =>
+  typeof browserState === 'string' && browserState.length === flowState.length && crypto.timingSafeEqual(Buffer.from(browserState), Buffer.from(flowState));
 
 /**
  * Logging in through OpenID Connect providers (LINE first), and the links between accounts and
@@ -31,8 +40,13 @@ export type OidcService = ReturnType<typeof createOidcService>;
  * the browser to the client page `/auth/provider?ticket=…`, which collects it once. The session
  * token never travels in a URL.
  */
-export function createOidcService(platform: Pick<Platform, 'db' | 'now' | 'config' | 'logger'>, auth: AuthService) {
+export function createOidcService(platform: Pick<Platform, 'db' | 'now' | 'config' | 'logger' | 'outbox' | 'rateLimiter'>, auth: AuthService) {
   const { db, now, config, logger } = platform;
+  /** Tells the account's owner a login was linked or unlinked (issue 29 item 3). */
+  const notify = async (userId: string, event: 'provider_linked' | 'provider_unlinked', provider: string, context: SessionContext) => {
+    const row = await authRepo.findUserById(db, userId);
+    if (row) await sendAccountNotice(platform, { id: userId, email: row.email, locale: row.locale }, event, context, { provider: nameOf(provider) });
+  };
   const clients = new Map<string, OidcClient>(configuredProviders(config).map((settings) => [settings.id, createOidcClient(settings)]));
   const clientOf = (id: string) => {
     const found = clients.get(id);
@@ -85,7 +99,7 @@ export function createOidcService(platform: Pick<Platform, 'db' | 'now' | 'confi
     },
 
     /** The provider's authorization URL for a new flow (PKCE verifier and nonce stay with us). */
-    async start(provider: string, purpose: 'login' | 'link', userId: string | null, redirectUri: string): Promise<{ url: string }> {
+    async start(provider: string, purpose: 'login' | 'link', userId: string | null, redirectUri: string): Promise<{ url: string; state: string }> {
       const client = clientOf(provider);
       if (purpose === 'link') {
         if (!userId) throw new AppError('unauthorized');
@@ -110,16 +124,18 @@ export function createOidcService(platform: Pick<Platform, 'db' | 'now' | 'confi
         createdAt: at,
         expiresAt: new Date(at.getTime() + FLOW_TTL_MS),
       });
-      return { url };
+      return { url, state: flow.state };
     },
 
     /**
      * The provider sent the browser back with `query`. Returns the ticket of the recorded outcome,
-     * or throws `link_expired` when the state is unknown, expired or already used (a replay).
+     * or throws `link_expired` when the state is unknown, expired or already used (a replay), or
+     * when this browser did not start the flow (`browserState`, its flow cookie: login CSRF).
      */
-    async callback(provider: string, query: Record<string, string>): Promise<string> {
+    async callback(provider: string, query: Record<string, string>, browserState: string | undefined, context: SessionContext = NO_CONTEXT): Promise<string> {
       const client = clientOf(provider);
-      const flow = query.state ? await oidcRepo.consumeFlow(db, query.state, provider, now()) : undefined;
+      if (!query.state || !sameBrowser(query.state, browserState)) throw new AppError('link_expired');
+      const flow = await oidcRepo.consumeFlow(db, query.state, provider, now());
       if (!flow) throw new AppError('link_expired');
       const callbackUrl = new URL(flow.redirect_uri);
       for (const [key, value] of Object.entries(query)) callbackUrl.searchParams.set(key, value);
@@ -127,6 +143,7 @@ export function createOidcService(platform: Pick<Platform, 'db' | 'now' | 'confi
       try {
         const identity = await client.exchange({ callbackUrl, state: flow.state, nonce: flow.nonce, codeVerifier: flow.code_verifier });
         outcome = await decide(provider, flow, identity);
+        if (outcome.status === 'linked' && flow.purpose === 'link') await notify(outcome.userId, 'provider_linked', provider, context);
       } catch (error) {
         if (!(error instanceof OidcFailure)) throw error;
         logger.warn({ provider, reason: error.reason, detail: error.message }, 'OIDC login refused');
@@ -140,17 +157,16 @@ export function createOidcService(platform: Pick<Platform, 'db' | 'now' | 'confi
       return ticket;
     },
 
-    /** The outcome of a ticket. A sign-in hands out its session once; other outcomes may be read again. */
-    async result(ticket: string): Promise<OidcResult> {
+    /** The outcome of a ticket, for the browser that started the flow. A sign-in hands out its session once; other outcomes may be read again. */
+    async result(ticket: string, browserState: string | undefined, context: SessionContext = NO_CONTEXT): Promise<OidcCollected> {
       const found = await oidcRepo.findOutcome(db, ticket, now());
-      if (!found?.outcome) throw new AppError('link_expired');
+      if (!found?.outcome || !sameBrowser(found.state, browserState)) throw new AppError('link_expired');
       const outcome = found.outcome as OidcOutcome;
       const provider = found.provider;
       switch (outcome.status) {
         case 'signed_in': {
           if (!(await oidcRepo.takeOutcome(db, ticket, now()))) throw new AppError('link_expired');
-          const { token, user } = await auth.sessionFor(outcome.userId);
-          return { status: 'signed_in', token, user: { id: user.id, name: user.name, email: user.email } };
+          return { status: 'signed_in', signedIn: await auth.sessionFor(outcome.userId, context) };
         }
         case 'linked':
           return { status: 'linked', provider };
@@ -168,10 +184,10 @@ export function createOidcService(platform: Pick<Platform, 'db' | 'now' | 'confi
      * password checks out, and signs in. A wrong password leaves the ticket usable (the route counts
      * failures like a login).
      */
-    async linkWithPassword(ticket: string, email: string, password: string): Promise<OidcResult> {
+    async linkWithPassword(ticket: string, email: string, password: string, browserState: string | undefined, context: SessionContext = NO_CONTEXT): Promise<{ status: 'signed_in'; signedIn: SignedIn }> {
       const found = await oidcRepo.findOutcome(db, ticket, now());
       const outcome = found?.outcome as OidcOutcome | undefined;
-      if (!found || outcome?.status !== 'link_required' || found.outcome_taken_at) throw new AppError('link_expired');
+      if (!found || outcome?.status !== 'link_required' || found.outcome_taken_at || !sameBrowser(found.state, browserState)) throw new AppError('link_expired');
       if (outcome.email !== email) throw new AppError('invalid_credentials');
       const userId = await auth.verifyPassword(email, password);
       if (!(await oidcRepo.takeOutcome(db, ticket, now()))) throw new AppError('link_expired');
@@ -179,9 +195,10 @@ export function createOidcService(platform: Pick<Platform, 'db' | 'now' | 'confi
       if (!inserted) {
         const holder = await oidcRepo.findIdentity(db, found.provider, outcome.subject);
         if (String(holder?.user_id) !== userId) throw new AppError('identity_taken');
+      } else {
+        await notify(userId, 'provider_linked', found.provider, context);
       }
-      const { token, user } = await auth.sessionFor(userId);
-      return { status: 'signed_in', token, user: { id: user.id, name: user.name, email: user.email } };
+      return { status: 'signed_in', signedIn: await auth.sessionFor(userId, context) };
     },
 
     async logins(userId: string): Promise<AccountLogins> {
@@ -202,9 +219,16 @@ export function createOidcService(platform: Pick<Platform, 'db' | 'now' | 'confi
       };
     },
 
-    /** Unlinks, unless it is the member's last way to log in (no password and no other provider). */
-    async unlink(userId: string, provider: string) {
+    /**
+     * Unlinks, unless it is the member's last way to log in (no password and no other provider).
+     * A member with a password gives it again (`invalid_credentials` otherwise); the owner is told.
+     */
+    async unlink(userId: string, provider: string, password: string, context: SessionContext = NO_CONTEXT) {
       clientOf(provider);
+      const account = await authRepo.findUserById(db, userId);
+      const methods = await oidcRepo.loginMethods(db, userId);
+      if (!account) throw new AppError('unauthorized');
+      if (methods?.password_set !== false && !(await argon2.verify(account.password_hash, password))) throw new AppError('invalid_credentials');
       await db.transaction().execute(async (trx) => {
         // The user row is locked so two unlinks at once cannot both see "another way remains".
         const methods = await oidcRepo.loginMethodsForUpdate(trx, userId);
@@ -213,6 +237,7 @@ export function createOidcService(platform: Pick<Platform, 'db' | 'now' | 'confi
         if (!methods?.password_set && identities.length <= 1) throw new AppError('last_login_method');
         await oidcRepo.deleteIdentity(trx, userId, provider);
       });
+      await notify(userId, 'provider_unlinked', provider, context);
     },
 
     /** Housekeeping: flows past expiry by a day. */

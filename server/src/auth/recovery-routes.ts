@@ -2,7 +2,8 @@ import { Router } from 'express';
 import { forgotPasswordBody, resetPasswordBody, verifyEmailBody } from '@gp/common';
 import type { Platform } from '../platform/platform.ts';
 import { byAddress, rateLimits, validateBody } from '../platform/http.ts';
-import { byMember, currentUser, requireUser } from './middleware.ts';
+import { byMember, contextOf, currentUser, requireUser } from './middleware.ts';
+import { refuseBreached } from './password-policy.ts';
 import type { RecoveryService } from './recovery.ts';
 import type { AuthService } from './service.ts';
 
@@ -20,9 +21,9 @@ export function recoveryRoutes(platform: Platform, auth: AuthService, recovery: 
     res.status(202).json({ ok: true });
   });
 
-  router.post('/auth/password/reset', reset, rateLimit('identity.address', byAddress), async (req, res) => {
+  router.post('/auth/password/reset', reset, refuseBreached((req) => reset.of(req).password), rateLimit('identity.address', byAddress), async (req, res) => {
     const { token, password } = reset.of(req);
-    await recovery.resetPassword(token, password);
+    await recovery.resetPassword(token, password, contextOf(req));
     res.status(204).end();
   });
 

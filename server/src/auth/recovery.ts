@@ -6,7 +6,10 @@ import type { Platform } from '../platform/platform.ts';
 import { siteUrl } from './oidc-client.ts';
 import { recoveryRepo, type TokenPurpose } from './recovery-repo.ts';
 import { authRepo } from './repo.ts';
-import { hashPassword, revokeSessionsOf } from './service.ts';
+import { recipientMayGetMail, writeAccountNotice } from './account-notices.ts';
+import { passwordResetJob } from './identity-jobs.ts';
+import { refuseBreachedPassword } from './password-policy.ts';
+import { hashPassword, NO_CONTEXT, revokeSessionsOf, type SessionContext } from './service.ts';
 
 /** Only a SHA-256 of a link's token is stored: a copy of the database opens no account. */
 const digest = (token: string) => crypto.createHash('sha256').update(token).digest('base64url');
@@ -44,19 +47,31 @@ export function sendVerificationIn(platform: RecoveryPlatform, trx: Tx, user: { 
 export type RecoveryService = ReturnType<typeof createRecoveryService>;
 
 /** Forgot password, reset, and email verification (issue 15). */
-export function createRecoveryService(platform: RecoveryPlatform) {
+export function createRecoveryService(platform: RecoveryPlatform & Pick<Platform, 'rateLimiter'>) {
   const { db, now, config, outbox } = platform;
   return {
-    /** Sends a reset link if the email has an account. The answer is the same either way (no account discovery). */
+    /**
+     * "Forgot password": queues the request (one outbox row, whoever the email belongs to), so the
+     * answer takes the same time for a known email as for an unknown one (issue 29 item 4); the job
+     * (`sendResetLink`) finds the account, if any, and mails it.
+     */
     async forgotPassword(email: string) {
-      const user = await authRepo.findUserByEmail(db, email);
-      if (!user) return;
-      await db.transaction().execute((trx) => issueLink(platform, trx, { id: String(user.id), email: user.email, locale: user.locale }, 'password_reset'));
+      await db.transaction().execute((trx) => outbox.write(trx, [passwordResetJob.effect({ email: email.toLowerCase(), requestId: crypto.randomUUID() })]));
       outbox.kick();
     },
 
-    /** Sets the new password once per link and ends every session of the account (a thief's too). */
-    async resetPassword(token: string, password: string) {
+    /** The queued request's work: a fresh link if the email has an account and its mail cap allows (MAIL_MAX_PER_RECIPIENT). */
+    async sendResetLink(email: string): Promise<boolean> {
+      const user = await authRepo.findUserByEmail(db, email);
+      if (!user || !(await recipientMayGetMail(platform, user.email))) return false;
+      await db.transaction().execute((trx) => issueLink(platform, trx, { id: String(user.id), email: user.email, locale: user.locale }, 'password_reset'));
+      outbox.kick();
+      return true;
+    },
+
+    /** Sets the new password once per link, ends every session of the account (a thief's too) and tells the owner. */
+    async resetPassword(token: string, password: string, context: SessionContext = NO_CONTEXT) {
+      refuseBreachedPassword(password);
       const passwordHash = await hashPassword(config, password);
       await db.transaction().execute(async (trx) => {
         const at = now();
@@ -67,6 +82,8 @@ export function createRecoveryService(platform: RecoveryPlatform) {
         // The link reached this inbox: the address is the member's.
         await recoveryRepo.markEmailVerified(trx, userId, at);
         await revokeSessionsOf(trx, outbox, userId, at, config.SESSION_TTL_SECONDS * 1000);
+        const contact = await recoveryRepo.contactOf(trx, userId);
+        if (contact) await writeAccountNotice(platform, trx, { id: userId, email: contact.email, locale: contact.locale }, 'password_reset', context);
       });
       outbox.kick();
     },
@@ -83,7 +100,7 @@ export function createRecoveryService(platform: RecoveryPlatform) {
     /** Sends the verification link again (a member who lost it); nothing when already verified. */
     async resendVerification(userId: string) {
       const contact = await recoveryRepo.contactOf(db, userId);
-      if (!contact || contact.email_verified_at) return;
+      if (!contact || contact.email_verified_at || !(await recipientMayGetMail(platform, contact.email))) return;
       await db.transaction().execute((trx) => issueLink(platform, trx, { id: userId, email: contact.email, locale: contact.locale }, 'email_verify'));
       outbox.kick();
     },

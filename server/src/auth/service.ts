@@ -7,9 +7,12 @@ import { AppError } from '../platform/errors.ts';
 import type { Platform } from '../platform/platform.ts';
 import { walletService } from '../wallet/service.ts';
 import { presentUser } from './present.ts';
+import { sendAccountNotice, writeAccountNotice } from './account-notices.ts';
 import { sendVerificationIn } from './recovery.ts';
 import { authRepo } from './repo.ts';
 import { signSessionToken, verifySessionToken } from './tokens.ts';
+
+export { cookieNames, readCookie } from './session-cookies.ts';
 
 type HashConfig = Pick<Platform['config'], 'PASSWORD_HASH'>;
 
@@ -27,10 +30,24 @@ let dummyHash: Promise<string> | undefined;
 /** A password's stored form (argon2id, HASH_OPTIONS): for sign-up, the password reset and provider-made accounts. */
 export const hashPassword = (config: HashConfig, password: string) => argon2.hash(password, HASH_OPTIONS[config.PASSWORD_HASH]);
 
+/** Where a session is opened from: shown to its owner in the session list, and the new-address alert. */
+export interface SessionContext {
+  address: string | null;
+  userAgent: string | null;
+}
+export const NO_CONTEXT: SessionContext = { address: null, userAgent: null };
+
+/** A sign-in's answer (`token`, `user`) with what the route needs to set the session cookies. */
+export interface SignedIn extends AuthResponse {
+  session: { sessionId: string; token: string; expiresAt: Date };
+}
+
 export interface AuthenticatedUser {
   user: User;
   sessionId: string;
   expiresAt: Date;
+  /** How the request presented the session: a bearer token, or the browser's cookie (CSRF-checked). */
+  via?: 'bearer' | 'cookie';
   /** May use the back-office API: a staff role, and a staff session (password + TOTP) unless STAFF_MFA is off. */
   staffAccess: boolean;
 }
@@ -43,8 +60,12 @@ export type AuthService = ReturnType<typeof createAuthService>;
 /** Sessions read per query at most, and such queries under way at once (each holds a pooled connection). */
 const SESSIONS_PER_LOOKUP = 256;
 const SESSION_LOOKUPS_IN_FLIGHT = 4;
+/** A session's last use is written at most this often: the idle timeout is measured to within it. */
+const TOUCH_EVERY_MS = 60_000;
+/** Characters of a User-Agent kept with a session (the session list shows it). */
+const USER_AGENT_KEPT = 200;
 
-export function createAuthService(platform: Pick<Platform, 'db' | 'secret' | 'now' | 'config' | 'outbox'>) {
+export function createAuthService(platform: Pick<Platform, 'db' | 'secret' | 'now' | 'config' | 'outbox' | 'rateLimiter'>) {
   const { db, secret, now, config, outbox } = platform;
   /**
    * The session behind each request, read when the request comes (a revoked session is refused
@@ -58,15 +79,35 @@ export function createAuthService(platform: Pick<Platform, 'db' | 'secret' | 'no
     { maxBatch: SESSIONS_PER_LOOKUP, maxInFlight: SESSION_LOOKUPS_IN_FLIGHT },
   );
 
-  async function openSession(userId: string): Promise<string> {
+  /** A new session (a new random id: never one the browser brought along, ASVS 3.2.1). */
+  async function openSession(executor: Executor, userId: string, context: SessionContext, staff?: { role: Role }): Promise<SignedIn['session']> {
     const sessionId = crypto.randomUUID();
-    const expiresAt = new Date(now().getTime() + config.SESSION_TTL_SECONDS * 1000);
-    await authRepo.insertSession(db, { id: sessionId, userId, expiresAt });
-    return signSessionToken(secret, { userId, sessionId, expiresAt });
+    const createdAt = now();
+    const ttl = staff ? config.STAFF_SESSION_TTL_SECONDS : config.SESSION_TTL_SECONDS;
+    const expiresAt = new Date(createdAt.getTime() + ttl * 1000);
+    await authRepo.insertSession(executor, {
+      id: sessionId,
+      userId,
+      createdAt,
+      expiresAt,
+      ...(staff ? { staff: true, role: staff.role } : {}),
+      address: context.address,
+      userAgent: context.userAgent?.slice(0, USER_AGENT_KEPT) ?? null,
+    });
+    return { sessionId, expiresAt, token: await signSessionToken(secret, { userId, sessionId, expiresAt }) };
   }
+  const signedIn = async (row: Parameters<typeof presentUser>[0], context: SessionContext, executor: Executor = db): Promise<SignedIn> => {
+    const session = await openSession(executor, String(row.id), context);
+    return { token: session.token, user: presentUser(row), session };
+  };
+  const idleMs = config.SESSION_IDLE_MINUTES * 60_000;
 
   return {
-    async signup(input: { name: string; email: string; password: string; promoOptIn: boolean; locale?: string }, role: Role = 'member'): Promise<AuthResponse> {
+    /** The cookie settings and the secret the middleware checks CSRF tokens with. */
+    config,
+    secret,
+
+    async signup(input: { name: string; email: string; password: string; promoOptIn: boolean; locale?: string }, role: Role = 'member', context: SessionContext = NO_CONTEXT): Promise<SignedIn> {
       const passwordHash = await hashPassword(config, input.password);
       const row = await db.transaction().execute(async (trx) => {
         const inserted = await authRepo.insertUser(trx, {
@@ -89,16 +130,33 @@ export function createAuthService(platform: Pick<Platform, 'db' | 'secret' | 'no
         return inserted;
       });
       outbox.kick();
-      return { token: await openSession(String(row.id)), user: presentUser(row) };
+      return signedIn(row, context);
     },
 
-    async login(email: string, password: string): Promise<AuthResponse> {
+    /**
+     * Email and password → a new session. Every failure answers `invalid_credentials` after the
+     * same argon2 work (unknown email, wrong password, and a locked account whatever the password:
+     * a guesser learns nothing, ASVS 2.2 / issue 29 item 4). A locked account's owner who typed the
+     * right password is told why by email instead. `knownAddress`: the account logged in from here
+     * before (auth/limits.ts); a first login from an address sends its owner an alert.
+     */
+    async login(email: string, password: string, context: SessionContext = NO_CONTEXT, knownAddress = true): Promise<SignedIn> {
       const row = await authRepo.findUserByEmail(db, email);
       dummyHash ??= hashPassword(config, 'not-a-real-password');
       const valid = await argon2.verify(row?.password_hash ?? (await dummyHash), password);
       if (!row || !valid) throw new AppError('invalid_credentials');
-      if (row.locked_at) throw new AppError('account_locked');
-      return { token: await openSession(String(row.id)), user: presentUser(row) };
+      const account = { id: String(row.id), email: row.email, locale: row.locale };
+      if (row.locked_at) {
+        await sendAccountNotice(platform, account, 'locked_login', context, { capped: true });
+        throw new AppError('invalid_credentials');
+      }
+      const result = await db.transaction().execute(async (trx) => {
+        const session = await signedIn(row, context, trx);
+        if (!knownAddress) await writeAccountNotice(platform, trx, account, 'new_address_login', context);
+        return session;
+      });
+      outbox.kick();
+      return result;
     },
 
     /** Revokes the session and disconnects the sockets opened with it, on every api node. */
@@ -116,7 +174,12 @@ export function createAuthService(platform: Pick<Platform, 'db' | 'secret' | 'no
       const claims = await verifySessionToken(secret, token, now());
       const session = await sessions.run(claims.sessionId);
       if (!session || String(session.user_id) !== claims.userId) throw new AppError('token_invalid');
-      if (session.revoked_at || new Date(session.expires_at) <= now()) throw new AppError('session_expired');
+      const at = now();
+      if (session.revoked_at || new Date(session.expires_at) <= at) throw new AppError('session_expired');
+      // Idle timeout (ASVS 3.3.2): unused for SESSION_IDLE_MINUTES, the session is over.
+      const idleFor = at.getTime() - new Date(session.last_seen_at).getTime();
+      if (idleFor > idleMs) throw new AppError('session_expired');
+      if (idleFor > TOUCH_EVERY_MS) await authRepo.touchSession(db, session.id, at);
       const row = { id: session.user_id, name: session.user_name, email: session.user_email, role: session.user_role, locale: session.user_locale };
       // A staff session is opened for one role: promoted, demoted or locked, the user signs in again.
       if ((session.role !== null && session.role !== row.role) || session.user_locked_at) throw new AppError('session_expired');
@@ -125,20 +188,20 @@ export function createAuthService(platform: Pick<Platform, 'db' | 'secret' | 'no
     },
 
     /** A back-office session (after password + TOTP, staff/service.ts): STAFF_SESSION_TTL_SECONDS, bound to the role. */
-    async openStaffSession(userId: string, role: Role): Promise<{ token: string; expiresAt: Date }> {
-      const sessionId = crypto.randomUUID();
-      const expiresAt = new Date(now().getTime() + config.STAFF_SESSION_TTL_SECONDS * 1000);
-      await authRepo.insertSession(db, { id: sessionId, userId, expiresAt, staff: true, role });
-      return { token: await signSessionToken(secret, { userId, sessionId, expiresAt }), expiresAt };
+    openStaffSession(userId: string, role: Role, context: SessionContext = NO_CONTEXT): Promise<SignedIn['session']> {
+      return openSession(db, userId, context, { role });
     },
 
     /** A session for a member another way of logging in identified (an OpenID Connect provider, ./oidc-service.ts). */
-    async sessionFor(userId: string): Promise<AuthResponse> {
+    async sessionFor(userId: string, context: SessionContext = NO_CONTEXT): Promise<SignedIn> {
       const row = await authRepo.findUserById(db, userId);
       if (!row) throw new AppError('token_invalid');
       if (row.locked_at) throw new AppError('account_locked');
-      return { token: await openSession(userId), user: presentUser(row) };
+      return signedIn(row, context);
     },
+
+    /** Opens a new session for the user in `trx` (a password change rotates the session it was made from). */
+    rotate: (trx: Tx, row: Parameters<typeof presentUser>[0], context: SessionContext) => signedIn(row, context, trx),
 
     /** The account of `email` when `password` is its password (proof of ownership before linking), else `invalid_credentials`. */
     async verifyPassword(email: string, password: string): Promise<string> {
@@ -166,9 +229,9 @@ export function createAuthService(platform: Pick<Platform, 'db' | 'secret' | 'no
 export const findAccountByEmail = (db: Executor, email: string) => authRepo.findUserByEmail(db, email);
 export const findAccountById = (db: Executor, id: string) => authRepo.findUserById(db, id);
 
-/** Ends every session of a user in `trx` (role change, lock) and closes their sockets once it commits. */
-export async function revokeSessionsOf(trx: Tx, outbox: Platform['outbox'], userId: string, at: Date, ttlMs: number) {
-  const ended = await authRepo.revokeSessionsOf(trx, userId, at);
+/** Ends every session of a user (but `except`) in `trx` (role change, lock, password change) and closes their sockets once it commits. */
+export async function revokeSessionsOf(trx: Tx, outbox: Platform['outbox'], userId: string, at: Date, ttlMs: number, except?: string) {
+  const ended = await authRepo.revokeSessionsOf(trx, userId, at, except);
   if (ended.length) await outbox.write(trx, ended.map(({ id }) => outbox.event({ room: sessionRoom(id), event: 'session_ended', payload: null }, at, ttlMs)));
   return ended.length;
 }

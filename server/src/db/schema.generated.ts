@@ -364,12 +364,15 @@ export interface SchedulerHeartbeats {
 }
 
 export interface Sessions {
+  address: string | null;
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
   id: string;
+  last_seen_at: Generated<Timestamp>;
   revoked_at: Timestamp | null;
   role: string | null;
   staff: Generated<boolean>;
+  user_agent: string | null;
   user_id: number;
 }
 

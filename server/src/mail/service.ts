@@ -2,6 +2,7 @@ import { mailJob, type MailJob } from './jobs.ts';
 
 export type { MailJob } from './jobs.ts';
 export type { MailTemplate } from './templates.ts';
+export type { NoticeEvent } from './notice-texts.ts';
 export { mailFolder } from './transport.ts';
 
 /**

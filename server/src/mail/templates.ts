@@ -2,9 +2,11 @@
  * The emails' words, in the member's language (the 11 locales of the site; English otherwise).
  * `{link}`, `{minutes}`, `{hours}` and `{title}` are filled in by `renderMail`.
  */
-export type MailTemplate = 'password_reset' | 'email_verify' | 'notification';
+import { renderNotice } from './notice-texts.ts';
 
-type Texts = Record<MailTemplate, { subject: string; text: string }>;
+export type MailTemplate = 'password_reset' | 'email_verify' | 'notification' | 'account_notice';
+
+type Texts = Record<Exclude<MailTemplate, 'account_notice'>, { subject: string; text: string }>;
 
 const TEXTS: Record<string, Texts> = {
   en: {
@@ -257,6 +259,7 @@ const KIND_TITLES: Record<string, Record<string, string>> = {
 };
 
 export function renderMail(template: MailTemplate, locale: string, params: Record<string, string | number>) {
+  if (template === 'account_notice') return renderNotice(locale, params);
   const texts = (TEXTS[locale] ?? TEXTS.en!)[template];
   // A notification names its kind in the member's language.
   const values =

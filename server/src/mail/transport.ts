@@ -3,6 +3,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
 import type { Logger } from '../platform/logger.ts';
+import { writeSecretFile } from '../platform/secrets.ts';
 
 export interface OutgoingMail {
   to: string;
@@ -43,10 +44,10 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_DIR' | 'DAT
         return;
       }
       const info = await files!.sendMail(message);
-      fs.mkdirSync(folder, { recursive: true });
-      // Named by the mail's own id, so a retried send overwrites rather than duplicates.
+      // Named by the mail's own id, so a retried send overwrites rather than duplicates. A mail may
+      // hold a live reset link: 0600 in a 0700 folder (issue 29 item 7).
       const file = path.join(folder, `${id.replace(/[^\w-]/g, '_')}.eml`);
-      fs.writeFileSync(file, info.message as Buffer);
+      writeSecretFile(file, info.message as Buffer);
       prune();
       logger.info({ to: mail.to, file }, 'mail written to the local mail folder');
     },

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { byMember, currentUser, requireOperator, requireUser } from '../auth/middleware.ts';
 import type { AuthService } from '../auth/service.ts';
 import type { Platform } from '../platform/platform.ts';
-import { idParam, rateLimits, validateBody, validateQuery } from '../platform/http.ts';
+import { idParam, rateLimits, sendStoredFile, validateBody, validateQuery } from '../platform/http.ts';
 import { singleUpload } from '../platform/upload.ts';
 import { ATTACHMENT_MAX_BYTES, type MessagingService } from './service.ts';
 
@@ -38,8 +38,7 @@ export function messagingRoutes(platform: Platform, auth: AuthService, messaging
     res.status(201).json(await messaging.reply(me(req), id.of(req), message.of(req).body, screenshot.of(req)));
   });
   router.get('/support/threads/:id/messages/:messageId/attachment', member, id, messageId, async (req, res) => {
-    const file = await messaging.attachment(me(req), id.of(req), messageId.of(req));
-    res.type(file.contentType).setHeader('Cache-Control', 'private, max-age=3600').send(file.body);
+    sendStoredFile(res, await messaging.attachment(me(req), id.of(req), messageId.of(req)), `screenshot-${messageId.of(req)}`, 'private, max-age=3600');
   });
 
   // Back office (the staff console).
@@ -53,8 +52,7 @@ export function messagingRoutes(platform: Platform, auth: AuthService, messaging
     res.status(201).json(await messaging.staffReply(me(req), id.of(req), message.of(req).body));
   });
   router.get('/admin/support/threads/:id/messages/:messageId/attachment', member, requireOperator, id, messageId, async (req, res) => {
-    const file = await messaging.staffAttachment(id.of(req), messageId.of(req));
-    res.type(file.contentType).setHeader('Cache-Control', 'private, max-age=3600').send(file.body);
+    sendStoredFile(res, await messaging.staffAttachment(id.of(req), messageId.of(req)), `screenshot-${messageId.of(req)}`, 'private, max-age=3600');
   });
   router.post('/admin/support/threads/:id/close', member, requireOperator, id, async (req, res) => {
     await messaging.close(id.of(req));

@@ -28,6 +28,8 @@ import {
   forgotPasswordBody,
   inboxMarkBody,
   notificationPreferencesBody,
+  changePasswordBody,
+  unlinkProviderBody,
   inboxQuery,
   noticeBody,
   oidcLinkBody,
@@ -103,6 +105,10 @@ export type { Operation } from './operation.ts';
 export const ID_PARAMETER_RULE =
   'A positive decimal integer of at most 18 digits. A malformed id (letters, 0, a sign, a fraction, too many digits) answers 422 `validation_failed` with `fields.id = "invalid"` on every route; a well-formed id that names nothing answers the route\'s 404.';
 
+/** How a browser's session is presented (server/src/auth/session-cookies.ts). */
+export const SESSION_COOKIE_RULE =
+  'The session a sign-in sets in the browser: HttpOnly, SameSite=Strict, `__Host-gp_session` over https (`gp_staff` for the back office on /api/admin). A state-changing request presenting it must carry the readable `gp_csrf` cookie\'s value (`gp_staff_csrf` for the back office) in `X-CSRF-Token`, else 403 `csrf_failed`; a request whose Origin is another site is refused the same way. Sessions end 30 minutes after their last use (SESSION_IDLE_MINUTES) and 12 hours after sign-in (SESSION_TTL_SECONDS).';
+
 /** Every route, described by the same zod schemas the server validates with. */
 export const OPERATIONS: Operation[] = [
   { method: 'get', path: '/api/health', summary: 'Health: 200 while every repeatable job (keno scheduling, reconcilers, sweeps, odds polling, housekeeping) keeps running and the outbox keeps up; 503 with the same body naming what stalled', response: z.union([healthReport, healthUnavailable]), errors: [] },
@@ -110,7 +116,13 @@ export const OPERATIONS: Operation[] = [
   { method: 'get', path: '/api/site', summary: 'Brand, title and client settings for the requesting host, with the trial points a new account is granted (`trialPointsOnSignup`)', response: siteInfo, errors: [] },
   { method: 'post', path: '/api/auth/signup', summary: 'Create a member account (SIGNUP_MAX_PER_ADDRESS per address and window); it starts with TRIAL_POINTS_ON_SIGNUP trial points (`trialBalance` of `GET /api/me`) for trial play', body: signupBody, response: authResponse, status: 201, errors: ['validation_failed', 'email_taken', 'rate_limited'] },
   { method: 'post', path: '/api/auth/login', summary: 'Log in', body: loginBody, response: authResponse, errors: ['validation_failed', 'invalid_credentials', 'rate_limited'] },
-  { method: 'post', path: '/api/auth/logout', summary: 'Revoke the current session', auth: 'member', status: 204, errors: ['unauthorized', 'session_expired', 'token_invalid'] },
+  { method: 'post', path: '/api/auth/logout', summary: 'Revoke the current session (and clear its cookies)', auth: 'member', status: 204, errors: ['unauthorized', 'session_expired', 'token_invalid', 'csrf_failed'] },
+  { method: 'post', path: '/api/auth/session', summary: 'Hand the session of the bearer token presented to this browser as its session cookies (an app opening the site in a web view)', auth: 'member', status: 204, errors: ['unauthorized', 'csrf_failed'] },
+  { method: 'get', path: '/api/account/sessions', summary: "The member's live sessions (where opened, last used, which is this one)", auth: 'member', response: z.object({ items: z.array(z.record(z.string(), z.unknown())) }), errors: [] },
+  { method: 'post', path: '/api/account/sessions/end-all', summary: 'Log out everywhere: every session of the member ends, this one included', auth: 'member', status: 204, errors: ['csrf_failed'] },
+  { method: 'delete', path: '/api/account/sessions/{sessionId}', summary: 'End one of the member\'s sessions (its sockets close)', auth: 'member', status: 204, errors: ['not_found', 'csrf_failed'] },
+  { method: 'post', path: '/api/account/password', summary: 'Change the password with the current one (12–128 characters, not a leaked one); the session is replaced by a new one (its cookies and token in the answer), the others end when `endOtherSessions`, the owner is emailed', auth: 'member', body: changePasswordBody, response: authResponse, errors: ['validation_failed', 'invalid_credentials', 'rate_limited', 'csrf_failed'] },
+  { method: 'delete', path: '/api/account/logins/{provider}', summary: 'Unlink a login provider: the password again (`password`, unless the account has none), never the last way to log in; the owner is emailed', auth: 'member', body: unlinkProviderBody, status: 204, errors: ['validation_failed', 'invalid_credentials', 'not_found', 'last_login_method', 'rate_limited', 'csrf_failed'] },
   { method: 'get', path: '/api/me', summary: 'The signed-in member and balances', auth: 'member', response: meResponse, errors: ['unauthorized', 'session_expired', 'token_invalid'] },
   // Login providers (LINE), recovery and email, inbox, customer service.
   { method: 'get', path: '/api/auth/oidc/providers', summary: 'The configured OpenID Connect providers (LINE); none without settings', response: z.record(z.string(), z.unknown()), errors: [] },
@@ -120,7 +132,6 @@ export const OPERATIONS: Operation[] = [
   { method: 'get', path: '/api/auth/oidc/{provider}/callback', status: 303, summary: 'Where the provider sends the browser back: redirected to the client page `/auth/provider` with a one-time `ticket`, or with `error=<code>` (`link_expired` for a replayed or expired `state`)', errors: [] },
   { method: 'get', path: '/api/account/logins', summary: 'The ways the member logs in: password set, email verified, each provider linked or not', auth: 'member', response: z.record(z.string(), z.unknown()), errors: [] },
   { method: 'post', path: '/api/account/logins/{provider}/link', summary: "Link a provider to the signed-in account: the provider's authorization URL (a verified email is needed)", auth: 'member', response: z.object({ url: z.string() }), errors: ['not_found', 'email_unverified', 'provider_unavailable', 'rate_limited'] },
-  { method: 'delete', path: '/api/account/logins/{provider}', summary: 'Unlink a provider; the last way to log in cannot be unlinked', auth: 'member', status: 204, errors: ['not_found', 'last_login_method'] },
   { method: 'post', path: '/api/auth/password/forgot', summary: 'Email a single-use password-reset link (same answer for unknown emails)', body: forgotPasswordBody, status: 202, response: z.record(z.string(), z.unknown()), errors: ['validation_failed', 'rate_limited'] },
   { method: 'post', path: '/api/auth/password/reset', summary: 'Set a new password with a reset link; every session of the account ends', body: resetPasswordBody, status: 204, errors: ['validation_failed', 'link_expired', 'rate_limited'] },
   { method: 'post', path: '/api/auth/email/verify', summary: 'Verify the email address with the link sent at sign-up', body: verifyEmailBody, status: 204, errors: ['validation_failed', 'link_expired'] },
@@ -152,7 +163,9 @@ export const OPERATIONS: Operation[] = [
   { method: 'post', path: '/api/admin/pin-batches/{id}/void', summary: 'Supervisors only: void the codes of a batch nobody redeemed (redeemed ones stay); a voided code then reads as `pin_not_found`; audited', auth: 'operator', response: pinBatchSchema, errors: ['forbidden', 'validation_failed', 'not_found'] },
   // Issue 13: the back office. Who may call each route is server/src/staff/access.ts (supervisor-only ones say so).
   { method: 'post', path: '/api/admin/auth/login', summary: 'Staff sign-in, step 1: email and password; answers a challenge for the TOTP step (with the secret to enrol on a first sign-in), or a session when STAFF_MFA=off', body: staffLoginBody, response: z.union([staffChallenge, staffSession]), errors: ['validation_failed', 'invalid_credentials', 'forbidden', 'rate_limited'] },
-  { method: 'post', path: '/api/admin/auth/verify', summary: 'Staff sign-in, step 2: the challenge and a TOTP code (or a recovery code); a staff session, shorter than a member\'s, ended by a role change', body: staffVerifyBody, response: staffSession, errors: ['validation_failed', 'totp_invalid', 'rate_limited'] },
+  { method: 'post', path: '/api/admin/auth/verify', summary: 'Staff sign-in, step 2: the challenge and a TOTP code (or a recovery code); a staff session (cookie `gp_staff`, and the token in the answer), shorter than a member\'s, ended by a role change. A challenge dies after 3 wrong codes (`session_expired`: the password again); wrong codes are limited per address and per account and audited', body: staffVerifyBody, response: staffSession, errors: ['validation_failed', 'totp_invalid', 'session_expired', 'invalid_credentials', 'rate_limited'] },
+  { method: 'post', path: '/api/admin/auth/session', summary: 'Hand the staff session of the bearer token presented to this browser as the console\'s cookies', auth: 'operator', status: 204, errors: ['csrf_failed'] },
+  { method: 'post', path: '/api/admin/auth/logout', summary: 'End the staff session (and clear its cookies)', auth: 'operator', status: 204, errors: ['csrf_failed'] },
   { method: 'get', path: '/api/admin/me', summary: 'The signed-in staff member and when the session ends', auth: 'operator', response: z.record(z.string(), z.unknown()), errors: ['forbidden'] },
   { method: 'get', path: '/api/admin/staff', summary: 'Supervisors only: staff members, their role and whether they enrolled TOTP', auth: 'operator', response: z.object({ items: z.array(staffMember) }), errors: ['forbidden'] },
   { method: 'post', path: '/api/admin/staff/{id}/role', summary: 'Supervisors only: set a user\'s role (member, operator, supervisor); their sessions end; audited', auth: 'operator', body: staffRoleBody, status: 204, errors: ['forbidden', 'validation_failed', 'not_found'] },
@@ -318,7 +331,8 @@ export function buildOpenApiDocument() {
         ...(op.audience ? { tags: [AUDIENCE_TAGS[op.audience].name] } : {}),
         ...(op.audience === 'sandbox' ? { 'x-internal': true } : {}),
         ...(op.mount ? { 'x-mount': true } : {}),
-        ...(op.auth ? { security: [{ bearer: [] }], 'x-role': op.auth } : {}),
+        // A bearer token (API clients), or the browser's session cookie with its CSRF token on state-changing requests.
+        ...(op.auth ? { security: [{ bearer: [] }, { session: [] }], 'x-role': op.auth } : {}),
         ...(parameters.length ? { parameters } : {}),
         ...(requestBody ? { requestBody } : {}),
         responses,
@@ -334,7 +348,13 @@ export function buildOpenApiDocument() {
         'Generated from the zod schemas in common/; the contract in words is docs/api.md. Routes without a tag are the JSON API under /api; tagged routes are the rest of what the server answers (payment providers, the web app, Socket.IO, the job board) and, marked `x-internal`, the local sandboxes.',
     },
     tags: Object.values(AUDIENCE_TAGS),
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } }, schemas: { Error: errorBody } },
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        session: { type: 'apiKey', in: 'cookie', name: 'gp_session', description: SESSION_COOKIE_RULE },
+      },
+      schemas: { Error: errorBody },
+    },
     paths,
   };
 }

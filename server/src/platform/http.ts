@@ -198,3 +198,22 @@ function nulFields(root: unknown, max = 20): string[] {
   }
   return [...new Set(found)];
 }
+
+/** What a stored upload (a ticket scan, a chat screenshot) is served with: nothing in it may run or be framed. */
+export const STORED_FILE_POLICY = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox";
+const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'application/pdf': 'pdf' };
+
+/**
+ * Serves an uploaded file (issue 29 item 2, ASVS 12.5.2 / 14.4.2): `Content-Disposition: attachment`
+ * (a browser opening the URL downloads it rather than rendering it as a page), a sandboxing CSP
+ * (should it be rendered anyway, no script runs and it has no origin), and `nosniff` (the declared
+ * type is the only one). The web client fetches these as blobs and shows them itself.
+ */
+export function sendStoredFile(res: Response, file: { contentType: string; body: Buffer | Uint8Array }, name: string, cacheControl?: string) {
+  res.type(file.contentType);
+  res.setHeader('Content-Disposition', `attachment; filename="${name.replace(/[^\w.-]/g, '_')}.${EXTENSIONS[file.contentType] ?? 'bin'}"`);
+  res.setHeader('Content-Security-Policy', STORED_FILE_POLICY);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  if (cacheControl) res.setHeader('Cache-Control', cacheControl);
+  res.send(file.body);
+}

@@ -6,7 +6,12 @@ export type { Logger };
 const REDACTED_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
+  'req.headers["x-csrf-token"]',
+  'res.headers["set-cookie"]',
   'headers.authorization',
+  'headers.cookie',
+  '*.currentPassword',
+  '*.challenge',
   'token',
   '*.token',
   'password',

@@ -19,6 +19,9 @@ export interface RatePolicy {
   seconds: number;
 }
 
+/** Wrong codes a staff sign-in challenge survives; the next one ends it. */
+export const STAFF_CHALLENGE_MAX_WRONG_CODES = 3;
+
 /** Every policy of the server, from the config (README "Settings"; login policy in auth/login-limits.ts). */
 export function ratePolicies(config: Config) {
   return {
@@ -36,6 +39,14 @@ export function ratePolicies(config: Config) {
     'signup.address': { points: config.SIGNUP_MAX_PER_ADDRESS, seconds: config.SIGNUP_WINDOW_SECONDS },
     /** Provider logins started, and emails asked for (password reset, verification), per address: each writes a row or a mail. */
     'identity.address': { points: 30, seconds: 600 },
+    /** Emails a stranger can cause (reset links, sign-up notices), per recipient whatever the sender's address. */
+    'mail.recipient': { points: config.MAIL_MAX_PER_RECIPIENT, seconds: config.MAIL_RECIPIENT_WINDOW_SECONDS },
+    /** Staff sign-in: wrong codes per staff account (on top of the per-address limit; the password step has the login counters). */
+    'staff.code': { points: config.STAFF_LOGIN_MAX_FAILURES, seconds: config.LOGIN_WINDOW_SECONDS },
+    /** Wrong codes one sign-in challenge may take before it is dead (the password step starts again). */
+    'staff.challenge': { points: STAFF_CHALLENGE_MAX_WRONG_CODES, seconds: 600 },
+    /** Wrong staff codes from one address (kept apart from members' login failures). */
+    'staff.address': { points: config.LOGIN_ADDRESS_MAX_FAILURES, seconds: config.LOGIN_WINDOW_SECONDS },
     /** Wrong PIN codes per member. */
     'pin.failures': { points: config.PIN_MAX_FAILURES, seconds: config.PIN_WINDOW_SECONDS },
   } satisfies Record<string, RatePolicy>;

@@ -10,13 +10,25 @@ import {
   type ErrorCode,
   type ServerToClientEvents,
 } from '@gp/common';
-import type { AuthenticatedUser, AuthService } from '../auth/service.ts';
+import { cookieNames, readCookie, type AuthenticatedUser, type AuthService } from '../auth/service.ts';
 import type { Config } from '../config.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError } from '../platform/errors.ts';
 import { isControlMessage, type EventBus } from '../platform/event-bus.ts';
 import type { Logger } from '../platform/logger.ts';
 import { broadcastToRoom } from './room-broadcast.ts';
+
+
+/** A handshake's Origin is this site's: PUBLIC_URL's origin, or the same host the request came to. None: not a browser. */
+function originAllowed(config: Partial<Pick<Config, 'PUBLIC_URL'>>, origin: string | undefined, host: string | undefined): boolean {
+  if (!origin) return true;
+  if (config.PUBLIC_URL && origin === new URL(config.PUBLIC_URL).origin) return true;
+  try {
+    return Boolean(host) && new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
 
 interface SocketData {
   auth?: AuthenticatedUser;
@@ -29,7 +41,8 @@ export type RealtimeGateway = ReturnType<typeof createRealtimeGateway>;
 /** Hook for features that owe a new subscriber a snapshot (e.g. the keno clock on `clock:<code>`). */
 export type SubscribeHook = (socket: RealtimeSocket, channel: string) => void | Promise<void>;
 
-export type GatewayLimits = Pick<Config, 'SOCKET_MAX_SUBSCRIPTIONS' | 'SOCKET_SUBSCRIBE_RATE' | 'SOCKET_SUBSCRIBE_BURST' | 'SOCKET_MAX_BUFFER_BYTES'>;
+export type GatewayLimits = Pick<Config, 'SOCKET_MAX_SUBSCRIPTIONS' | 'SOCKET_SUBSCRIBE_RATE' | 'SOCKET_SUBSCRIBE_BURST' | 'SOCKET_MAX_BUFFER_BYTES'> &
+  Partial<Pick<Config, 'PUBLIC_URL'>>;
 
 export interface GatewayDeps {
   auth: AuthService;
@@ -69,12 +82,23 @@ export function createRealtimeGateway(server: http.Server, deps: GatewayDeps) {
     transports: ['websocket', 'polling'],
     perMessageDeflate: false,
     serveClient: false,
+    // A browser's handshake must come from a page of this site (cross-site WebSocket hijacking:
+    // the session cookie would go along). Clients that send no Origin (scripts) are not browsers.
+    allowRequest: (req, callback) => callback(null, originAllowed(config, req.headers.origin, req.headers.host)),
   });
   const subscribeHooks: SubscribeHook[] = [];
 
+  // A bearer token in the handshake (scripts), else the browser's member session cookie. A stale
+  // cookie refuses the handshake only when the client says it is signed in (`auth.session`): a
+  // visitor's leftover cookie must not cost them the public channels.
   io.use((socket, next) => {
-    const token = (socket.handshake.auth as { token?: unknown })?.token;
-    if (typeof token !== 'string' || !token) return next();
+    const handshake = socket.handshake.auth as { token?: unknown; session?: unknown; staff?: unknown } | undefined;
+    const bearer = typeof handshake?.token === 'string' && handshake.token ? handshake.token : undefined;
+    // The console's socket (`staff`) speaks for the console's session cookie.
+    const staff = handshake?.staff === true;
+    const cookie = bearer ? undefined : readCookie(socket.handshake, cookieNames(config, staff ? 'staff' : 'member').session);
+    const token = bearer ?? cookie;
+    if (!token) return next();
     void deps.auth
       .authenticate(token)
       .then((auth) => {
@@ -82,6 +106,7 @@ export function createRealtimeGateway(server: http.Server, deps: GatewayDeps) {
         next();
       })
       .catch((error: unknown) => {
+        if (!bearer && handshake?.session !== true && !staff && !isDatabaseUnavailable(error)) return next();
         // A database that cannot be reached says nothing about the token: the client tries again later.
         const code = error instanceof AppError ? error.code : isDatabaseUnavailable(error) ? 'service_unavailable' : 'token_invalid';
         const refusal = new Error(ERROR_CATALOGUE[code].message) as Error & { data: unknown };

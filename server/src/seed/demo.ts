@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { emailRegistered, type AuthService } from '../auth/service.ts';
 import type { Platform } from '../platform/platform.ts';
+import { secretFileAt, secretsFolder, writeSecretFile } from '../platform/secrets.ts';
 import type { PinService } from '../pins/service.ts';
 import type { StaffService } from '../staff/service.ts';
 import { walletService } from '../wallet/service.ts';
@@ -20,13 +21,13 @@ export interface DemoData {
 /**
  * Seeds what a newcomer needs to try the platform: the operator account (from config), a demo
  * member with real and trial points, and a few PIN codes. Idempotent: runs on every start and only
- * creates what is missing. The demo PINs are written to DATA_DIR/demo-pins.txt (their only copy).
+ * creates what is missing. The demo PINs are written to DATA_DIR/secrets/demo-pins.txt (their only copy; 0600).
  */
 export async function seedDemo(platform: Platform, services: { auth: AuthService; pins: PinService; staff: StaffService }): Promise<DemoData> {
   const { config, db } = platform;
   await services.auth.ensureOperator();
   await services.staff.promoteSeededOperator(config.OPERATOR_EMAIL); // the seeded operator is the first supervisor (issue 13)
-  const pinsFile = path.resolve(config.DATA_DIR, 'demo-pins.txt');
+  const pinsFile = secretFileAt(path.join(secretsFolder(config.DATA_DIR), 'demo-pins.txt'), path.resolve(config.DATA_DIR, 'demo-pins.txt'));
   if (!(await emailRegistered(db, DEMO_MEMBER.email))) {
     const { user } = await services.auth.signup({ ...DEMO_MEMBER, promoOptIn: false, locale: 'zh-TW' });
     await db.transaction().execute(async (trx) => {
@@ -37,8 +38,7 @@ export async function seedDemo(platform: Platform, services: { auth: AuthService
       if (trialTopUp > 0) await walletService.credit(trx, { ...grant, refId: `${user.id}:trial`, account: 'trial', amount: trialTopUp });
     });
     const batch = await services.pins.createBatch({ count: 3, points: DEMO_PIN_POINTS, createdBy: null });
-    fs.mkdirSync(path.dirname(pinsFile), { recursive: true });
-    fs.writeFileSync(pinsFile, `${batch.codes.join('\n')}\n`);
+    writeSecretFile(pinsFile, `${batch.codes.join('\n')}\n`);
   }
   const pins = fs.existsSync(pinsFile) ? fs.readFileSync(pinsFile, 'utf8').split('\n').filter(Boolean) : [];
   return { operator: { email: config.OPERATOR_EMAIL, password: config.OPERATOR_PASSWORD }, member: DEMO_MEMBER, pins };

@@ -14,6 +14,8 @@ import type { AuthService } from '../auth/service.ts';
 export const ADMIN_ACCESS = {
   'POST /admin/auth/login': 'public',
   'POST /admin/auth/verify': 'public',
+  'POST /admin/auth/logout': 'staff',
+  'POST /admin/auth/session': 'staff',
   'GET /admin/me': 'staff',
   'GET /admin/staff': 'supervisor',
   'POST /admin/staff/:id/role': 'supervisor',
@@ -69,8 +71,6 @@ export type AdminRoute = keyof typeof ADMIN_ACCESS;
 
 /** BullMQ's dashboard (admin/job-board.ts), supervisors only. */
 export const JOB_BOARD_PATH = '/admin/queues';
-/** The staff token as an HttpOnly cookie scoped to JOB_BOARD_PATH: the board's own pages and calls carry no bearer token. */
-export const JOB_BOARD_COOKIE = 'gp_staff';
 
 /** The guard chain of `route`, from the table: the route's own declaration cannot drift from it. */
 export function access(auth: AuthService, route: AdminRoute): RequestHandler[] {

@@ -1,14 +1,15 @@
 import { Router } from 'express';
 import { auditQuery, staffLoginBody, staffRoleBody, staffVerifyBody } from '@gp/common';
-import { access, JOB_BOARD_COOKIE, JOB_BOARD_PATH } from './access.ts';
-import { currentUser } from '../auth/middleware.ts';
+import { access } from './access.ts';
+import { bearerToken, clearSessionCookies, contextOf, createAuthLimits, currentUser, setSessionCookies } from '../auth/middleware.ts';
+import { AppError } from '../platform/errors.ts';
 import type { AuthService } from '../auth/service.ts';
-import { byAddress, idParam, rateLimits, validateBody, validateQuery } from '../platform/http.ts';
+import { attach, byAddress, idParam, rateLimits, validateBody, validateQuery } from '../platform/http.ts';
 import type { Platform } from '../platform/platform.ts';
 import { actorOf, type StaffService } from './service.ts';
 
 /** Staff sign-in (password, then TOTP), staff and roles, the audit log (read only: no route edits it). */
-export function staffRoutes(platform: Pick<Platform, 'rateLimiter'>, auth: AuthService, staff: StaffService) {
+export function staffRoutes(platform: Pick<Platform, 'rateLimiter' | 'config' | 'secret'>, auth: AuthService, staff: StaffService) {
   const router = Router();
   const { failureLimit } = rateLimits(platform.rateLimiter);
   const login = validateBody(staffLoginBody);
@@ -16,20 +17,45 @@ export function staffRoutes(platform: Pick<Platform, 'rateLimiter'>, auth: AuthS
   const role = validateBody(staffRoleBody);
   const audit = validateQuery(auditQuery);
   const userId = idParam('id');
-  // Wrong passwords and wrong codes count against the address, like member logins' address limit.
-  const wrongPasswords = failureLimit('login.address', byAddress, ['invalid_credentials']);
-  const wrongCodes = failureLimit('login.address', byAddress, ['totp_invalid']);
+  // Both steps are limited per address AND per staff account (issue 29 item 5). The password step is
+  // a login attempt against that account, under the members' four counters (auth/limits.ts: per
+  // email and address, per address, and per account a slow-down that addresses the account signed
+  // in from are spared, so it cannot be turned into a lock-out of its owner). Wrong codes — which
+  // need the password first — count per account and per address, on a counter of their own
+  // (`staff.address`): a fumbled authenticator never locks members behind the same address out.
+  const wrongPasswords = createAuthLimits(platform).loginLimits((req) => login.of(req).email);
+  const wrongCodesHere = failureLimit('staff.address', byAddress, ['totp_invalid']);
+  const challengeOf = attach('staffChallenge', (req) => staff.challengeOf(verify.of(req).challenge));
+  const wrongCodesForAccount = failureLimit('staff.code', (req) => challengeOf.of(req).userId, ['totp_invalid']);
 
   router.post('/admin/auth/login', ...access(auth, 'POST /admin/auth/login'), login, wrongPasswords, async (req, res) => {
     const { email, password } = login.of(req);
-    res.json(await wrongPasswords.of(req).run(() => staff.login(email, password)));
+    res.json(await wrongPasswords.of(req).run(() => staff.login(email, password, byAddress(req))));
   });
 
-  router.post('/admin/auth/verify', ...access(auth, 'POST /admin/auth/verify'), verify, wrongCodes, async (req, res) => {
+  // The console's session lives in its own cookies (auth/session-cookies.ts, `staff`), read on
+  // /api/admin and the job board only; the body still carries the token for API clients.
+  router.post('/admin/auth/verify', ...access(auth, 'POST /admin/auth/verify'), verify, challengeOf, wrongCodesHere, wrongCodesForAccount, async (req, res) => {
     const { challenge, code } = verify.of(req);
-    const session = await wrongCodes.of(req).run(() => staff.verify(challenge, code, byAddress(req)));
-    res.cookie(JOB_BOARD_COOKIE, session.token, { httpOnly: true, sameSite: 'strict', secure: req.secure, path: JOB_BOARD_PATH, expires: new Date(session.expiresAt) });
-    res.json(session);
+    const { session, ...answer } = await wrongCodesHere.of(req).run(() => wrongCodesForAccount.of(req).run(() => staff.verify(challenge, code, contextOf(req))));
+    setSessionCookies(res, platform.config, platform.secret, 'staff', session);
+    res.json(answer);
+  });
+
+  // A staff session an API client holds (its bearer token) handed to this browser as the console's
+  // cookies, as POST /api/auth/session does for members.
+  router.post('/admin/auth/session', ...access(auth, 'POST /admin/auth/session'), async (req, res) => {
+    const session = currentUser(req);
+    const token = bearerToken(req.headers.authorization);
+    if (session.via !== 'bearer' || !token) throw new AppError('unauthorized');
+    setSessionCookies(res, platform.config, platform.secret, 'staff', { token, sessionId: session.sessionId, expiresAt: session.expiresAt });
+    res.status(204).end();
+  });
+
+  router.post('/admin/auth/logout', ...access(auth, 'POST /admin/auth/logout'), async (req, res) => {
+    await auth.logout(currentUser(req).sessionId);
+    clearSessionCookies(res, platform.config, 'staff');
+    res.status(204).end();
   });
 
   router.get('/admin/me', ...access(auth, 'GET /admin/me'), (req, res) => {

@@ -1,17 +1,29 @@
+import crypto from 'node:crypto';
 import argon2 from 'argon2';
 import { SignJWT, jwtVerify } from 'jose';
 import { isStaffRole, type AuditEntry, type AuditQuery, type Role, type StaffChallenge, type StaffMember, type StaffSession } from '@gp/common';
-import { findAccountByEmail, findAccountById, hashPassword, revokeSessionsOf, type AuthService } from '../auth/service.ts';
+import { findAccountByEmail, findAccountById, hashPassword, NO_CONTEXT, revokeSessionsOf, type AuthService, type SessionContext } from '../auth/service.ts';
 import type { Executor, Tx } from '../db/database.ts';
 import { AppError } from '../platform/errors.ts';
+import { STAFF_CHALLENGE_MAX_WRONG_CODES } from '../platform/rate-limiter.ts';
 import type { Platform } from '../platform/platform.ts';
 import { presentStaffUser } from './present.ts';
 import { staffRepo } from './repo.ts';
-import { checkTotp, enrolment, hashRecoveryCode, newRecoveryCode, newTotpSecret, normalizeRecoveryCode, openSecret, RECOVERY_CODE_COUNT, sealSecret } from './totp.ts';
+import {
+  checkTotp,
+  enrolment,
+  hashRecoveryCode,
+  newRecoveryCode,
+  newTotpSecret,
+  normalizeRecoveryCode,
+  openSecret,
+  RECOVERY_CODE_COUNT,
+  sealSecret,
+} from './totp.ts';
 import type { StaffActor } from './actor.ts';
 
 export { actorOf, type StaffActor } from './actor.ts';
-export { access, ADMIN_ACCESS, JOB_BOARD_COOKIE, JOB_BOARD_PATH, type AdminRoute } from './access.ts';
+export { access, ADMIN_ACCESS, JOB_BOARD_PATH, type AdminRoute } from './access.ts';
 
 /** How long the step between password and code may take. */
 const CHALLENGE_SECONDS = 300;
@@ -57,13 +69,26 @@ export type StaffService = ReturnType<typeof createStaffService>;
  * Staff sign-in (password, then a TOTP code — enrolled on the first sign-in, with recovery codes),
  * roles (a change ends the user's sessions), and the audit log.
  */
-export function createStaffService(platform: Pick<Platform, 'db' | 'secret' | 'now' | 'config' | 'outbox'>, auth: AuthService) {
-  const { db, secret, now, config, outbox } = platform;
+export function createStaffService(platform: Pick<Platform, 'db' | 'secret' | 'now' | 'config' | 'outbox' | 'rateLimiter'>, auth: AuthService) {
+  const { db, secret, now, config, outbox, rateLimiter } = platform;
   let dummyHash: Promise<string> | undefined;
+  /** A failed step against a staff account, in the audit log (issue 29 item 5): who was tried, from where, and how it failed. */
+  const auditFailure = (row: { id: string | number; role: string; name: string }, address: string | null, action: string, reason: string) =>
+    db
+      .transaction()
+      .execute((trx) =>
+        recordAudit(
+          trx,
+          { id: String(row.id), role: row.role, name: row.name, address },
+          { action, targetType: 'user', targetId: String(row.id), after: { reason } },
+          now(),
+        ),
+      );
 
   async function challengeFor(userId: string, enrolling: boolean) {
     return new SignJWT({ enrolling })
       .setProtectedHeader({ alg: 'HS256' })
+      .setJti(crypto.randomUUID())
       .setSubject(userId)
       .setAudience(CHALLENGE_AUDIENCE)
       .setIssuedAt(Math.floor(now().getTime() / 1000))
@@ -71,64 +96,121 @@ export function createStaffService(platform: Pick<Platform, 'db' | 'secret' | 'n
       .sign(secret);
   }
 
-  async function readChallenge(token: string): Promise<{ userId: string; enrolling: boolean }> {
+  async function readChallenge(token: string): Promise<{ userId: string; enrolling: boolean; id: string }> {
     try {
       const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], audience: CHALLENGE_AUDIENCE, currentDate: now() });
-      if (typeof payload.sub !== 'string') throw new Error('no subject');
-      return { userId: payload.sub, enrolling: payload.enrolling === true };
+      if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string') throw new Error('no subject');
+      return { userId: payload.sub, enrolling: payload.enrolling === true, id: payload.jti };
     } catch {
       throw new AppError('session_expired'); // start again from the password
     }
   }
 
   return {
-    /** Step 1. Anyone but a staff member with the right password hears `invalid_credentials`, after the same hashing work. */
-    async login(email: string, password: string): Promise<StaffChallenge> {
+    /** The staff account a sign-in challenge is for (the code step's per-account limit is keyed by it). */
+    challengeOf: readChallenge,
+
+    /**
+     * Step 1. Anyone but an unlocked staff member with the right password hears `invalid_credentials`,
+     * after the same hashing work (a locked account too, whatever the password: its state is not a
+     * password oracle). A failure against a staff account is audited.
+     */
+    async login(email: string, password: string, address: string | null = null): Promise<StaffChallenge> {
       const row = await findAccountByEmail(db, email);
       // The same cost as a real password's hash (argon2's own default is three times dearer): an
       // unknown email must not answer measurably later than a known one.
       dummyHash ??= hashPassword(config, 'not-a-real-password');
       const valid = await argon2.verify(row?.password_hash ?? (await dummyHash), password);
-      if (!row || !valid || !isStaffRole(row.role)) throw new AppError('invalid_credentials');
-      if (row.locked_at) throw new AppError('account_locked');
-      const userId = String(row.id);
+      const staffAccount = row && isStaffRole(row.role) ? row : undefined;
+      if (!staffAccount || !valid || staffAccount.locked_at) {
+        if (staffAccount) await auditFailure(staffAccount, address, 'staff.sign_in_failed', !valid ? 'password' : 'locked');
+        throw new AppError('invalid_credentials');
+      }
+      const userId = String(staffAccount.id);
       const totp = await staffRepo.totp(db, userId);
       if (totp?.enrolled_at) return { challenge: await challengeFor(userId, false) };
       // First sign-in (or an enrolment never finished): a new secret, shown once as a QR code.
       const fresh = newTotpSecret();
       await staffRepo.startEnrolment(db, userId, sealSecret(secret, fresh));
-      return { challenge: await challengeFor(userId, true), enrol: await enrolment(fresh, row.email) };
+      return { challenge: await challengeFor(userId, true), enrol: await enrolment(fresh, staffAccount.email) };
     },
 
-    /** Step 2: a TOTP code (or, once enrolled, a recovery code) → a staff session; recovery codes right after enrolment. */
-    async verify(challenge: string, code: string, address: string | null): Promise<StaffSession> {
-      const { userId, enrolling } = await readChallenge(challenge);
+    /**
+     * Step 2: a TOTP code (or, once enrolled, a recovery code) → a staff session; recovery codes right
+     * after enrolment. A challenge survives STAFF_CHALLENGE_MAX_WRONG_CODES wrong codes; after that it
+     * answers `session_expired` (the password step again). Wrong codes are audited.
+     */
+    async verify(
+      challenge: string,
+      code: string,
+      context: SessionContext = NO_CONTEXT,
+    ): Promise<StaffSession & { session: { sessionId: string; token: string; expiresAt: Date } }> {
+      const address = context.address;
+      const { userId, enrolling, id: challengeId } = await readChallenge(challenge);
+      // Counted before the code is checked (parallel guesses cannot slip past), given back unless wrong.
+      const taken = await rateLimiter.consume('staff.challenge', challengeId);
+      const giveBack = () => rateLimiter.reward('staff.challenge', challengeId);
+      if (taken.count > STAFF_CHALLENGE_MAX_WRONG_CODES) {
+        await giveBack();
+        throw new AppError('session_expired');
+      }
       const row = await findAccountById(db, userId);
-      if (!row || !isStaffRole(row.role)) throw new AppError('invalid_credentials');
-      if (row.locked_at) throw new AppError('account_locked');
+      if (!row || !isStaffRole(row.role) || row.locked_at) {
+        await giveBack();
+        throw new AppError('invalid_credentials');
+      }
       const totp = await staffRepo.totp(db, userId);
-      if (!totp) throw new AppError('session_expired');
+      if (!totp) {
+        await giveBack();
+        throw new AppError('session_expired');
+      }
       const at = now();
       let method: 'totp' | 'recovery' = 'totp';
       let recoveryCodes: string[] | undefined;
-      await db.transaction().execute(async (trx) => {
-        const checked = await checkTotp(openSecret(secret, totp.secret), code.trim(), at, totp.last_step);
-        if (checked.valid) {
-          if (!(await staffRepo.useStep(trx, userId, checked.step, at))) throw new AppError('totp_invalid'); // replayed
-        } else {
-          const recovered = !enrolling && totp.enrolled_at && normalizeRecoveryCode(code).length === 12 && (await staffRepo.useRecoveryCode(trx, userId, hashRecoveryCode(secret, code), at));
-          if (!recovered) throw new AppError('totp_invalid');
-          method = 'recovery';
-        }
-        if (enrolling && !totp.enrolled_at) {
-          recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-          await staffRepo.replaceRecoveryCodes(trx, userId, recoveryCodes.map((c) => hashRecoveryCode(secret, c)));
-        }
-        const actor = { id: userId, role: row.role, name: row.name, address };
-        await recordAudit(trx, actor, { action: enrolling ? 'staff.enrolled' : 'staff.signed_in', targetType: 'user', targetId: userId, after: { method } }, at);
-      });
-      const session = await auth.openStaffSession(userId, row.role);
-      return { token: session.token, expiresAt: session.expiresAt.toISOString(), user: presentStaffUser(row), ...(recoveryCodes ? { recoveryCodes } : {}) };
+      try {
+        await db.transaction().execute(async (trx) => {
+          const checked = await checkTotp(openSecret(secret, totp.secret), code.trim(), at, totp.last_step);
+          if (checked.valid) {
+            if (!(await staffRepo.useStep(trx, userId, checked.step, at))) throw new AppError('totp_invalid'); // replayed
+          } else {
+            const recovered =
+              !enrolling &&
+              totp.enrolled_at &&
+              normalizeRecoveryCode(code).length === 12 &&
+              (await staffRepo.useRecoveryCode(trx, userId, hashRecoveryCode(secret, code), at));
+            if (!recovered) throw new AppError('totp_invalid');
+            method = 'recovery';
+          }
+          if (enrolling && !totp.enrolled_at) {
+            recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+            await staffRepo.replaceRecoveryCodes(
+              trx,
+              userId,
+              recoveryCodes.map((c) => hashRecoveryCode(secret, c)),
+            );
+          }
+          const actor = { id: userId, role: row.role, name: row.name, address };
+          await recordAudit(
+            trx,
+            actor,
+            { action: enrolling ? 'staff.enrolled' : 'staff.signed_in', targetType: 'user', targetId: userId, after: { method } },
+            at,
+          );
+        });
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'totp_invalid') await auditFailure(row, address, 'staff.code_failed', 'code');
+        else await giveBack();
+        throw error;
+      }
+      await giveBack();
+      const session = await auth.openStaffSession(userId, row.role, context);
+      return {
+        token: session.token,
+        expiresAt: session.expiresAt.toISOString(),
+        user: presentStaffUser(row),
+        ...(recoveryCodes ? { recoveryCodes } : {}),
+        session,
+      };
     },
 
     async staff(): Promise<StaffMember[]> {
@@ -144,7 +226,12 @@ export function createStaffService(platform: Pick<Platform, 'db' | 'secret' | 'n
         if (row.role === role) return;
         await staffRepo.setRole(trx, userId, role);
         await revokeSessionsOf(trx, outbox, userId, now(), config.SESSION_TTL_SECONDS * 1000);
-        await recordAudit(trx, actor, { action: 'staff.role_changed', targetType: 'user', targetId: userId, before: { role: row.role }, after: { role } }, now());
+        await recordAudit(
+          trx,
+          actor,
+          { action: 'staff.role_changed', targetType: 'user', targetId: userId, before: { role: row.role }, after: { role } },
+          now(),
+        );
       });
       outbox.kick();
     },
@@ -168,7 +255,13 @@ export function createStaffService(platform: Pick<Platform, 'db' | 'secret' | 'n
     async promoteSeededOperator(email: string) {
       await db.transaction().execute(async (trx) => {
         const promoted = await staffRepo.promote(trx, email);
-        if (promoted) await recordAudit(trx, null, { action: 'staff.role_changed', targetType: 'user', targetId: String(promoted.id), before: { role: 'operator' }, after: { role: 'supervisor' } }, now());
+        if (promoted)
+          await recordAudit(
+            trx,
+            null,
+            { action: 'staff.role_changed', targetType: 'user', targetId: String(promoted.id), before: { role: 'operator' }, after: { role: 'supervisor' } },
+            now(),
+          );
       });
     },
   };

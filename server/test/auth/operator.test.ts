@@ -62,7 +62,7 @@ describe('back-office role', () => {
 
   it('signing up with the public form never yields an operator, even when asked for', async () => {
     const res = await api.post('/api/auth/signup', {
-      json: { name: 'Wannabe', email: 'wannabe@example.com', password: 'password-123', passwordCheck: 'password-123', role: 'operator' },
+      json: { name: 'Wannabe', email: 'wannabe@example.com', password: 'wannabe-secret-123', passwordCheck: 'wannabe-secret-123', role: 'operator' },
     });
     expect(res.status).toBe(201);
     expect(res.body.user.role).toBe('member');

@@ -43,7 +43,7 @@ describe('sign-up', () => {
     ['an email without @', { email: 'mei.example.com' }, { email: 'email_invalid' }],
     ['an email without a domain', { email: 'mei@' }, { email: 'email_invalid' }],
     ['a missing password', { password: undefined }, { password: 'required' }],
-    ['a 7-character password', { password: 'seven77', passwordCheck: 'seven77' }, { password: 'password_too_short' }],
+    ['an 11-character password', { password: 'eleven-char', passwordCheck: 'eleven-char' }, { password: 'password_too_short' }],
     ['a missing confirmation', { passwordCheck: undefined }, { passwordCheck: 'required' }],
     ['a confirmation that differs', { passwordCheck: 'long-enough-2' }, { passwordCheck: 'password_mismatch' }],
   ];
@@ -62,9 +62,19 @@ describe('sign-up', () => {
     expect(res.body.error.fields).toEqual({ name: 'required', email: 'required', password: 'required', passwordCheck: 'required' });
   });
 
-  it('an 8-character password is long enough', async () => {
-    const res = await api.post('/api/auth/signup', { json: { ...valid, email: 'eight@example.com', password: 'eight888', passwordCheck: 'eight888' } });
-    expect(res.status).toBe(201);
+  it('`password` and `12345678` no longer sign up; 12 characters do, unless the password is a leaked one (issue 29 item 3)', async () => {
+    const tryPassword = (password: string) => api.post('/api/auth/signup', { json: { ...valid, email: `pw-${Math.random().toString(36).slice(2)}@example.com`, password, passwordCheck: password } });
+    for (const short of ['password', '12345678', 'eight888', 'eleven-char']) expect((await tryPassword(short)).body.error.fields).toEqual({ password: 'password_too_short' });
+    expect((await tryPassword('x'.repeat(129))).body.error.fields).toEqual({ password: 'password_too_long' });
+    // Long enough, but in the shipped breach list, or a listed password with digits and symbols added.
+    for (const leaked of ['1qaz2wsx3edc', 'qwerty123456', 'Password1234!', 'dragon12345678', 'aaaaaaaaaaaaaa']) {
+      const res = await tryPassword(leaked);
+      expect(res.status, leaked).toBe(422);
+      expect(res.body.error.fields).toEqual({ password: 'password_breached' });
+    }
+    expect((await tryPassword('twelve-chars')).status).toBe(201);
+    expect((await tryPassword('x'.repeat(128))).status).toBe(422); // one character repeated
+    expect((await tryPassword(`${'x'.repeat(126)}y!`)).status).toBe(201);
   });
 
   it('a body that is not JSON is a 422 validation error, not a server error', async () => {

@@ -63,7 +63,7 @@ describe('the embedded platform across stops and crashes', () => {
     const port = await freePort();
     const first = await startPlatform(port);
     const { body: session } = await login(first.url);
-    const pin = fs.readFileSync(path.join(dataDir, 'demo-pins.txt'), 'utf8').split('\n')[0]!;
+    const pin = fs.readFileSync(path.join(dataDir, 'secrets', 'demo-pins.txt'), 'utf8').split('\n')[0]!;
     const redeemed = await fetch(`${first.url}/api/pins/redeem`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}` },

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { configuredProviders } from '../../src/auth/oidc-client.ts';
 import { apiClient, call } from '../http/api-client.ts';
+import { startMailSink } from '../mail/mail-sink.ts';
 import { newMember } from '../support/members.ts';
 import { testServer } from '../support/platform.ts';
 import { CHANNEL_ID, CHANNEL_SECRET, CODE_TTL_SECONDS, signInAtProvider, startLineProvider } from './line-provider.ts';
@@ -14,44 +15,55 @@ describe('Log in with LINE', () => {
   let line: Awaited<ReturnType<typeof startLineProvider>>;
   let env: Awaited<ReturnType<typeof testServer>>;
   let api: ReturnType<typeof apiClient>;
+  let sink: Awaited<ReturnType<typeof startMailSink>>;
   const unique = () => Math.random().toString(36).slice(2, 10);
 
   beforeAll(async () => {
     line = await startLineProvider();
-    env = await testServer('embedded', { LINE_CHANNEL_ID: CHANNEL_ID, LINE_CHANNEL_SECRET: CHANNEL_SECRET, LINE_ISSUER_URL: line.issuer });
+    sink = await startMailSink();
+    env = await testServer('embedded', { LINE_CHANNEL_ID: CHANNEL_ID, LINE_CHANNEL_SECRET: CHANNEL_SECRET, LINE_ISSUER_URL: line.issuer, SMTP_URL: sink.url });
     await line.attach(env.url);
     api = apiClient(env.url);
   });
   afterAll(async () => {
     await env?.stop();
     await line?.close();
+    await sink?.close();
   });
 
   const callbackPrefix = () => `${env.url}/api/auth/oidc/line/callback`;
 
-  /** Where the provider sends the browser back after `login` signs in there. */
+  /**
+   * Where the provider sends the browser back after `login` signs in there, and the flow cookie the
+   * browser that started it holds (`browser`: what it sends back to our callback and result routes).
+   */
   async function authorizeAs(login: string, token?: string) {
     const start = token ? await api.post('/api/account/logins/line/link', { token }) : await api.post('/api/auth/oidc/line/start', { json: {} });
     expect(start.status).toBe(200);
-    return { url: start.body.url as string, callback: await signInAtProvider(start.body.url, login, callbackPrefix()) };
+    const browser = start.headers.getSetCookie().map((cookie) => cookie.split(';')[0]!).join('; ');
+    expect(browser).toMatch(/^gp_oidc=/);
+    return { url: start.body.url as string, callback: await signInAtProvider(start.body.url, login, callbackPrefix()), browser };
   }
 
   /** The browser arriving at our callback: where it is sent next (the client's page with a ticket or an error). */
-  async function arrive(callback: string) {
-    const res = await fetch(callback, { redirect: 'manual' });
+  async function arrive(callback: string, browser?: string) {
+    const res = await fetch(callback, { redirect: 'manual', headers: browser ? { cookie: browser } : {} });
     expect(res.status).toBe(303);
     const next = new URL(res.headers.get('location')!, env.url);
     expect(next.pathname).toBe('/auth/provider');
     return { ticket: next.searchParams.get('ticket'), error: next.searchParams.get('error') };
   }
 
+  /** The client page collecting the outcome of `ticket`, in `browser`. */
+  const collect = (ticket: string | null, browser?: string) => api.post('/api/auth/oidc/result', { json: { ticket }, headers: browser ? { cookie: browser } : {} });
+
   async function loginWithLine(login: string, token?: string) {
-    const { callback } = await authorizeAs(login, token);
-    const { ticket } = await arrive(callback);
+    const { callback, browser } = await authorizeAs(login, token);
+    const { ticket } = await arrive(callback, browser);
     expect(ticket).toBeTruthy();
-    const result = await api.post('/api/auth/oidc/result', { json: { ticket } });
+    const result = await collect(ticket, browser);
     expect(result.status).toBe(200);
-    return { ...result.body, ticket };
+    return { ...result.body, ticket, browser };
   }
 
   it('without a channel configured there is no provider, so no button', () => {
@@ -84,7 +96,7 @@ describe('Log in with LINE', () => {
     const again = await loginWithLine(email);
     expect(again).toMatchObject({ status: 'signed_in', user: { id: first.user.id } });
     // The ticket handed out a session once; showing it again gives nothing.
-    expect((await api.post('/api/auth/oidc/result', { json: { ticket: again.ticket } })).body.error.code).toBe('link_expired');
+    expect((await collect(again.ticket, again.browser)).body.error.code).toBe('link_expired');
 
     // The provider is this account's only way in: it cannot be unlinked.
     const logins = await api.get('/api/account/logins', { token: first.token });
@@ -104,16 +116,17 @@ describe('Log in with LINE', () => {
     const result = await loginWithLine(member.email);
     expect(result).toMatchObject({ status: 'link_required', email: member.email });
 
-    const wrong = await api.post('/api/auth/oidc/link-password', { json: { ticket: result.ticket, email: member.email, password: 'not-the-password' } });
+    const inBrowser = { cookie: result.browser as string };
+    const wrong = await api.post('/api/auth/oidc/link-password', { json: { ticket: result.ticket, email: member.email, password: 'not-the-password' }, headers: inBrowser });
     expect(wrong.status).toBe(401);
     expect(wrong.body.error.code).toBe('invalid_credentials');
 
-    const linked = await api.post('/api/auth/oidc/link-password', { json: { ticket: result.ticket, email: member.email, password: member.password } });
+    const linked = await api.post('/api/auth/oidc/link-password', { json: { ticket: result.ticket, email: member.email, password: member.password }, headers: inBrowser });
     expect(linked.status).toBe(200);
     expect(linked.body).toMatchObject({ status: 'signed_in', user: { id: member.id } });
     // Used once: the same ticket links nothing again.
     expect(
-      (await api.post('/api/auth/oidc/link-password', { json: { ticket: result.ticket, email: member.email, password: member.password } })).body.error.code,
+      (await api.post('/api/auth/oidc/link-password', { json: { ticket: result.ticket, email: member.email, password: member.password }, headers: inBrowser })).body.error.code,
     ).toBe('link_expired');
 
     const next = await loginWithLine(member.email);
@@ -121,19 +134,35 @@ describe('Log in with LINE', () => {
   });
 
   it('a tampered ID token is refused: Token verification failed, and nobody is signed in', async () => {
-    const { callback } = await authorizeAs(`tamper-${unique()}@example.com`);
+    const { callback, browser } = await authorizeAs(`tamper-${unique()}@example.com`);
     line.tamperNextIdToken();
-    const { ticket } = await arrive(callback);
-    const result = await api.post('/api/auth/oidc/result', { json: { ticket } });
+    const { ticket } = await arrive(callback, browser);
+    const result = await collect(ticket, browser);
     expect(result.body).toEqual({ status: 'failed', code: 'token_invalid', provider: 'line' });
     const victim = await api.post('/api/auth/login', { json: { email: 'victim@example.com', password: 'whatever-123' } });
     expect(victim.body.error.code).toBe('invalid_credentials');
   });
 
   it('a replayed state (the callback URL used twice) is refused', async () => {
-    const { callback } = await authorizeAs(`replay-${unique()}@example.com`);
-    expect((await arrive(callback)).ticket).toBeTruthy();
-    expect(await arrive(callback)).toEqual({ ticket: null, error: 'link_expired' });
+    const { callback, browser } = await authorizeAs(`replay-${unique()}@example.com`);
+    expect((await arrive(callback, browser)).ticket).toBeTruthy();
+    expect(await arrive(callback, browser)).toEqual({ ticket: null, error: 'link_expired' });
+  });
+
+  it('a login started in another browser is refused at the callback and at collection (login CSRF, issue 29 item 8)', async () => {
+    // An attacker starts a login with their own LINE account and sends the victim the callback URL.
+    const attacker = await authorizeAs(`csrf-${unique()}@example.com`);
+    expect(await arrive(attacker.callback)).toEqual({ ticket: null, error: 'link_expired' });
+    const victimBrowser = (await authorizeAs(`victim-${unique()}@example.com`)).browser;
+    expect(await arrive(attacker.callback, victimBrowser)).toEqual({ ticket: null, error: 'link_expired' });
+    // Or completes it and sends the ticket link: the victim's browser cannot collect it either.
+    const other = await authorizeAs(`csrf2-${unique()}@example.com`);
+    const { ticket } = await arrive(other.callback, other.browser);
+    expect(ticket).toBeTruthy();
+    expect((await collect(ticket, victimBrowser)).body.error.code).toBe('link_expired');
+    expect((await collect(ticket)).body.error.code).toBe('link_expired');
+    // The browser that started it still can.
+    expect((await collect(ticket, other.browser)).body).toMatchObject({ status: 'signed_in' });
   });
 
   it('a state nobody issued is refused', async () => {
@@ -141,12 +170,12 @@ describe('Log in with LINE', () => {
   });
 
   it('an authorization code that expired at the provider gives no sign-in', async () => {
-    const { callback } = await authorizeAs(`late-${unique()}@example.com`);
+    const { callback, browser } = await authorizeAs(`late-${unique()}@example.com`);
     // Past the code's lifetime at the provider, still inside our own 10-minute flow.
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + (CODE_TTL_SECONDS + 60) * 1000 });
     try {
-      const { ticket } = await arrive(callback);
-      const result = await api.post('/api/auth/oidc/result', { json: { ticket } });
+      const { ticket } = await arrive(callback, browser);
+      const result = await collect(ticket, browser);
       expect(result.body).toMatchObject({ status: 'failed', code: 'token_invalid' });
     } finally {
       vi.useRealTimers();
@@ -173,7 +202,16 @@ describe('Log in with LINE', () => {
     await env.platform.db.updateTable('users').set({ email_verified_at: new Date() }).where('id', '=', other.id).execute();
     expect(await loginWithLine(lineLogin, other.token)).toMatchObject({ status: 'failed', code: 'identity_taken' });
 
-    expect((await call(env.url, 'DELETE', '/api/account/logins/line', { token: member.token })).status).toBe(204);
+    // Unlinking asks for the password again (issue 29 item 3).
+    const without = await call(env.url, 'DELETE', '/api/account/logins/line', { token: member.token });
+    expect(without.status).toBe(401);
+    expect(without.body.error.code).toBe('invalid_credentials');
+    expect((await call(env.url, 'DELETE', '/api/account/logins/line', { token: member.token, json: { password: 'not-the-password' } })).status).toBe(401);
+    expect((await api.get('/api/account/logins', { token: member.token })).body.providers[0].linked).toBe(true);
+    expect((await call(env.url, 'DELETE', '/api/account/logins/line', { token: member.token, json: { password: member.password } })).status).toBe(204);
     expect((await api.get('/api/account/logins', { token: member.token })).body.providers[0].linked).toBe(false);
+    // The owner heard of both, in their language (zh-TW): the link and the unlink.
+    expect((await sink.mailTo(member.email, /已將 LINE 登入綁定到您的帳號/)).subject).toBe('您帳號的安全通知');
+    await sink.mailTo(member.email, /解除 LINE 登入的綁定/);
   });
 });

@@ -30,6 +30,11 @@ export async function testPlatform(mode: Mode = 'embedded', env: Record<string, 
     TRIAL_POINTS_ON_SIGNUP: '0',
     // Test files share one redis-server: each platform gets its own key/queue/channel namespace.
     ...(mode === 'scaled' ? { REDIS_URL: inject('redisUrl'), REDIS_PREFIX: name } : {}),
+    // Tests move the platform's clock hours and days ahead (past a draw, a kick-off) and keep using
+    // the sessions they opened before: sessions here last a week and never idle out. The 12-hour and
+    // 30-minute limits of production have their own tests (auth/sessions.test.ts).
+    SESSION_TTL_SECONDS: String(7 * 24 * 3600),
+    SESSION_IDLE_MINUTES: String(7 * 24 * 60),
     // Tests drive the operator's API with a password session; the second factor has its own tests (admin/).
     STAFF_MFA: 'off',
     // Members are signed up by the thousand here: argon2id at its minimum cost (auth/password-hash.test.ts checks the production one).

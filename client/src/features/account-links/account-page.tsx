@@ -1,13 +1,16 @@
 import './account-links.css';
 import type { AccountLogins } from '@gp/common';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { FormattedDate, FormattedMessage } from 'react-intl';
 import { useHttp } from '../../shared/api/services.tsx';
 import { useMe } from '../../shared/account/me-query.ts';
 import { usePageTitle } from '../../shared/site/use-page-title.ts';
 import { useNotify } from '../../shared/toasts/use-notify.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { TextField } from '../../shared/ui/text-field.tsx';
 import { NotificationPreferences } from './notification-preferences.tsx';
+import { ChangePasswordSection, SessionsSection } from './security-section.tsx';
 
 const LOGINS_KEY = ['account', 'logins'] as const;
 
@@ -22,9 +25,13 @@ function LoginMethods() {
     onSuccess: ({ url }) => window.location.assign(url),
     onError: (error) => notify.error(error),
   });
+  // Unlinking asks for the password again (issue 29), when the account has one.
+  const [confirming, setConfirming] = useState<string | null>(null);
   const unlink = useMutation({
-    mutationFn: (provider: string) => http.request<void>('DELETE', `/api/account/logins/${encodeURIComponent(provider)}`),
-    onSuccess: async (_, provider) => {
+    mutationFn: ({ provider, password }: { provider: string; password?: string }) =>
+      http.request<void>('DELETE', `/api/account/logins/${encodeURIComponent(provider)}`, { body: password === undefined ? {} : { password } }),
+    onSuccess: async (_, { provider }) => {
+      setConfirming(null);
       notify.success({ id: 'account.unlinked', values: { provider: provider === 'line' ? 'LINE' : provider } });
       await queryClient.invalidateQueries({ queryKey: LOGINS_KEY });
     },
@@ -62,7 +69,7 @@ function LoginMethods() {
               type="button"
               className="button button--ghost button--small"
               disabled={unlink.isPending || ways <= 1}
-              onClick={() => unlink.mutate(provider.id)}
+              onClick={() => (data.passwordSet ? setConfirming(provider.id) : unlink.mutate({ provider: provider.id }))}
               data-testid={`unlink-${provider.id}`}
             >
               <FormattedMessage id="account.unlink" />
@@ -77,6 +84,24 @@ function LoginMethods() {
             >
               <FormattedMessage id="account.link" values={{ provider: provider.name }} />
             </button>
+          )}
+          {confirming === provider.id && (
+            <form
+              className="login-methods__confirm"
+              onSubmit={(event) => {
+                event.preventDefault();
+                unlink.mutate({ provider: provider.id, password: String(new FormData(event.currentTarget).get('password') ?? '') });
+              }}
+              data-testid={`unlink-confirm-${provider.id}`}
+            >
+              <TextField name="password" label="account.unlinkPassword" type="password" autoComplete="current-password" required autoFocus />
+              <button type="submit" className="button button--primary button--small" disabled={unlink.isPending}>
+                <FormattedMessage id="account.unlink" />
+              </button>
+              <button type="button" className="button button--ghost button--small" onClick={() => setConfirming(null)}>
+                <FormattedMessage id="account.cancel" />
+              </button>
+            </form>
           )}
         </li>
       ))}
@@ -133,7 +158,7 @@ function EmailStatus() {
   );
 }
 
-/** `/account`: the member's email, ways to log in and notification preferences. */
+/** `/account`: the member's email, ways to log in, sessions, password and notification preferences. */
 export function AccountPage() {
   usePageTitle('account.title');
   return (
@@ -151,6 +176,8 @@ export function AccountPage() {
         </h2>
         <LoginMethods />
       </section>
+      <SessionsSection />
+      <ChangePasswordSection />
       <NotificationPreferences />
     </div>
   );

@@ -25,11 +25,14 @@ export function AdminPage() {
   const [session, setSession] = useState<StaffSessionValue | null>(loadStaffSession);
   const desk = useMemo(() => {
     if (!session) return null;
-    const signOut = () => {
+    const forget = () => {
       saveStaffSession(null);
       setSession(null);
     };
-    return { session, http: staffHttp(session.token, signOut), signOut };
+    const http = staffHttp(forget);
+    // Signing out ends the session on the server (and its cookies); a refused session is only forgotten.
+    const signOut = () => void http.post('/api/admin/auth/logout', undefined, { ignoreSessionRejection: true }).catch(() => undefined).finally(forget);
+    return { session, http, signOut };
   }, [session]);
 
   if (!desk) {

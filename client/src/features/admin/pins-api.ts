@@ -1,12 +1,14 @@
 import { ApiError } from '../../shared/api/api-error.ts';
+import { CSRF_HEADER, readCsrfCookie } from '../../shared/session/csrf-cookie.ts';
 
 /**
  * The one CSV export of a PIN batch (POST: it has an effect — a second one is `pins_exported`).
  * The console's JSON client reads only JSON, so the file is fetched here and handed to the browser
  * as a download; the codes are never put on the screen.
  */
-export async function exportPinBatch(token: string, batchId: string): Promise<{ filename: string; blob: Blob }> {
-  const res = await fetch(`/api/admin/pin-batches/${batchId}/export`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, Accept: 'text/csv, application/json' } });
+export async function exportPinBatch(batchId: string): Promise<{ filename: string; blob: Blob }> {
+  // The staff session cookie goes along; the CSRF token is echoed from its readable cookie.
+  const res = await fetch(`/api/admin/pin-batches/${batchId}/export`, { method: 'POST', headers: { [CSRF_HEADER]: readCsrfCookie('staff'), Accept: 'text/csv, application/json' } });
   if (!res.ok) {
     const body = (await res.json().catch(() => null)) as { error?: { code: string; message: string } } | null;
     throw new ApiError({ status: res.status, code: body?.error?.code ?? 'internal_error', message: body?.error?.message ?? res.statusText, retryAfterSeconds: null });

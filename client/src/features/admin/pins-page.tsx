@@ -44,7 +44,7 @@ export function PinsPage() {
   async function download(batch: PinBatch) {
     await act(
       async () => {
-        const file = await exportPinBatch(session.token, batch.id);
+        const file = await exportPinBatch(batch.id);
         saveFile(file.filename, file.blob);
       },
       () => intl.formatMessage({ id: 'admin.pins.exported' }, { id: batch.id }),

@@ -1,4 +1,5 @@
 import type { QueueQuery, QueueResponse } from '@gp/common';
+import { CSRF_HEADER, readCsrfCookie } from '../../shared/session/csrf-cookie.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { io } from 'socket.io-client';
@@ -39,22 +40,22 @@ export function useQueueFeed() {
   const { session } = useConsole();
   const queryClient = useQueryClient();
   useEffect(() => {
-    const socket = io({ path: '/socket.io', transports: ['websocket', 'polling'], auth: { token: session.token } });
+    const socket = io({ path: '/socket.io', transports: ['websocket', 'polling'], auth: { staff: true } }); // the staff session cookie goes with the handshake
     socket.on('queue_changed', () => void queryClient.invalidateQueries({ queryKey: ['admin', 'queue'] }));
     // After a reconnect, whatever was missed is re-read.
     socket.io.on('reconnect', () => void queryClient.invalidateQueries({ queryKey: ['admin'] }));
     return () => {
       socket.close();
     };
-  }, [session.token, queryClient]);
+  }, [session.user.id, queryClient]);
 }
 
 /** Confirms an order with its ticket reference and, optionally, the scan (multipart: the JSON client cannot send files). */
-export async function confirmOrder(token: string, orderId: string, ticketRef: string, scan: File | null) {
+export async function confirmOrder(orderId: string, ticketRef: string, scan: File | null) {
   const form = new FormData();
   form.set('ticketRef', ticketRef);
   if (scan) form.set('scan', scan);
-  const res = await fetch(`/api/admin/queue/orders/${encodeURIComponent(orderId)}/confirm`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+  const res = await fetch(`/api/admin/queue/orders/${encodeURIComponent(orderId)}/confirm`, { method: 'POST', headers: { [CSRF_HEADER]: readCsrfCookie('staff') }, body: form });
   const body: unknown = await res.json().catch(() => null);
   if (!res.ok) {
     const error = (body as { error?: { code: string; message: string } } | null)?.error;

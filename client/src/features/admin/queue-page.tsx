@@ -123,7 +123,7 @@ export function QueuePage() {
     const ticketRef = String(form.get('ticketRef') ?? '').trim();
     if (!ticketRef) return;
     setPanel(null);
-    await act(() => confirmOrder(session.token, item.orderId!, ticketRef, scan instanceof File && scan.size > 0 ? scan : null), intl.formatMessage({ id: 'admin.queue.confirmed' }, { id: item.orderId }));
+    await act(() => confirmOrder(item.orderId!, ticketRef, scan instanceof File && scan.size > 0 ? scan : null), intl.formatMessage({ id: 'admin.queue.confirmed' }, { id: item.orderId }));
   }
 
   async function submitFail(event: FormEvent<HTMLFormElement>, item: QueueItem) {

@@ -5,7 +5,7 @@ import { createHttpClient } from '../../shared/api/http-client.ts';
 import { useDescribeError } from './describe.ts';
 import type { StaffSessionValue } from './staff-session.ts';
 
-const anonymous = createHttpClient({ getToken: () => '', onSessionRejected: () => undefined });
+const anonymous = createHttpClient({ getCsrfToken: () => '', onSessionRejected: () => undefined });
 
 /**
  * Staff sign-in: email and password, then the authenticator code. On the first sign-in the
@@ -43,7 +43,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: (session: StaffSessionValue
     setError(null);
     try {
       const session = await anonymous.post<StaffSession>('/api/admin/auth/verify', { challenge: challenge.challenge, code: form.get('code') });
-      const value = { token: session.token, user: session.user, expiresAt: session.expiresAt };
+      const value = { user: session.user, expiresAt: session.expiresAt };
       if (session.recoveryCodes?.length) setRecovery({ codes: session.recoveryCodes, session: value });
       else onSignedIn(value);
     } catch (e) {
@@ -73,7 +73,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: (session: StaffSessionValue
       <h1 id="admin-signin-title"><FormattedMessage id="admin.signin.title" /></h1>
       {error && <p className="notice notice--error" role="alert">{error}</p>}
       {!challenge ? (
-        <form onSubmit={(e) => void submitPassword(e)} className="admin-form">
+        <form key="password-step" onSubmit={(e) => void submitPassword(e)} className="admin-form">
           <label className="field">
             <span className="field__label"><FormattedMessage id="admin.signin.email" /></span>
             <input className="field__input" name="email" type="email" autoComplete="username" required autoFocus />
@@ -85,7 +85,9 @@ export function SignIn({ onSignedIn }: { onSignedIn: (session: StaffSessionValue
           <button type="submit" className="button button--primary" disabled={busy}><FormattedMessage id="admin.signin.next" /></button>
         </form>
       ) : (
-        <form onSubmit={(e) => void submitCode(e)} className="admin-form">
+        // A form of its own (`key`): React must not reuse the password step's inputs, whose typed
+        // value would otherwise show in clear in the code field (issue 29 item 5).
+        <form key="code-step" onSubmit={(e) => void submitCode(e)} className="admin-form" autoComplete="off">
           {challenge.enrol && (
             <div className="admin-enrol" data-testid="totp-enrol">
               <p><FormattedMessage id="admin.signin.enrolLead" /></p>
@@ -98,7 +100,19 @@ export function SignIn({ onSignedIn }: { onSignedIn: (session: StaffSessionValue
           )}
           <label className="field">
             <span className="field__label"><FormattedMessage id="admin.signin.code" /></span>
-            <input className="field__input mono" name="code" inputMode="numeric" autoComplete="one-time-code" required autoFocus />
+            <input
+              className="field__input mono"
+              name="code"
+              type="text"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              defaultValue=""
+              maxLength={14}
+              spellCheck={false}
+              required
+              autoFocus
+              data-testid="totp-code"
+            />
           </label>
           <p className="muted"><FormattedMessage id="admin.signin.codeHint" /></p>
           <button type="submit" className="button button--primary" disabled={busy}><FormattedMessage id="admin.signin.verify" /></button>

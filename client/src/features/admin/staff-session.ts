@@ -1,16 +1,17 @@
 import { createContext, useContext } from 'react';
 import type { User } from '@gp/common';
 import { createHttpClient, type HttpClient } from '../../shared/api/http-client.ts';
+import { readCsrfCookie } from '../../shared/session/csrf-cookie.ts';
 
 /**
- * The console's own session: a staff token (password + TOTP, POST /api/admin/auth/verify), kept
- * in sessionStorage — this tab only, gone with it — and never mixed with a member login on the
- * same site. Its HTTP client carries that token.
+ * The console's own session (password + TOTP, POST /api/admin/auth/verify): an HttpOnly cookie of
+ * its own (`gp_staff`, sent only to /api/admin and the job board), never mixed with a member login
+ * on the same site and never readable by a script. This tab keeps only who signed in and until when
+ * (sessionStorage, gone with the tab); its HTTP client sends the staff CSRF token.
  */
 const KEY = 'gp.staff';
 
 export interface StaffSessionValue {
-  token: string;
   user: User;
   expiresAt: string;
 }
@@ -20,7 +21,8 @@ export function loadStaffSession(): StaffSessionValue | null {
     const raw = sessionStorage.getItem(KEY);
     if (!raw) return null;
     const value = JSON.parse(raw) as StaffSessionValue;
-    return new Date(value.expiresAt) > new Date() ? value : null;
+    // A session without its cookie (signed out in another tab, or a value kept by an older version) is none.
+    return new Date(value.expiresAt) > new Date() && readCsrfCookie('staff') && !('token' in value) ? value : null;
   } catch {
     return null;
   }
@@ -31,8 +33,8 @@ export function saveStaffSession(value: StaffSessionValue | null) {
   else sessionStorage.removeItem(KEY);
 }
 
-export function staffHttp(token: string, onRejected: () => void): HttpClient {
-  return createHttpClient({ getToken: () => token, onSessionRejected: onRejected });
+export function staffHttp(onRejected: () => void): HttpClient {
+  return createHttpClient({ getCsrfToken: () => readCsrfCookie('staff'), onSessionRejected: onRejected });
 }
 
 export interface Console {

@@ -16,13 +16,13 @@ function useSupportFeed() {
   const { session } = useConsole();
   const queryClient = useQueryClient();
   useEffect(() => {
-    const socket = io({ path: '/socket.io', transports: ['websocket', 'polling'], auth: { token: session.token } });
+    const socket = io({ path: '/socket.io', transports: ['websocket', 'polling'], auth: { staff: true } }); // the staff session cookie goes with the handshake
     socket.on('support', () => void queryClient.invalidateQueries({ queryKey: ['admin', 'support'] }));
     socket.io.on('reconnect', () => void queryClient.invalidateQueries({ queryKey: ['admin', 'support'] }));
     return () => {
       socket.close();
     };
-  }, [session.token, queryClient]);
+  }, [session.user.id, queryClient]);
 }
 
 /** Open conversations first, then closed ones; each newest activity first (the server orders each list). */

@@ -6,7 +6,7 @@ import { useHttp } from '../../shared/api/services.tsx';
 import { useNotify } from '../../shared/toasts/use-notify.ts';
 import { serverFieldErrors } from '../../shared/ui/field-errors.ts';
 import { TextField } from '../../shared/ui/text-field.tsx';
-import { useFieldErrors } from './use-field-errors.ts';
+import { useFieldErrors } from '../../shared/ui/use-field-errors.ts';
 import { useStartSession } from './use-start-session.ts';
 
 type LoginOutput = ReturnType<typeof loginBody.parse>;

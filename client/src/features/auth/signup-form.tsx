@@ -9,7 +9,7 @@ import { localeAtom } from '../../shared/i18n/locale-atom.ts';
 import { useNotify } from '../../shared/toasts/use-notify.ts';
 import { serverFieldErrors } from '../../shared/ui/field-errors.ts';
 import { TextField } from '../../shared/ui/text-field.tsx';
-import { useFieldErrors } from './use-field-errors.ts';
+import { useFieldErrors } from '../../shared/ui/use-field-errors.ts';
 import { useStartSession } from './use-start-session.ts';
 
 type SignupOutput = ReturnType<typeof signupBody.parse>;

@@ -1,5 +1,6 @@
 import './inbox.css';
 import { formatPoints } from '@gp/common/money';
+import { isSameSitePath } from '@gp/common/same-site-path';
 import type { InboxMessage, InboxPage as Page } from '@gp/common';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -118,7 +119,7 @@ export function InboxPage() {
                 <MessageText message={message} />
                 <div className="inbox-item__meta muted">
                   <FormattedDate value={message.createdAt} dateStyle="medium" timeStyle="short" />
-                  {message.link && (
+                  {message.link && isSameSitePath(message.link) && (
                     <Link to={message.link} onClick={() => !message.read && mark.mutate({ id: message.id, read: true })}>
                       <FormattedMessage id="inbox.open" />
                     </Link>

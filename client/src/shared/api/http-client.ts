@@ -1,4 +1,5 @@
 import type { ApiErrorBody } from '@gp/common';
+import { CSRF_HEADER } from '../session/csrf-cookie.ts';
 import { ApiError } from './api-error.ts';
 
 export type SessionRejection = 'session_expired' | 'token_invalid';
@@ -6,9 +7,13 @@ export type SessionRejection = 'session_expired' | 'token_invalid';
 export interface HttpClientOptions {
   /** Fixed base address (spec §7); '' means the site's own origin, which the server and Vite proxy serve. */
   baseUrl?: string;
-  getToken: () => string;
-  /** Called when the server rejects the token a request carried, before the request's promise rejects. */
-  onSessionRejected: (code: SessionRejection, rejectedToken: string) => void;
+  /**
+   * The session's CSRF token ('' when signed out). The session itself is an HttpOnly cookie the
+   * browser sends; the token goes in `X-CSRF-Token` on every state-changing request (issue 29).
+   */
+  getCsrfToken: () => string;
+  /** Called when the server refuses the session a request carried, before the request's promise rejects. */
+  onSessionRejected: (code: SessionRejection, rejectedSession: string) => void;
 }
 
 export interface RequestOptions {
@@ -23,7 +28,7 @@ export interface HttpClient {
   request<T>(method: string, path: string, options?: RequestOptions): Promise<T>;
   get<T>(path: string, options?: Omit<RequestOptions, 'body'>): Promise<T>;
   post<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>): Promise<T>;
-  /** A file the API serves behind the token (a chat screenshot): its bytes, for an object URL. */
+  /** A file the API serves behind the session (a chat screenshot, a ticket scan): its bytes, for an object URL. */
   blob(path: string, options?: Omit<RequestOptions, 'body'>): Promise<Blob>;
 }
 
@@ -51,14 +56,20 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError({ status: response.status, code, message: response.statusText, retryAfterSeconds });
 }
 
-/** JSON over fetch with the member's bearer token (spec §7) and API.md's error format. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * JSON over fetch with API.md's error format. The session travels as the browser's cookie (sent on
+ * same-origin requests by default), never as a token a script holds; state-changing requests carry
+ * the session's CSRF token.
+ */
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const baseUrl = options.baseUrl ?? '';
 
   async function request<T>(method: string, path: string, init: RequestOptions = {}, as: 'json' | 'blob' = 'json'): Promise<T> {
-    const token = options.getToken();
+    const token = options.getCsrfToken();
     const headers: Record<string, string> = { Accept: 'application/json', ...init.headers };
-    if (token) headers.Authorization = `Bearer ${token}`;
+    if (token && !SAFE_METHODS.has(method.toUpperCase())) headers[CSRF_HEADER] = token;
     // A FormData body (a file upload) is sent as multipart: the browser writes its own Content-Type.
     const multipart = init.body instanceof FormData;
     if (init.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
@@ -70,6 +81,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         headers,
         body: init.body === undefined ? undefined : multipart ? (init.body as FormData) : JSON.stringify(init.body),
         signal: init.signal,
+        credentials: 'same-origin',
       });
     } catch (cause) {
       if (init.signal?.aborted) throw cause;

@@ -1,3 +1,5 @@
+import { isSameSitePath } from '@gp/common/same-site-path';
+
 type Navigate = (to: string) => void;
 
 let navigate: Navigate | null = null;
@@ -46,7 +48,7 @@ export function currentPath(): string {
 
 /** Only same-site paths may be a `next` target (no `//evil.example` or `https:` redirects). */
 export function safeNextPath(next: string | null | undefined, fallback = '/wallet'): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return fallback;
+  if (!next || !isSameSitePath(next)) return fallback;
   if (next === '/auth' || next.startsWith('/auth?')) return fallback;
   return next;
 }

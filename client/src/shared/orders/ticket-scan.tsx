@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { tokenAtom } from '../session/session-atoms.ts';
+import { isApiError } from '../api/api-error.ts';
+import { useHttp } from '../api/services.tsx';
 import { orderKey } from './order-query.ts';
 import './ticket-scan.css';
 
@@ -13,15 +13,17 @@ import './ticket-scan.css';
  */
 export function TicketScan({ orderId, status }: { orderId: string; status: number }) {
   const intl = useIntl();
-  const token = useAtomValue(tokenAtom);
+  const http = useHttp();
   const scan = useQuery({
     queryKey: [...orderKey(orderId), 'scan', status],
     enabled: status === 2,
     queryFn: async ({ signal }) => {
-      const res = await fetch(`/api/orders/${encodeURIComponent(orderId)}/ticket-scan`, { headers: { Authorization: `Bearer ${token}` }, signal });
-      if (res.status === 404) return null;
-      if (!res.ok) throw new Error(`scan: ${res.status}`);
-      return res.blob();
+      try {
+        return await http.blob(`/api/orders/${encodeURIComponent(orderId)}/ticket-scan`, { signal });
+      } catch (error) {
+        if (isApiError(error) && error.status === 404) return null;
+        throw error;
+      }
     },
   });
   const [url, setUrl] = useState<string | null>(null);

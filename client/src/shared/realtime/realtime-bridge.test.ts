@@ -14,7 +14,7 @@ function signedInBridge() {
   const io = (() => socket) as unknown as typeof ioFunction;
   const queryClient = new QueryClient();
   const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
-  connect(io, { token: 'token', queryClient, setSocket: () => undefined });
+  connect(io, { signedIn: true, queryClient, setSocket: () => undefined });
   return { socket, invalidate };
 }
 
@@ -37,7 +37,7 @@ describe('the realtime bridge after a refused handshake', () => {
     expect(invalidate).not.toHaveBeenCalled(); // the session is not re-checked: nothing says it ended
   });
 
-  it('re-checks the session (and does not retry on its own) when the token is refused', () => {
+  it('re-checks the session (and does not retry on its own) when the session is refused', () => {
     const { socket, invalidate } = signedInBridge();
     socket.emit('connect_error', refusal('token_invalid'));
     vi.advanceTimersByTime(10_000);

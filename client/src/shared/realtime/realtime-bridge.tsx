@@ -4,18 +4,19 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import type { io as ioFunction } from 'socket.io-client';
 import { queryKeys } from '../api/query-keys.ts';
-import { tokenAtom } from '../session/session-atoms.ts';
+import { sessionAtom } from '../session/session-atoms.ts';
 import { channelDemandAtom, socketAtom, type AppSocket } from './socket-atom.ts';
 
 /**
  * The app's one Socket.IO connection: anonymous for visitors (public channels such as keno
  * clocks and results, see useChannel; opened only once a screen subscribes to one), signed in
- * with the token otherwise, and replaced when the token changes (login, logout).
+ * otherwise — the handshake carries the session cookie, as any request to this site does — and
+ * replaced when the session changes (login, logout).
  * Events are hints and HTTP is the truth (API.md): `balance` patches the cached /api/me, and
  * after a reconnect every query is refetched to cover what was missed while offline.
  */
 export function RealtimeBridge() {
-  const token = useAtomValue(tokenAtom);
+  const session = useAtomValue(sessionAtom);
   const queryClient = useQueryClient();
   const setSocket = useSetAtom(socketAtom);
   // A member's socket opens at once; a visitor's once a screen wants a public channel, and then
@@ -23,7 +24,7 @@ export function RealtimeBridge() {
   const demand = useAtomValue(channelDemandAtom);
   const [visitorWantsSocket, setVisitorWantsSocket] = useState(false);
   if (demand > 0 && !visitorWantsSocket) setVisitorWantsSocket(true);
-  const open = Boolean(token) || visitorWantsSocket;
+  const open = Boolean(session) || visitorWantsSocket;
 
   useEffect(() => {
     if (!open) return undefined;
@@ -32,24 +33,25 @@ export function RealtimeBridge() {
     let disposed = false;
     let disconnect: (() => void) | undefined;
     void import('socket.io-client').then(({ io }) => {
-      if (!disposed) disconnect = connect(io, { token, queryClient, setSocket });
+      if (!disposed) disconnect = connect(io, { signedIn: Boolean(session), queryClient, setSocket });
     });
     return () => {
       disposed = true;
       disconnect?.();
     };
-  }, [open, token, queryClient, setSocket]);
+  }, [open, session, queryClient, setSocket]);
 
   return null;
 }
 
 /** Opens the socket and wires its events to the query cache; returns what closes it (exported for its test). */
-export function connect(io: typeof ioFunction, { token, queryClient, setSocket }: { token: string; queryClient: QueryClient; setSocket: (next: AppSocket | null | ((current: AppSocket | null) => AppSocket | null)) => void }) {
+export function connect(io: typeof ioFunction, { signedIn, queryClient, setSocket }: { signedIn: boolean; queryClient: QueryClient; setSocket: (next: AppSocket | null | ((current: AppSocket | null) => AppSocket | null)) => void }) {
   const socket: AppSocket = io({
     path: '/socket.io',
     transports: ['websocket', 'polling'],
     tryAllTransports: true,
-    auth: token ? { token } : {},
+    // `session`: a refused session cookie is then an error to act on, not a reason to go anonymous.
+    auth: signedIn ? { session: true } : {},
   });
   setSocket(socket);
   let lastBalanceAt = '';
@@ -79,7 +81,7 @@ export function connect(io: typeof ioFunction, { token, queryClient, setSocket }
   let endedByServer = false;
   socket.on('disconnect', (reason) => {
     if (reason !== 'io server disconnect') return;
-    if (token) recheckSession();
+    if (signedIn) recheckSession();
     endedByServer = true;
     reconnectTimer = setTimeout(() => socket.connect(), 500 + Math.random() * 1000);
   });
@@ -89,7 +91,7 @@ export function connect(io: typeof ioFunction, { token, queryClient, setSocket }
   });
   socket.on('connect_error', (error) => {
     const code = (error as Error & { data?: { code?: string } }).data?.code;
-    if (token && (code === 'session_expired' || code === 'token_invalid')) return recheckSession();
+    if (signedIn && (code === 'session_expired' || code === 'token_invalid')) return recheckSession();
     // The server could not check the session (its database restarting): a refused handshake is
     // not retried by socket.io-client, so try again in a few seconds, as after a restart.
     if (code === 'service_unavailable') {

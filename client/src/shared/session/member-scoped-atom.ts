@@ -1,5 +1,5 @@
 import { atom, type SetStateAction } from 'jotai';
-import { tokenAtom } from './session-atoms.ts';
+import { sessionAtom } from './session-atoms.ts';
 
 /**
  * State that belongs to the signed-in member (a ticket being filled in, the order a screen
@@ -11,13 +11,13 @@ export function memberScopedAtom<T>(initial: T) {
   return atom(
     (get) => {
       const { owner, value } = get(stored);
-      return owner === get(tokenAtom) ? value : initial;
+      return owner === get(sessionAtom) ? value : initial;
     },
     (get, set, update: SetStateAction<T>) => {
       const { owner, value } = get(stored);
-      const token = get(tokenAtom);
-      const current = owner === token ? value : initial;
-      set(stored, { owner: token, value: typeof update === 'function' ? (update as (previous: T) => T)(current) : update });
+      const session = get(sessionAtom);
+      const current = owner === session ? value : initial;
+      set(stored, { owner: session, value: typeof update === 'function' ? (update as (previous: T) => T)(current) : update });
     },
   );
 }

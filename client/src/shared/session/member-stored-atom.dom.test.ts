@@ -1,12 +1,12 @@
 import { createStore } from 'jotai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memberStoredAtom } from './member-stored-atom.ts';
-import { tokenAtom, userAtom } from './session-atoms.ts';
+import { sessionAtom, userAtom } from './session-atoms.ts';
 
 const isNumbers = (value: unknown): value is number[] => Array.isArray(value) && value.every((n) => typeof n === 'number');
 
 const signIn = (store: ReturnType<typeof createStore>, id: string) => {
-  store.set(tokenAtom, `token-of-${id}`);
+  store.set(sessionAtom, `token-of-${id}`);
   store.set(userAtom, { id });
 };
 
@@ -33,7 +33,7 @@ describe('member-stored state', () => {
     store.set(picks, [4]);
     signIn(store, '8');
     expect(store.get(picks)).toEqual([]);
-    store.set(tokenAtom, '');
+    store.set(sessionAtom, '');
     expect(store.get(picks)).toEqual([]);
     store.set(picks, [9]); // signed out: nothing is written
     expect(localStorage.getItem('test.picks.')).toBeNull();

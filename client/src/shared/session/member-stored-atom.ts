@@ -1,7 +1,7 @@
 import { atom, type SetStateAction } from 'jotai';
 import { atomWithStorage } from 'jotai/utils';
 import { jsonStorage } from '../storage/local-storage.ts';
-import { tokenAtom, userAtom } from './session-atoms.ts';
+import { sessionAtom, userAtom } from './session-atoms.ts';
 
 /**
  * State a member builds up and expects to find again (a football bet slip, a lottery ticket being
@@ -25,11 +25,11 @@ export function memberStoredAtom<T>(prefix: string, empty: T, accept: (value: un
   };
   return atom(
     (get) => {
-      const owner = get(tokenAtom) ? get(userAtom).id : undefined;
+      const owner = get(sessionAtom) ? get(userAtom).id : undefined;
       return owner ? get(of(owner)) : empty;
     },
     (get, set, update: SetStateAction<T>) => {
-      const owner = get(tokenAtom) ? get(userAtom).id : undefined;
+      const owner = get(sessionAtom) ? get(userAtom).id : undefined;
       if (owner) set(of(owner), update);
     },
   );

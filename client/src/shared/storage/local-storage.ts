@@ -24,8 +24,8 @@ function subscribeToKey(key: string, onChange: (raw: string | null) => void): ()
 }
 
 /**
- * Stores a string as-is (no JSON quotes), so `localStorage.token` holds the bare JWT and
- * `localStorage.locale` holds `en`, as other tools and tests expect. `accept` rejects values
+ * Stores a string as-is (no JSON quotes), so `localStorage.locale` holds `en`, as other tools
+ * and tests expect. `accept` rejects values
  * that are not allowed (a stale or hand-edited entry falls back to the default).
  */
 export function rawStringStorage<T extends string>(accept: (value: string) => value is T): SyncStorage<T>;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import type { FieldErrors } from '../../shared/ui/field-errors.ts';
+import type { FieldErrors } from './field-errors.ts';
 
 /**
  * Field errors of a form: shown after a submit (with focus moved to the first invalid field, so
