@@ -16,6 +16,7 @@ import * as pinBatchExport from './0015-pin-batch-export.ts';
 import * as inboxUnreadIndex from './0016-inbox-unread-index.ts';
 import * as inboxUnreadCounts from './0017-inbox-unread-counts.ts';
 import * as inboxLighterWrites from './0018-inbox-lighter-writes.ts';
+import * as moneyControls from './0020-money-controls.ts';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder at run time) so they load
@@ -39,4 +40,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0016-inbox-unread-index': inboxUnreadIndex,
   '0017-inbox-unread-counts': inboxUnreadCounts,
   '0018-inbox-lighter-writes': inboxLighterWrites,
+  '0020-money-controls': moneyControls,
 };

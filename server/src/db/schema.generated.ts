@@ -84,6 +84,8 @@ export interface Deposits {
   problem: Json | null;
   provider: string;
   provider_txn_id: string | null;
+  refund_ref: string | null;
+  refund_requested_at: Timestamp | null;
   refunded_at: Timestamp | null;
   state: Generated<string>;
   updated_at: Generated<Timestamp>;
