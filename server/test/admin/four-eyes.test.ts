@@ -67,6 +67,21 @@ describe('four-eyes manual results (keno)', () => {
     expect(await statusOf(draw.id)).toBe('drawn');
   });
 
+  it('twenty matching entries at once publish once, and exactly one answer (and one audit row) says published', async () => {
+    const crowd = await Promise.all(Array.from({ length: 20 }, (_, i) => newStaff(env, 'operator', `Crowd${i}`)));
+    const draw = await closedDraw();
+    const answers = await Promise.all(crowd.map((staff) => enter(staff.token, draw.id, twenty)));
+    const seen = answers.map((a) => a.body.state ?? a.body.error?.code);
+    expect(answers.filter((a) => a.status >= 500), JSON.stringify(seen)).toEqual([]);
+    expect(seen.filter((state) => state === 'published'), JSON.stringify(seen)).toHaveLength(1);
+    // The others either came before any other entry was in (waiting for a second) or found it published.
+    expect(seen.every((state) => ['published', 'waiting_second', 'result_exists'].includes(state)), JSON.stringify(seen)).toBe(true);
+    expect(await statusOf(draw.id)).toBe('drawn');
+    const published = await env.platform.db.selectFrom('audit_log').select(['actor_id']).where('action', '=', 'result.published').where('target_id', '=', draw.id).execute();
+    expect(published).toHaveLength(1);
+    expect(String(published[0]!.actor_id)).toBe(crowd[seen.indexOf('published')]!.id);
+  });
+
   it('refuses a malformed entry before recording it', async () => {
     const res = await api.post('/api/admin/results', { token: ann.token, json: { targetType: 'keno_draw', targetId: '1', result: { numbers: 'seven' } } });
     expect(res.status).toBe(422);
