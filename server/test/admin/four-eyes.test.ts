@@ -14,12 +14,15 @@ describe('four-eyes manual results (keno)', () => {
   let api: ReturnType<typeof apiClient>;
   let ann: Awaited<ReturnType<typeof newStaff>>;
   let ben: Awaited<ReturnType<typeof newStaff>>;
+  let crowd: Awaited<ReturnType<typeof newStaff>>[];
 
   beforeAll(async () => {
     env = await testServer('embedded', { ...BACK_OFFICE_ENV, ...MANUAL_CAB01 });
     api = apiClient(env.url);
     ann = await newStaff(env, 'operator', 'Ann');
     ben = await newStaff(env, 'operator', 'Ben');
+    // Signed in before any test moves the clock (their codes are computed from the real one).
+    crowd = await Promise.all(Array.from({ length: 20 }, (_, i) => newStaff(env, 'operator', `Crowd${i}`)));
   });
   afterAll(() => env.stop());
 
@@ -68,7 +71,6 @@ describe('four-eyes manual results (keno)', () => {
   });
 
   it('twenty matching entries at once publish once, and exactly one answer (and one audit row) says published', async () => {
-    const crowd = await Promise.all(Array.from({ length: 20 }, (_, i) => newStaff(env, 'operator', `Crowd${i}`)));
     const draw = await closedDraw();
     const answers = await Promise.all(crowd.map((staff) => enter(staff.token, draw.id, twenty)));
     const seen = answers.map((a) => a.body.state ?? a.body.error?.code);
