@@ -1,13 +1,33 @@
 import type { Adjustment } from '@gp/common';
-import type { Executor } from '../db/database.ts';
+import { sql } from 'kysely';
+import type { Executor, Tx } from '../db/database.ts';
 
 export const adjustmentsRepo = {
-  insert(db: Executor, operatorId: string, adjustment: Adjustment, status: 'queued' | 'pending_approval' = 'queued') {
+  /** `at`: the platform's clock, which the rolling-day sums compare with. */
+  insert(db: Executor, operatorId: string, adjustment: Adjustment, status: 'queued' | 'pending_approval', at: Date) {
     return db
       .insertInto('adjustments')
-      .values({ user_id: adjustment.userId, operator_id: operatorId, account: adjustment.account, amount: adjustment.amount, reason: adjustment.reason, status })
+      .values({ user_id: adjustment.userId, operator_id: operatorId, account: adjustment.account, amount: adjustment.amount, reason: adjustment.reason, status, created_at: at })
       .returning('id')
       .executeTakeFirstOrThrow();
+  },
+
+  /** Serializes adjustments to one member until the transaction ends (taken after the staff member's money lock). */
+  async lockMember(trx: Tx, userId: string) {
+    await sql`select pg_advisory_xact_lock(hashtext('member-adjustments'), ${Number(userId)}::int)`.execute(trx);
+  },
+
+  /** GP hundredths adjusted on `userId`'s account since `since` (either way) without a second person: the per-member rolling-day sum. */
+  async selfApprovedToMember(trx: Tx, userId: string, since: Date) {
+    const row = await trx
+      .selectFrom('adjustments')
+      .select(sql<string>`coalesce(sum(abs(amount)), 0)`.as('total'))
+      .where('user_id', '=', userId)
+      .where('created_at', '>=', since)
+      .where('decided_by', 'is', null)
+      .where('status', 'in', ['queued', 'applied', 'refused'])
+      .executeTakeFirstOrThrow();
+    return Number(row.total);
   },
 
   /**

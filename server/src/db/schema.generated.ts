@@ -310,6 +310,9 @@ export interface Outbox {
 }
 
 export interface PinBatches {
+  approval: Generated<string>;
+  approved_at: Timestamp | null;
+  approved_by: number | null;
   count: number;
   created_at: Generated<Timestamp>;
   created_by: number | null;

@@ -34,7 +34,7 @@ export type LedgerTable = Override<
   { id: Generated<Id>; user_id: Id; account: 'real' | 'trial'; kind: 'deposit' | 'pin' | 'order' | 'refund' | 'prize' | 'adjustment' }
 >;
 
-export type PinBatchesTable = Override<Schema.PinBatches, { id: Generated<Id>; created_by: Id | null; exported_by: Id | null; voided_by: Id | null }>;
+export type PinBatchesTable = Override<Schema.PinBatches, { id: Generated<Id>; created_by: Id | null; exported_by: Id | null; voided_by: Id | null; approved_by: Id | null; approval: Generated<'not_needed' | 'pending' | 'approved'> }>;
 
 export type PinsTable = Override<Schema.Pins, { id: Generated<Id>; batch_id: Id; redeemed_by: Id | null }>;
 

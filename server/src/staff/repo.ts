@@ -1,5 +1,6 @@
 import type { AuditQuery } from '@gp/common';
-import type { Executor } from '../db/database.ts';
+import { sql } from 'kysely';
+import type { Executor, Tx } from '../db/database.ts';
 
 /** Staff accounts' second factor, their roles, and the append-only audit log. */
 export const staffRepo = {
@@ -70,6 +71,29 @@ export const staffRepo = {
   /** The seeded operator becomes a supervisor (issue 13), once: only an `operator` row changes. */
   promote(db: Executor, email: string) {
     return db.updateTable('users').set({ role: 'supervisor' }).where('email', '=', email.toLowerCase()).where('role', '=', 'operator').returning('id').executeTakeFirst();
+  },
+
+  /** Serializes the money one staff member moves (`null`: the system) until the transaction ends. */
+  async lockMoneyOf(trx: Tx, staffId: string | null) {
+    await sql`select pg_advisory_xact_lock(hashtext('staff-money'), ${Number(staffId ?? 0)}::int)`.execute(trx);
+  },
+
+  /**
+   * GP hundredths moved by `staffId` since `since` without a second person: adjustments that went
+   * straight to the queue (never pending, never decided by a supervisor; a refused debit counts, it
+   * was asked for) and PIN batches that needed no approval (their full value, voided or not).
+   * Read here, beside the staff member's lock, though the rows belong to admin and pins.
+   */
+  async selfApprovedSince(trx: Tx, staffId: string | null, since: Date) {
+    const { rows } = await sql<{ total: string | number }>`
+      select
+        (select coalesce(sum(abs(amount)), 0) from adjustments
+          where operator_id = ${staffId} and created_at >= ${since} and decided_by is null and status in ('queued', 'applied', 'refused'))
+        +
+        (select coalesce(sum(count::bigint * points), 0) from pin_batches
+          where created_by is not distinct from ${staffId}::bigint and created_at >= ${since} and approval = 'not_needed')
+        as total`.execute(trx);
+    return Number(rows[0]?.total ?? 0);
   },
 
   async appendAudit(

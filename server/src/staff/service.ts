@@ -12,6 +12,7 @@ import type { StaffActor } from './actor.ts';
 
 export { actorOf, type StaffActor } from './actor.ts';
 export { access, ADMIN_ACCESS, JOB_BOARD_COOKIE, JOB_BOARD_PATH, type AdminRoute } from './access.ts';
+export { ROLLING_DAY_MS, selfApprovedMoney } from './money-bound.ts';
 
 /** How long the step between password and code may take. */
 const CHALLENGE_SECONDS = 300;

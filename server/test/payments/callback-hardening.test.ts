@@ -82,6 +82,28 @@ describe('provider callbacks under pressure and with odd bytes', () => {
     }
   });
 
+  it('staff never credit nor refund a held deposit of their own member account', async () => {
+    const me = (await env.api.get('/api/me', { token: operator })).body.user;
+    await env.services.staff.setRole(null, String(me.id), 'supervisor');
+    const supervisor = (await env.api.post('/api/auth/login', { json: { email: 'desk@example.com', password: 'desk-password-1' } })).body.token as string;
+    try {
+      const deposit = await startDeposit(env, supervisor, { amount: 30_000, currency: 'TWD', method: 'tw_card' });
+      const ref = deposit.start?.kind === 'form' ? deposit.start.fields.MerchantTradeNo! : '';
+      // The provider reports NT$3,000 for a NT$300 deposit: held for the back office.
+      expect(await post('result', paidNotice(ref, 'TOWN0001', '3000'))).toMatchObject({ text: '1|OK' });
+      expect((await readDeposit(env, supervisor, deposit.id)).state).toBe('held');
+      for (const action of ['credit', 'refund']) {
+        const res = await env.api.post(`/api/admin/deposits/${deposit.id}/${action}`, { token: supervisor, json: { reason: 'mine' } });
+        expect(res, action).toMatchObject({ status: 403, body: { error: { code: 'own_account' } } });
+      }
+      expect((await readDeposit(env, supervisor, deposit.id)).state).toBe('held');
+      expect(await balanceOf(env, supervisor)).toBe(0);
+    } finally {
+      await env.services.staff.setRole(null, String(me.id), 'operator');
+      operator = (await env.api.post('/api/auth/login', { json: { email: 'desk@example.com', password: 'desk-password-1' } })).body.token;
+    }
+  });
+
   it('two refunds of one ECPay card deposit at once reach ECPay once, under one refund reference', async () => {
     const { m, deposit, ref } = await cardDeposit('Refund');
     // The member pays on ECPay's (sandbox) card page; its notification credits the deposit.
