@@ -179,8 +179,14 @@ export const configSchema = z.object({
   STAFF_SESSION_TTL_SECONDS: z.coerce.number().int().min(60).default(10 * 3600),
   /** How long a claim on a queue item lasts before it returns to the queue. */
   QUEUE_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(180),
-  /** Adjustments above this many points (hundredths, either way) wait for a supervisor's approval. */
+  /**
+   * The most money (GP hundredths) one staff member moves on their own in a rolling day: adjustments
+   * (either way) and PIN batches together, and what one member may be adjusted by. Whatever would go
+   * past it waits for a second supervisor's approval (docs/money-controls.md).
+   */
   ADJUSTMENT_APPROVAL_POINTS: z.coerce.number().int().min(0).default(100_000),
+  /** The most GP hundredths of PIN codes one staff member may issue in a rolling day, approved or not; past it issuing is refused (`pin_daily_limit`). */
+  PIN_DAILY_MAX_POINTS: z.coerce.number().int().min(0).default(1_000_000),
   /** Largest ticket scan or photo accepted, in bytes. */
   SCAN_MAX_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(8 * 1024 * 1024),
   /** Where files (ticket scans, chat attachments) go: `local` (DATA_DIR/files) or `s3` (any S3-compatible store: MinIO, AWS). */

@@ -36,7 +36,7 @@ export async function seedDemo(platform: Platform, services: { auth: AuthService
       const trialTopUp = DEMO_TRIAL_BALANCE - config.TRIAL_POINTS_ON_SIGNUP;
       if (trialTopUp > 0) await walletService.credit(trx, { ...grant, refId: `${user.id}:trial`, account: 'trial', amount: trialTopUp });
     });
-    const batch = await services.pins.createBatch({ count: 3, points: DEMO_PIN_POINTS, createdBy: null });
+    const batch = await services.pins.createBatch({ count: 3, points: DEMO_PIN_POINTS });
     fs.mkdirSync(path.dirname(pinsFile), { recursive: true });
     fs.writeFileSync(pinsFile, `${batch.codes.join('\n')}\n`);
   }

@@ -116,7 +116,7 @@ describe('scaled mode: Redis restarted', () => {
     // Logging in and redeeming a PIN work too: the limits count in memory while Redis is away.
     const login = await api.post('/api/auth/login', { json: { email: m.email, password: m.password } });
     expect(login.status).toBe(200);
-    const { codes } = await issuePins(env.platform, { count: 1, points: 500, createdBy: null });
+    const { codes } = await issuePins(env.platform, { count: 1, points: 500 });
     const redeemed = await api.post('/api/pins/redeem', { token: m.token, json: { code: codes[0] }, headers: { 'Idempotency-Key': key() } });
     expect(redeemed.status).toBe(200);
     expect(redeemed.body.points).toBe(500);
