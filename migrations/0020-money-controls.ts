@@ -9,6 +9,9 @@ import { type Kysely, sql } from 'kysely';
  *   second supervisor must approve it before its export) or `approved` (`approved_by`, `approved_at`).
  *   Batches issued before this migration needed none.
  * - Indexes for the rolling-day sums: a staff member's adjustments and PIN batches, a member's adjustments.
+ * - `staff_enrolment_links`: the single-use links that let a staff member enrol their authenticator
+ *   (issued by `npm run staff` or by a supervisor); the password alone no longer does. Only a keyed
+ *   hash of the token is kept; `used_at` is set once, when the enrolment completes.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('deposits').addColumn('refund_ref', 'text').addColumn('refund_requested_at', 'timestamptz').execute();
@@ -22,6 +25,18 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('pin_batches_issuer').on('pin_batches').columns(['created_by', 'created_at']).execute();
   await db.schema.createIndex('adjustments_operator_day').on('adjustments').columns(['operator_id', 'created_at']).execute();
   await db.schema.createIndex('adjustments_member_day').on('adjustments').columns(['user_id', 'created_at']).execute();
+
+  await db.schema
+    .createTable('staff_enrolment_links')
+    .addColumn('id', 'bigint', (c) => c.primaryKey().generatedAlwaysAsIdentity())
+    .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+    .addColumn('issued_by', 'bigint', (c) => c.references('users.id').onDelete('set null'))
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+    .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+    .addColumn('used_at', 'timestamptz')
+    .execute();
+  await db.schema.createIndex('staff_enrolment_links_user').on('staff_enrolment_links').column('user_id').execute();
 }
 
 export async function down(): Promise<void> {

@@ -109,6 +109,17 @@ const depositLimits = jsonText
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /**
+   * The embedded demo (`npm start` sets it): simulated parts, demo seeding and the published demo
+   * passwords, and it says so at start-up. Without it, NODE_ENV=production refuses to start while
+   * any of those is on (platform/production-readiness.ts, docs/money-controls.md).
+   */
+  DEMO: bool.default(false),
+  /**
+   * NODE_ENV=production with simulated parts or sandboxes (payments, purchases, results, odds, LINE):
+   * a staging deployment that says so. Never allows demo seeding, STAFF_MFA=off or a published password.
+   */
+  ALLOW_SIMULATED: bool.default(false),
+  /**
    * How passwords are hashed: `owasp` (argon2id, 19 MiB, 2 passes: OWASP's baseline, ~50 ms here),
    * or `fast-for-tests` (argon2id at its minimum cost), which the test suite uses because it signs up
    * members by the thousand. Refused outside NODE_ENV=test; a hash of either kind verifies under both.
@@ -166,7 +177,8 @@ export const configSchema = z.object({
   OPERATOR_EMAIL: z.email().default('operator@example.com'),
   OPERATOR_PASSWORD: z.string().min(8).default('operator-pass-2026'),
   OPERATOR_NAME: z.string().default('Back office'),
-  SEED_DEMO: bool.default(true),
+  /** Seed the demo member, PINs and the operator account. Default: on, except NODE_ENV=production outside the demo (DEMO). */
+  SEED_DEMO: bool.optional(),
   /**
    * Back office (issue 13). `STAFF_MFA`: whether /api/admin/* needs a staff session (password + TOTP,
    * POST /api/admin/auth/login) — the default. `off` also lets a staff account's ordinary session
@@ -175,6 +187,8 @@ export const configSchema = z.object({
    * itself always signs in with TOTP.
    */
   STAFF_MFA: z.enum(['required', 'off']).default('required'),
+  /** How long a staff enrolment link (`npm run staff`, or a supervisor's) works; it also ends when used. */
+  STAFF_ENROLMENT_LINK_HOURS: z.coerce.number().int().min(1).max(24 * 14).default(72),
   /** Staff sessions are shorter than members' (a shift), and end when the role changes. */
   STAFF_SESSION_TTL_SECONDS: z.coerce.number().int().min(60).default(10 * 3600),
   /** How long a claim on a queue item lasts before it returns to the queue. */
@@ -396,7 +410,7 @@ export const configSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
 });
 
-export type Config = z.infer<typeof configSchema>;
+export type Config = Omit<z.infer<typeof configSchema>, 'SEED_DEMO'> & { SEED_DEMO: boolean };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -418,5 +432,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (parsed.data.PASSWORD_HASH === 'fast-for-tests' && parsed.data.NODE_ENV !== 'test') {
     throw new ConfigError([`PASSWORD_HASH: fast-for-tests is only for the test suite (NODE_ENV=test, got ${parsed.data.NODE_ENV})`]);
   }
-  return parsed.data;
+  const { SEED_DEMO, ...rest } = parsed.data;
+  return { ...rest, SEED_DEMO: SEED_DEMO ?? !(rest.NODE_ENV === 'production' && !rest.DEMO) };
 }

@@ -386,6 +386,16 @@ export interface SimulatedOperatorTickets {
   ticket_ref: string;
 }
 
+export interface StaffEnrolmentLinks {
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  id: Generated<number>;
+  issued_by: number | null;
+  token_hash: string;
+  used_at: Timestamp | null;
+  user_id: number;
+}
+
 export interface StaffRecoveryCodes {
   code_hash: string;
   id: Generated<number>;
@@ -512,6 +522,7 @@ export interface DB {
   scheduler_heartbeats: SchedulerHeartbeats;
   sessions: Sessions;
   simulated_operator_tickets: SimulatedOperatorTickets;
+  staff_enrolment_links: StaffEnrolmentLinks;
   staff_recovery_codes: StaffRecoveryCodes;
   staff_saved_views: StaffSavedViews;
   staff_totp: StaffTotp;

@@ -228,7 +228,7 @@ export function createDepositService(platform: Pick<Platform, 'db' | 'config' | 
 
   return {
     runtime,
-    start: (host: string, options?: { serveSandbox?: boolean }) => runtime.start(host, options),
+    start: (options?: { serveSandbox?: boolean }) => runtime.start(options),
     close: () => runtime.close(),
 
     async options(userId: string): Promise<DepositOptions> {

@@ -1,5 +1,4 @@
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { parsePoints } from '@gp/common';
 
@@ -23,26 +22,12 @@ async function main() {
     process.exit(2);
   }
   // Only now the database side: a usage error answers at once, without loading it.
-  const [{ loadConfig }, { createDb }, { runningPostmaster, startEmbeddedPostgres }, { migrateToLatest }, { loadSecret }, { issueBounded }] = await Promise.all([
-    import('../config.ts'),
-    import('../db/database.ts'),
-    import('../db/embedded-postgres.ts'),
-    import('../db/migrate.ts'),
-    import('../platform/secrets.ts'),
-    import('./service.ts'),
-  ]);
+  const [{ loadConfig }, { openForCommandLine }, { issueBounded }] = await Promise.all([import('../config.ts'), import('../db/command-line.ts'), import('./service.ts')]);
   const config = loadConfig();
-  const dataDir = path.resolve(config.DATA_DIR, 'postgres');
-  const live = config.DATABASE_URL ? undefined : runningPostmaster(dataDir);
-  const embedded = config.DATABASE_URL || live ? undefined : await startEmbeddedPostgres({ dataDir });
-  const connectionString =
-    config.DATABASE_URL ?? embedded?.connectionString ?? `postgres://postgres:postgres@127.0.0.1:${live!.port}/gpoints`;
-  const { db } = createDb(connectionString, 2);
+  const { db, secret, close } = await openForCommandLine(config);
   let pending = false;
   try {
-    await migrateToLatest(db);
-    const context = { db, secret: loadSecret(config.JWT_SECRET, config.DATA_DIR), now: () => new Date(), config };
-    const batch = await issueBounded(context, null, { count, points }, 'hand_out_if_within', { via: 'command line', osUser: os.userInfo().username });
+    const batch = await issueBounded({ db, secret, now: () => new Date(), config }, null, { count, points }, 'hand_out_if_within', { via: 'command line', osUser: os.userInfo().username });
     if (batch.codes) {
       process.stdout.write(`${batch.codes.join('\n')}\n`);
       console.error(`batch ${batch.batchId}: ${count} PIN(s) worth ${(points / 100).toFixed(2)} GP each`);
@@ -54,16 +39,10 @@ async function main() {
       pending = true;
     }
   } finally {
-    await db.destroy();
-    await embedded?.stop();
+    await close();
   }
   // Said with process.exit: embedded-postgres's exit hook would otherwise end the process with 0.
   process.exit(pending ? 3 : 0);
 }
 
-main().catch((error) => {
-  // An AppError (pin_daily_limit) carries its code: say it plainly.
-  const code = (error as { code?: unknown }).code;
-  console.error(typeof code === 'string' && /^[a-z_]+$/.test(code) ? `${code}: ${(error as Error).message}` : error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+main().catch(async (error) => (await import('../db/command-line.ts')).failCommandLine(error));

@@ -12,7 +12,8 @@ const DEMO_TRIAL_BALANCE = 100_000; // 1,000.00 trial points
 const DEMO_PIN_POINTS = 10_000; // 100.00 GP each
 
 export interface DemoData {
-  operator: { email: string; password: string };
+  /** `enrolmentToken`: the single-use link's token that enrols the seeded supervisor's authenticator, until they have. */
+  operator: { email: string; password: string; enrolmentToken: string | null };
   member: typeof DEMO_MEMBER;
   pins: string[];
 }
@@ -21,6 +22,10 @@ export interface DemoData {
  * Seeds what a newcomer needs to try the platform: the operator account (from config), a demo
  * member with real and trial points, and a few PIN codes. Idempotent: runs on every start and only
  * creates what is missing. The demo PINs are written to DATA_DIR/demo-pins.txt (their only copy).
+ * Until the operator has enrolled an authenticator, each start issues them a fresh single-use
+ * enrolment link, written to DATA_DIR/demo-enrolment-link.txt and printed (the password alone does
+ * not enrol). Never in production: the server refuses to start with SEED_DEMO there
+ * (platform/production-readiness.ts).
  */
 export async function seedDemo(platform: Platform, services: { auth: AuthService; pins: PinService; staff: StaffService }): Promise<DemoData> {
   const { config, db } = platform;
@@ -41,5 +46,10 @@ export async function seedDemo(platform: Platform, services: { auth: AuthService
     fs.writeFileSync(pinsFile, `${batch.codes.join('\n')}\n`);
   }
   const pins = fs.existsSync(pinsFile) ? fs.readFileSync(pinsFile, 'utf8').split('\n').filter(Boolean) : [];
-  return { operator: { email: config.OPERATOR_EMAIL, password: config.OPERATOR_PASSWORD }, member: DEMO_MEMBER, pins };
+  const link = await services.staff.demoEnrolmentLink(config.OPERATOR_EMAIL);
+  const linkFile = path.resolve(config.DATA_DIR, 'demo-enrolment-link.txt');
+  fs.mkdirSync(path.dirname(linkFile), { recursive: true });
+  if (link) fs.writeFileSync(linkFile, `${link.token}\n`, { mode: 0o600 });
+  else fs.rmSync(linkFile, { force: true });
+  return { operator: { email: config.OPERATOR_EMAIL, password: config.OPERATOR_PASSWORD, enrolmentToken: link?.token ?? null }, member: DEMO_MEMBER, pins };
 }

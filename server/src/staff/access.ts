@@ -17,6 +17,7 @@ export const ADMIN_ACCESS = {
   'GET /admin/me': 'staff',
   'GET /admin/staff': 'supervisor',
   'POST /admin/staff/:id/role': 'supervisor',
+  'POST /admin/staff/:id/enrolment-link': 'supervisor',
   'GET /admin/audit': 'supervisor',
   // The order queue
   'GET /admin/queue': 'staff',

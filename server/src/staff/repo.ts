@@ -48,6 +48,50 @@ export const staffRepo = {
       .executeTakeFirst();
   },
 
+  /** A single-use enrolment link (its token only as a keyed hash). */
+  insertEnrolmentLink(db: Executor, link: { userId: string; tokenHash: string; issuedBy: string | null; createdAt: Date; expiresAt: Date }) {
+    return db
+      .insertInto('staff_enrolment_links')
+      .values({ user_id: link.userId, token_hash: link.tokenHash, issued_by: link.issuedBy, created_at: link.createdAt, expires_at: link.expiresAt })
+      .returning(['id', 'expires_at'])
+      .executeTakeFirstOrThrow();
+  },
+
+  /** The link of `tokenHash` when it is `userId`'s, unused and unexpired at `at`. */
+  usableEnrolmentLink(db: Executor, tokenHash: string, userId: string, at: Date) {
+    return db
+      .selectFrom('staff_enrolment_links')
+      .select(['id', 'expires_at'])
+      .where('token_hash', '=', tokenHash)
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', at)
+      .executeTakeFirst();
+  },
+
+  /** Spends the link: conditional on `used_at is null` and its expiry, so it enrols once. */
+  useEnrolmentLink(db: Executor, linkId: string, userId: string, at: Date) {
+    return db
+      .updateTable('staff_enrolment_links')
+      .set({ used_at: at })
+      .where('id', '=', linkId)
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', at)
+      .returning('id')
+      .executeTakeFirst();
+  },
+
+  /** Serializes `npm run staff -- create` runs until the transaction ends. */
+  async lockFirstSupervisor(trx: Tx) {
+    await sql`select pg_advisory_xact_lock(hashtext('first-supervisor'))`.execute(trx);
+  },
+
+  /** Whether any supervisor exists (the first one is made by `npm run staff -- create`, once). */
+  async anySupervisor(db: Executor) {
+    return Boolean(await db.selectFrom('users').select('id').where('role', '=', 'supervisor').limit(1).executeTakeFirst());
+  },
+
   staff(db: Executor) {
     return db
       .selectFrom('users')

@@ -5,10 +5,10 @@ import { currentUser } from '../auth/middleware.ts';
 import type { AuthService } from '../auth/service.ts';
 import { byAddress, idParam, rateLimits, validateBody, validateQuery } from '../platform/http.ts';
 import type { Platform } from '../platform/platform.ts';
-import { actorOf, type StaffService } from './service.ts';
+import { actorOf, enrolmentUrl, type StaffService } from './service.ts';
 
 /** Staff sign-in (password, then TOTP), staff and roles, the audit log (read only: no route edits it). */
-export function staffRoutes(platform: Pick<Platform, 'rateLimiter'>, auth: AuthService, staff: StaffService) {
+export function staffRoutes(platform: Pick<Platform, 'rateLimiter' | 'config'>, auth: AuthService, staff: StaffService) {
   const router = Router();
   const { failureLimit } = rateLimits(platform.rateLimiter);
   const login = validateBody(staffLoginBody);
@@ -21,8 +21,8 @@ export function staffRoutes(platform: Pick<Platform, 'rateLimiter'>, auth: AuthS
   const wrongCodes = failureLimit('login.address', byAddress, ['totp_invalid']);
 
   router.post('/admin/auth/login', ...access(auth, 'POST /admin/auth/login'), login, wrongPasswords, async (req, res) => {
-    const { email, password } = login.of(req);
-    res.json(await wrongPasswords.of(req).run(() => staff.login(email, password)));
+    const { email, password, enrolment } = login.of(req);
+    res.json(await wrongPasswords.of(req).run(() => staff.login(email, password, enrolment)));
   });
 
   router.post('/admin/auth/verify', ...access(auth, 'POST /admin/auth/verify'), verify, wrongCodes, async (req, res) => {
@@ -44,6 +44,13 @@ export function staffRoutes(platform: Pick<Platform, 'rateLimiter'>, auth: AuthS
   router.post('/admin/staff/:id/role', ...access(auth, 'POST /admin/staff/:id/role'), userId, role, async (req, res) => {
     await staff.setRole(actorOf(req), userId.of(req), role.of(req).role);
     res.status(204).end();
+  });
+
+  // The link's token is in its fragment (never sent to a server); the address is PUBLIC_URL, else this request's.
+  router.post('/admin/staff/:id/enrolment-link', ...access(auth, 'POST /admin/staff/:id/enrolment-link'), userId, async (req, res) => {
+    const { token, expiresAt } = await staff.issueEnrolmentLink(actorOf(req), userId.of(req));
+    const origin = platform.config.PUBLIC_URL ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+    res.setHeader('Cache-Control', 'no-store').status(201).json({ url: enrolmentUrl(origin, token), expiresAt });
   });
 
   router.get('/admin/audit', ...access(auth, 'GET /admin/audit'), audit, async (req, res) => {
