@@ -1,5 +1,5 @@
 import type { StaffChallenge, StaffSession } from '@gp/common';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { createHttpClient } from '../../shared/api/http-client.ts';
 import { useDescribeError } from './describe.ts';
@@ -18,7 +18,13 @@ const enrolmentInLink = () => /^#enrol=([A-Za-z0-9_-]{20,100})$/.exec(window.loc
 export function SignIn({ onSignedIn }: { onSignedIn: (session: StaffSessionValue) => void }) {
   const intl = useIntl();
   const describe = useDescribeError();
-  const [enrolment] = useState(enrolmentInLink);
+  const [enrolment, setEnrolment] = useState(enrolmentInLink);
+  // A link pasted into the address bar of this very page changes only the fragment: no reload.
+  useEffect(() => {
+    const follow = () => setEnrolment(enrolmentInLink());
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
+  }, []);
   const [challenge, setChallenge] = useState<StaffChallenge | null>(null);
   const [recovery, setRecovery] = useState<{ codes: string[]; session: StaffSessionValue } | null>(null);
   const [error, setError] = useState<string | null>(null);
