@@ -58,6 +58,21 @@ export const adjustmentsRepo = {
       .executeTakeFirst();
   },
 
+  /**
+   * Adjustments waiting for the worker since before `before` (by when they became `queued`: created
+   * so, or approved then), oldest first.
+   */
+  queuedBefore(db: Executor, before: Date, limit: number) {
+    return db
+      .selectFrom('adjustments')
+      .select('id')
+      .where('status', '=', 'queued')
+      .where((eb) => eb(eb.fn.coalesce('decided_at', 'created_at'), '<', before))
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  },
+
   /** The newest adjustments, pending ones first, with the member's email. */
   recent(db: Executor, status: string | undefined, limit: number) {
     let q = db

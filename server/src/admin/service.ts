@@ -81,6 +81,15 @@ export function createAdjustmentService(platform: Pick<Platform, 'db' | 'outbox'
       return { adjustmentId, status: approve ? 'queued' : 'rejected' };
     },
 
+    /** Queues again the adjustments still `queued` `olderThanMs` after they were (the sweep, ./jobs.ts); how many. */
+    async requeueLost(olderThanMs: number) {
+      const lost = await adjustmentsRepo.queuedBefore(db, new Date(now().getTime() - olderThanMs), 500);
+      if (!lost.length) return 0;
+      await db.transaction().execute((trx) => outbox.write(trx, lost.map((row) => adjustmentJob.effect({ adjustmentId: String(row.id) }))));
+      outbox.kick();
+      return lost.length;
+    },
+
     async list(status?: string): Promise<PendingAdjustment[]> {
       return (await adjustmentsRepo.recent(db, status, 100)).map((r) => ({
         id: String(r.id),
