@@ -17,6 +17,7 @@ import * as inboxUnreadIndex from './0016-inbox-unread-index.ts';
 import * as inboxUnreadCounts from './0017-inbox-unread-counts.ts';
 import * as inboxLighterWrites from './0018-inbox-lighter-writes.ts';
 import * as accountSecurity from './0020-account-security.ts';
+import * as moneyControls from './0021-money-controls.ts';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder at run time) so they load
@@ -41,4 +42,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0017-inbox-unread-counts': inboxUnreadCounts,
   '0018-inbox-lighter-writes': inboxLighterWrites,
   '0020-account-security': accountSecurity,
+  '0021-money-controls': moneyControls,
 };

@@ -34,6 +34,11 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'],
     DRAW_RULE_OVERRIDES: JSON.stringify({ HKA01: MARK_SIX_SOON }),
     // Every browser test signs up from 127.0.0.1: the per-address sign-up limit is not under test here.
     SIGNUP_MAX_PER_ADDRESS: '1000',
+    // The browser tests mint their members' points through the seeded operator (POST /api/admin/pins),
+    // many specs on one server: the staff money bounds are out of their way here (docs/money-controls.md;
+    // admin-console.spec.ts runs the defaults on its own server).
+    ADJUSTMENT_APPROVAL_POINTS: '100000000',
+    PIN_DAILY_MAX_POINTS: '1000000000',
     // The browser tests post results as the operator over the API with a password session; the
     // console's own sign-in with TOTP is tested by admin-console.spec.ts on its own server.
     STAFF_MFA: 'off',

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { adoptSession } from './session-support.ts';
-import { call as staffCall, consoleSignIn, newAccount as newStaffAccount, totp } from './staff-support.ts';
+import { call as staffCall, consoleSignIn, enrolmentLink, newAccount as newStaffAccount, totp } from './staff-support.ts';
 
 /**
  * The back-office console in a real browser, against a platform of its own: the manual purchase
@@ -17,8 +17,11 @@ const SUPERVISOR = { email: 'operator@example.com', password: 'operator-pass-202
 // A tiny real PNG: what the operator's phone camera would upload, only smaller.
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
 
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const DATA_DIR = path.join(ROOT, `.tmp/e2e-data-${PORT}`);
+
 let server: ChildProcess;
-/** The seeded supervisor, signed in (and enrolled) over HTTP by the first test. */
+/** The seeded supervisor, signed in (and enrolled, with the link the demo seeding wrote) over HTTP by the first test. */
 let supervisor: { token: string; secret: string };
 
 test.describe.configure({ mode: 'serial' });
@@ -27,11 +30,12 @@ test.use({ baseURL: BASE, locale: 'en-US' });
 const call = <T = any>(method: string, url: string, options: { body?: unknown; token?: string; key?: string } = {}) => staffCall<T>(BASE, method, url, options);
 const newAccount = (name: string) => newStaffAccount(BASE, name);
 
-/** Staff sign-in over HTTP (enrolling on the first one); returns the token and the TOTP secret. */
-async function staffToken(email: string, password: string, secret?: string) {
-  const login = await call('POST', '/api/admin/auth/login', { body: { email, password } });
+/** Staff sign-in over HTTP (enrolling on the first one, with the single-use link's token); returns the token and the TOTP secret. */
+async function staffToken(email: string, password: string, options: { secret?: string; enrolLink?: string } = {}) {
+  const enrolment = options.enrolLink?.split('#enrol=')[1];
+  const login = await call('POST', '/api/admin/auth/login', { body: { email, password, ...(enrolment ? { enrolment } : {}) } });
   expect(login.status, JSON.stringify(login.body)).toBe(200);
-  const usedSecret: string = login.body.enrol?.secret ?? secret;
+  const usedSecret: string = login.body.enrol?.secret ?? options.secret;
   const verified = await call('POST', '/api/admin/auth/verify', { body: { challenge: login.body.challenge, code: await totp(usedSecret) } });
   expect(verified.status, JSON.stringify(verified.body)).toBe(200);
   return { token: verified.body.token as string, secret: usedSecret };
@@ -39,15 +43,13 @@ async function staffToken(email: string, password: string, secret?: string) {
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  const root = path.resolve(import.meta.dirname, '..', '..');
-  const dataDir = path.join(root, `.tmp/e2e-data-${PORT}`);
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(DATA_DIR, { recursive: true, force: true });
   server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: root,
+    cwd: ROOT,
     stdio: 'ignore',
     env: {
       ...process.env,
-      DATA_DIR: dataDir,
+      DATA_DIR: DATA_DIR,
       PORT: String(PORT),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
@@ -68,13 +70,16 @@ test.afterAll(() => {
 
 test('an operator clears a queue of 20 manual purchases with the keyboard only, with a ticket scan the member then sees', async ({ page, browser }) => {
   test.setTimeout(240_000);
-  supervisor = await staffToken(SUPERVISOR.email, SUPERVISOR.password);
+  // The seeded supervisor's password alone does not enrol; the link the demo seeding wrote does.
+  expect((await call('POST', '/api/admin/auth/login', { body: SUPERVISOR })).body.error.code).toBe('enrolment_required');
+  const seededLink = `${BASE}/admin#enrol=${fs.readFileSync(path.join(DATA_DIR, 'secrets', 'demo-enrolment-link.txt'), 'utf8').trim()}`;
+  supervisor = await staffToken(SUPERVISOR.email, SUPERVISOR.password, { enrolLink: seededLink });
   const operator = await newAccount('Olga');
   expect((await call('POST', `/api/admin/staff/${operator.id}/role`, { token: supervisor.token, body: { role: 'operator' } })).status).toBe(204);
 
-  // A member with points (a PIN from the supervisor) places 20 orders on one open issue.
+  // A member with points (a PIN from the supervisor, within what one person may issue alone) places 20 orders on one open issue.
   const member = await newAccount('Max');
-  const pins = await call('POST', '/api/admin/pins', { token: supervisor.token, body: { count: 1, points: 1_000_000 } });
+  const pins = await call('POST', '/api/admin/pins', { token: supervisor.token, body: { count: 1, points: 50_000 } });
   expect((await call('POST', '/api/pins/redeem', { token: member.token, body: { code: pins.body.codes[0] } })).status).toBe(200);
   let clock: { issue: string; salesCloseAt: string; phase: string } = { issue: '', salesCloseAt: '', phase: '' };
   await expect
@@ -91,7 +96,7 @@ test('an operator clears a queue of 20 manual purchases with the keyboard only, 
     orderIds.push(placed.body.order.id);
   }
 
-  await consoleSignIn(page, operator.email, operator.password);
+  await consoleSignIn(page, operator.email, operator.password, undefined, await enrolmentLink(BASE, supervisor.token, operator.id));
   const rows = page.getByTestId('queue-row');
   await expect(rows).toHaveCount(20);
   await expect(page.getByTestId('figure-waiting')).toHaveText('20');
@@ -140,7 +145,7 @@ test('a supervisor approves a large adjustment an operator requested, and the me
   test.setTimeout(120_000);
   const operator = await newAccount('Otto');
   expect((await call('POST', `/api/admin/staff/${operator.id}/role`, { token: supervisor.token, body: { role: 'operator' } })).status).toBe(204);
-  const otto = await staffToken(operator.email, operator.password);
+  const otto = await staffToken(operator.email, operator.password, { enrolLink: await enrolmentLink(BASE, supervisor.token, operator.id) });
   const member = await newAccount('Mia');
   const requested = await call('POST', '/api/admin/adjustments', { token: otto.token, key: `adj-${Date.now()}`, body: { userId: member.id, amount: 250_000, reason: 'prize paid by hand' } });
   expect(requested.body.status).toBe('pending_approval');
@@ -156,4 +161,31 @@ test('a supervisor approves a large adjustment an operator requested, and the me
   await expect(row).toContainText('Applied');
   await page.setViewportSize({ width: 390, height: 800 });
   await page.screenshot({ path: test.info().outputPath('adjustments-phone.png'), fullPage: true });
+});
+
+test('a PIN batch past its issuer’s daily bound waits for another supervisor, who approves it in the console; then it downloads', async ({ page }) => {
+  test.setTimeout(120_000);
+  const petra = await newAccount('Petra');
+  expect((await call('POST', `/api/admin/staff/${petra.id}/role`, { token: supervisor.token, body: { role: 'operator' } })).status).toBe(204);
+  const staff = await staffToken(petra.email, petra.password, { enrolLink: await enrolmentLink(BASE, supervisor.token, petra.id) });
+  // 20 codes of 100 GP: 2,000 GP, past the 1,000 GP one person moves alone in a day.
+  const issued = await call('POST', '/api/admin/pin-batches', { token: staff.token, body: { count: 20, points: 10_000, note: 'Fair prizes' } });
+  expect(issued.body.approval).toBe('pending');
+  expect((await call('POST', `/api/admin/pin-batches/${issued.body.id}/export`, { token: staff.token })).body.error.code).toBe('approval_required');
+
+  await consoleSignIn(page, SUPERVISOR.email, SUPERVISOR.password, supervisor.secret);
+  await page.getByRole('link', { name: 'PINs' }).click();
+  const batch = page.locator(`[data-testid="pin-batch-row"][data-id="${issued.body.id}"]`);
+  await expect(batch.getByTestId('pin-batch-pending')).toHaveText('Awaiting approval');
+  await expect(batch.getByRole('button', { name: 'Download CSV' })).toHaveCount(0);
+  await batch.getByRole('button', { name: 'Approve' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('pins-message')).toContainText(`Batch #${issued.body.id} approved`);
+  await expect(batch).toContainText('Approved by Back office');
+  const downloading = page.waitForEvent('download');
+  await batch.getByRole('button', { name: 'Download CSV' }).click();
+  const csv = fs.readFileSync((await (await downloading).path())!, 'utf8');
+  expect(csv.trim().split(/\r?\n/)).toHaveLength(21);
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.screenshot({ path: test.info().outputPath('pins-approved-phone.png'), fullPage: true });
 });

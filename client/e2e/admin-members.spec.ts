@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { call, consoleSignIn, newAccount } from './staff-support.ts';
+import { call, consoleSignIn, enrolmentLink, newAccount } from './staff-support.ts';
 import { checkMacValue, ecpayDate } from '../../server/src/payments/ecpay/check-mac.ts';
 
 /**
@@ -51,7 +51,7 @@ test('a supervisor finds a member, reads the ledger, adjusts, credits a held dep
   const notified = await call(base, 'POST', '/api/payments/ecpay/result', { form: new URLSearchParams({ ...fields, CheckMacValue: checkMacValue(fields, ECPAY.hashKey, ECPAY.hashIv) }).toString() });
   expect(notified.body).toBe('1|OK');
 
-  await consoleSignIn(page, sofia.email, sofia.password);
+  await consoleSignIn(page, sofia.email, sofia.password, undefined, await enrolmentLink(base, seeded, sofia.id));
 
   // Members: the box has the focus; part of the email, Enter; ↓ to the result, Enter opens it.
   await page.getByRole('link', { name: 'Members' }).click();
@@ -117,4 +117,36 @@ test('a supervisor finds a member, reads the ledger, adjusts, credits a held dep
   await page.getByRole('navigation').getByRole('link', { name: '儲值', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('暫扣的儲值與欠款');
   await shots(page, 'deposits-zh-TW');
+});
+
+test('a supervisor hands a new operator a single-use enrolment link from their page; it enrols them', async ({ page, browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const base = baseURL!;
+  const seeded = (await call(base, 'POST', '/api/auth/login', { body: SEEDED })).body.token as string;
+  const sam = await newAccount(base, 'Sam');
+  const olive = await newAccount(base, 'Olive');
+  expect((await call(base, 'POST', `/api/admin/staff/${sam.id}/role`, { token: seeded, body: { role: 'supervisor' } })).status).toBe(204);
+  expect((await call(base, 'POST', `/api/admin/staff/${olive.id}/role`, { token: seeded, body: { role: 'operator' } })).status).toBe(204);
+
+  await consoleSignIn(page, sam.email, sam.password, undefined, await enrolmentLink(base, seeded, sam.id));
+  await page.goto(`/admin/members/${olive.id}`);
+  await page.getByRole('button', { name: 'Issue an enrolment link' }).focus();
+  await page.keyboard.press('Enter');
+  const field = page.getByTestId('enrolment-link');
+  await expect(field).toBeFocused();
+  const link = await field.inputValue();
+  expect(link).toMatch(/\/admin#enrol=[\w-]+$/);
+  await expect(page.getByRole('status')).toContainText('Single-use link for Olive');
+  await shots(page, 'staff-enrolment-link');
+
+  // Olive, on her own machine: the password alone is not enough; the link enrols her.
+  const her = await browser.newPage({ baseURL: base, locale: 'en-US' });
+  await her.addInitScript(() => localStorage.setItem('locale', 'en'));
+  await her.goto('/admin');
+  await her.getByLabel('Email').fill(olive.email);
+  await her.getByLabel('Password').fill(olive.password);
+  await her.keyboard.press('Enter');
+  await expect(her.getByRole('alert')).toContainText('open the enrolment link you were given');
+  await consoleSignIn(her, olive.email, olive.password, undefined, link);
+  await her.close();
 });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { call, consoleSignIn, newAccount } from './staff-support.ts';
+import { call, consoleSignIn, enrolmentLink, newAccount } from './staff-support.ts';
 
 /**
  * Issue 13 in the console, on the shared e2e server (football results entered by hand): two staff
@@ -63,7 +63,7 @@ test('two staff enter the same football result → published; a mismatch shows b
     }, { timeout: 90_000, intervals: [2_000] })
     .not.toBe('');
 
-  await consoleSignIn(page, ann.email, ann.password);
+  await consoleSignIn(page, ann.email, ann.password, undefined, await enrolmentLink(base, seeded, ann.id));
   await page.getByRole('link', { name: 'Results' }).click();
   const row = page.locator(`[data-testid="result-row"][data-target="football_event:${target}"]`);
   await row.getByRole('button', { name: /^Enter the result of/ }).focus();
@@ -75,7 +75,7 @@ test('two staff enter the same football result → published; a mismatch shows b
   await page.getByRole('button', { name: 'Sign out' }).click();
 
   // Ben misreads the sheet: a mismatch, both entries shown — and Ann's list shows it too.
-  await consoleSignIn(page, ben.email, ben.password);
+  await consoleSignIn(page, ben.email, ben.password, undefined, await enrolmentLink(base, seeded, ben.id));
   await page.getByRole('link', { name: 'Results' }).click();
   await row.getByRole('button', { name: /^Enter the result of/ }).focus();
   await page.keyboard.press('Enter');
@@ -107,7 +107,7 @@ test('a supervisor issues a PIN batch, exports its CSV once, and voids the unred
   const sven = await newAccount(base, 'Sven');
   expect((await call(base, 'POST', `/api/admin/staff/${sven.id}/role`, { token: seeded, body: { role: 'supervisor' } })).status).toBe(204);
 
-  await consoleSignIn(page, sven.email, sven.password);
+  await consoleSignIn(page, sven.email, sven.password, undefined, await enrolmentLink(base, seeded, sven.id));
   await page.getByRole('link', { name: 'PINs' }).click();
   await page.getByLabel('Number of codes').fill('3');
   await page.getByLabel('Points per code (GP)').fill('5');

@@ -48,15 +48,23 @@ export async function newAccount(baseURL: string, name: string, password = 'staf
   return { id: res.body.user.id as string, email, password, token: res.body.token as string, user: res.body.user };
 }
 
+/** A single-use enrolment link for staff member `userId`, issued by a supervisor (docs/money-controls.md): the password alone does not enrol. */
+export async function enrolmentLink(baseURL: string, supervisorToken: string, userId: string) {
+  const res = await call<{ url: string }>(baseURL, 'POST', `/api/admin/staff/${userId}/enrolment-link`, { token: supervisorToken });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.url;
+}
+
 /**
  * Signs in to /admin with the keyboard: email, password, then the code. Enrolling (no
- * `knownSecret`), the secret is read off the screen and the recovery codes acknowledged. Returns the secret.
+ * `knownSecret`), the page is the staff member's enrolment link, the secret is read off the screen
+ * and the recovery codes acknowledged. Returns the secret.
  */
-export async function consoleSignIn(page: Page, email: string, password: string, knownSecret?: string) {
+export async function consoleSignIn(page: Page, email: string, password: string, knownSecret?: string, enrolLink?: string) {
   await page.addInitScript(() => {
     if (!localStorage.getItem('locale')) localStorage.setItem('locale', 'en');
   });
-  await page.goto('/admin');
+  await page.goto(knownSecret ? '/admin' : (enrolLink ?? '/admin'));
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.keyboard.press('Enter');
@@ -77,6 +85,7 @@ export async function consoleSignIn(page: Page, email: string, password: string,
   if (!knownSecret) {
     await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
     await page.keyboard.press('Enter'); // "I have saved them" has the focus
+    expect(new URL(page.url()).hash, 'the spent link leaves the address bar').toBe('');
   }
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const staffCookie = () => page.context().cookies().then((cookies) => cookies.find((cookie) => cookie.name === 'gp_staff'));

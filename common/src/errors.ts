@@ -44,6 +44,12 @@ export const ERROR_CATALOGUE = {
   item_claimed: { status: 409, message: 'Another worker has taken this item.' },
   upload_invalid: { status: 422, message: 'The file must be a JPEG, PNG or WebP image or a PDF, at most the size allowed.' },
   pins_exported: { status: 409, message: 'This PIN batch was already exported.' },
+  // Issue 28, docs/money-controls.md: nobody creates or moves money alone.
+  own_account: { status: 403, message: 'Staff cannot act on their own member account.' },
+  approval_required: { status: 409, message: 'A second supervisor must approve this first.' },
+  pin_daily_limit: { status: 422, message: 'This is over your daily limit for issuing PIN codes.' },
+  refund_pending: { status: 409, message: 'A refund of this deposit is already under way.' },
+  enrolment_required: { status: 403, message: 'Your authenticator is not set up yet: open the enrolment link you were given.' },
   result_mismatch: { status: 409, message: 'The two entries of this result differ; both staff members must check.' },
   link_expired: { status: 410, message: 'This link has expired or was already used; please start again.' },
   identity_taken: { status: 409, message: 'This login is already linked to another account.' },

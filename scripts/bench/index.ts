@@ -76,8 +76,8 @@ try {
   const logger = createLogger('silent');
   const queues = await createQueueFactory({ kind: 'postgres', connectionString: database.connectionString }, logger);
   const outbox = createOutbox({ db, queues, bus: createMemoryBus(), logger, now: () => new Date() });
-  const pins = createPinService({ db, secret: new TextEncoder().encode(config.JWT_SECRET), now: () => new Date(), outbox, logger });
-  const { codes } = await pins.createBatch({ count: 3000, points: 100, createdBy: null });
+  const pins = createPinService({ db, secret: new TextEncoder().encode(config.JWT_SECRET), now: () => new Date(), outbox, logger, config });
+  const { codes } = await pins.createBatch({ count: 3000, points: 100 });
   await timed('PIN redemptions, 16 concurrent, with Idempotency-Key', codes.length, () =>
     pool(16, codes.length, (i) => pins.redeem(ids[i % ids.length]!, codes[i]!, crypto.randomUUID()).then(() => undefined)),
   );

@@ -55,7 +55,11 @@ function serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
     ROLE: 'all',
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'warn',
     SHUTDOWN_TIMEOUT_MS: '10000',
+    DEMO: 'true', // a production build running the demo's simulated parts and its seeded operator (production-readiness.ts)
     SEED_DEMO: 'true', // the operator account that issues the members' PINs
+    // … for every member at once: the staff money bounds (docs/money-controls.md) are out of the bench's way.
+    ADJUSTMENT_APPROVAL_POINTS: '1000000000000',
+    PIN_DAILY_MAX_POINTS: '1000000000000',
     STAFF_MFA: 'off', // the operator signs in with a password only (production asks staff for a second factor)
     OPERATOR_EMAIL: OPERATOR.email,
     OPERATOR_PASSWORD: OPERATOR.password,

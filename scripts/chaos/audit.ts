@@ -21,9 +21,13 @@
  *   7 sockets    every member's socket connected now; after an api node came back, each of its
  *                members resynced (reconnected + GET /api/me) within 5 s; every order placed 5 s
  *                or more after the recovery reached its member as an `order` event
+ *   8 money      (phases with deposits and adjustments, ./money.ts) every deposit paid and credited
+ *                exactly once for its points, every callback answered `1|OK`; every adjustment
+ *                applied exactly once, one adjustment per Idempotency-Key
  */
 import pg from 'pg';
 import type { KeyRecord, Member } from './load.ts';
+import { moneyCheck, type MoneyRecord } from './money.ts';
 import { sleep } from './procs.ts';
 
 pg.types.setTypeParser(20, Number); // int8: ids and points, far below 2^53
@@ -47,6 +51,7 @@ export const CHECK_TITLES: Record<string, string> = {
   '5': 'ledger = balance for every wallet',
   '6': 'points in − points out = Σ balances; PINs redeemed = driver',
   '7': 'sockets connected; resync ≤ 5 s after an api node returns; order events flow after recovery',
+  '8': 'every deposit and adjustment credited exactly once; every deposit callback answered 1|OK',
 };
 
 const SAMPLES = 5;
@@ -177,6 +182,8 @@ export interface AuditInput {
   /** Orders placed from then on (ms) must each have reached their member as an `order` event. */
   eventsFrom?: number;
   orderEventAt: ReadonlyMap<string, number>;
+  /** Deposits and adjustments of the phase (check 8; none: not applicable). */
+  money: MoneyRecord[];
 }
 
 export interface AuditFigures {
@@ -386,6 +393,9 @@ export async function audit(input: AuditInput): Promise<{ checks: CheckResult[];
       if (silent.length) details.push(`${silent.length} order(s) placed after the recovery whose member never got an \`order\` event: ids ${fmtIds(silent.map((r) => r.final!.orderId!))}`);
       checks.push(result('7', details, down.length + late.length + silent.length));
     }
+
+    // 8 — deposits and adjustments
+    checks.push(await moneyCheck(client, input.money));
 
     // Figures
     const ordersByStatus: Record<string, number> = {};

@@ -11,6 +11,12 @@
  *             redis-empty   kill -9 of Redis, its files deleted, restart on the same port (empty)
  *             redis-aof     kill -9 of Redis, restart on its AOF (appendfsync always)
  *             pg-restart    PostgreSQL stopped (fast shutdown) and started again, same data and port
+ *             redis-money   as redis-empty, with money in flight (issue 28): a deposit per member
+ *                           opened before, then at the fault its ECPay callbacks (several at once
+ *                           per deposit, each its own TradeNo, and a replay), an adjustment per
+ *                           member and the PIN redemptions; Redis is killed while they run, more
+ *                           adjustments and callbacks go out while it is down, Redis comes back
+ *                           empty; check 8 audits every deposit and adjustment credited once
  *   both      gateway       the process(es) that buy restarted with PURCHASE_FAILURE_RATE,
  *                           PURCHASE_TIMEOUT_RATE, PURCHASE_LATE_RATE / PURCHASE_LATE_MS, and
  *                           restarted without them once the phase's load stops
@@ -19,6 +25,7 @@
 import crypto from 'node:crypto';
 import { firstPurchaseAfter } from './audit.ts';
 import type { LoadDriver } from './load.ts';
+import type { MoneyTraffic } from './money.ts';
 import { sleep } from './procs.ts';
 import { healthStatus, watchHealth, type Mode, type ServerNode, type Topology } from './topology.ts';
 
@@ -28,6 +35,8 @@ export interface FaultContext {
   log: (line: string) => void;
   /** Fires the PIN redemptions kept for the moment of the fault. */
   redeemNow: () => void;
+  /** Deposits and adjustments (the redis-money phase). */
+  money: MoneyTraffic;
 }
 
 export interface FaultOutcome {
@@ -123,6 +132,33 @@ export const FAULTS: Fault[] = [
       },
     }),
   ),
+  {
+    name: 'redis-money',
+    modes: ['scaled'],
+    async inject(ctx) {
+      const { money, topo } = ctx;
+      await money.openDeposits('redis-money');
+      const redis = topo.redis!;
+      // Everything at once, and Redis killed while it runs.
+      money.fireCallbacks(3);
+      money.fireAdjustments('redis-money');
+      ctx.redeemNow();
+      await sleep(150);
+      const injectedAt = Date.now();
+      const ended = await redis.kill9();
+      ctx.log(`redis killed (-9) with deposit callbacks, adjustments and PIN redemptions in flight: ${ended}`);
+      // More while it is down: the platform answers from PostgreSQL, their jobs wait in the outbox.
+      money.fireAdjustments('redis-money');
+      await sleep(DOWN_MS.redis);
+      const restartedAt = Date.now();
+      await redis.start({ empty: true });
+      ctx.log(`redis restarted empty (files deleted) (pid ${redis.proc?.pid})`);
+      money.fireAdjustments('redis-money');
+      await money.drain();
+      ctx.log(`money traffic answered: ${money.records.length} deposits and adjustments`);
+      return { injectedAt, restartedAt, returnedApis: [], notes: [`redis: ${ended}`] };
+    },
+  },
   {
     name: 'pg-restart',
     modes: ['scaled'],

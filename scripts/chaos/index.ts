@@ -8,14 +8,15 @@
  *   --mode embedded|scaled|both   (both)
  *   --faults a,b,…                faults to inject, one phase each, in that order; those that do not
  *                                 apply to a mode are skipped there. embedded: kill, gateway; scaled:
- *                                 api-kill, worker-kill, redis-empty, redis-aof, pg-restart, gateway;
- *                                 both: none (a phase without a fault)
+ *                                 api-kill, worker-kill, redis-empty, redis-aof, redis-money,
+ *                                 pg-restart, gateway; both: none (a phase without a fault)
  *   --duration S                  seconds of load per fault phase (60; --short 20)
  *   --members N                   (20; --short 8)
  *   --rate R                      orders a second, all members together (6; --short 5)
  *   --bound S                     how late an order may be and still count as progressing (60; --short 45)
  *   --short                       the `npm test` variant: ~2 minutes for both modes (embedded kill;
- *                                 scaled redis-empty, worker-kill)
+ *                                 scaled redis-money — Redis restarted empty with deposit callbacks,
+ *                                 PIN redemptions and adjustments in flight — and worker-kill)
  *   --keep                        keep the run folder's data directories even when everything passed
  *   --server-root DIR             run the server (and scripts/embedded-db.ts) from another checkout,
  *                                 e.g. an exported older commit, to see whether a fault bit it there
@@ -31,6 +32,7 @@ import { parseArgs } from 'node:util';
 import { audit, settle, terminalCount, type CheckResult } from './audit.ts';
 import { FAULTS, faultNames, fmtSeconds, runPhase, type Fault } from './faults.ts';
 import { LoadDriver, type KeyRecord } from './load.ts';
+import { MoneyTraffic, settleMoney, type MoneyRecord } from './money.ts';
 import { sleep, stopEverything } from './procs.ts';
 import { printDetails, printLogTails, printTable, tally, type RowResult } from './report.ts';
 import { embeddedTopology, scaledTopology, SCHEDULE, type Mode, type Topology } from './topology.ts';
@@ -73,8 +75,8 @@ if (!fs.existsSync(path.join(serverRoot, 'server/src/main.ts'))) usage(`--server
 if (!['embedded', 'scaled', 'both'].includes(args.mode!)) usage(`--mode must be embedded, scaled or both (got ${args.mode})`);
 const modes: Mode[] = args.mode === 'both' ? ['embedded', 'scaled'] : [args.mode as Mode];
 const DEFAULT_FAULTS: Record<Mode, string[]> = short
-  ? { embedded: ['kill'], scaled: ['redis-empty', 'worker-kill'] }
-  : { embedded: ['kill', 'gateway'], scaled: ['api-kill', 'worker-kill', 'redis-empty', 'redis-aof', 'pg-restart', 'gateway'] };
+  ? { embedded: ['kill'], scaled: ['redis-money', 'worker-kill'] }
+  : { embedded: ['kill', 'gateway'], scaled: ['api-kill', 'worker-kill', 'redis-empty', 'redis-aof', 'redis-money', 'pg-restart', 'gateway'] };
 const asked = args.faults?.split(',').map((f) => f.trim()).filter(Boolean);
 for (const name of asked ?? []) if (!FAULTS.some((f) => f.name === name)) usage(`unknown fault "${name}"; known: ${FAULTS.map((f) => f.name).join(', ')}`);
 const faultsFor = (mode: Mode): Fault[] =>
@@ -104,6 +106,7 @@ const rows: RowResult[] = [];
 let setupFailures = 0;
 let interrupted = false;
 let driver: LoadDriver | undefined;
+let money: MoneyTraffic | undefined;
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
@@ -159,10 +162,13 @@ async function auditRow(
   d: LoadDriver,
   base: Omit<RowResult, 'checks' | 'orders' | 'failedAttempts' | 'answers' | 'uncertain' | 'pins' | 'settleSeconds' | 'disconnects'>,
   records: KeyRecord[],
+  moneyRecords: MoneyRecord[],
   options: { resync?: Parameters<typeof audit>[0]['resync']; eventsFrom?: number; untilDue?: boolean; untilDueCapMs?: number; noWait?: boolean } = {},
 ): Promise<RowResult> {
   const { resync, eventsFrom, untilDue = false, untilDueCapMs, noWait = false } = options;
   const settleSeconds = noWait ? 0 : await settle(topo.databaseUrl, { boundSeconds: settings.boundSeconds, resultDueSeconds, untilDue, untilDueCapMs });
+  // Deposits paid and adjustments applied (a lost adjustment job is queued again by its sweep within ~25 s).
+  if (!noWait && moneyRecords.length) say(`money settled in ${(await settleMoney(topo.databaseUrl, moneyRecords, 90_000)).toFixed(0)} s`);
   await waitForSockets(d, 10_000);
   const { checks, figures } = await audit({
     databaseUrl: topo.databaseUrl,
@@ -174,6 +180,7 @@ async function auditRow(
     resyncLimitSeconds: settings.resyncLimitSeconds,
     eventsFrom,
     orderEventAt: d.orderEventAt,
+    money: moneyRecords,
   });
   const summary = summarizeRecords(records);
   const since = Date.parse(base.startedAt);
@@ -223,6 +230,7 @@ async function runMode(mode: Mode, faults: Fault[]) {
       { rate: settings.rate, maxInFlight: settings.maxInFlight, footballShare: settings.footballShare, retryDeadlineMs: settings.retryDeadlineMs, log: say },
     );
     await driver.setup(settings.members, settings.startPoints);
+    money = new MoneyTraffic(driver);
     say(`${settings.members} members signed up, topped up (${settings.startPoints / 100} GP each) and connected`);
   } catch (error) {
     failedSetup = (error as Error).message;
@@ -237,7 +245,7 @@ async function runMode(mode: Mode, faults: Fault[]) {
       const phaseStarted = Date.now();
       say(`phase ${fault.name}: load for ${settings.durationMs / 1000} s, fault at ${Math.round((settings.durationMs * 0.3) / 1000)} s`);
       try {
-        const phase = await runPhase(fault, { topo, driver: d, log: say }, {
+        const phase = await runPhase(fault, { topo, driver: d, log: say, money: money! }, {
           durationMs: settings.durationMs,
           pins: { spread: 4, atFault: 3, points: 5_000 },
           recoveryLimitMs: settings.recoveryLimitMs,
@@ -258,6 +266,7 @@ async function runMode(mode: Mode, faults: Fault[]) {
             resyncNever: phase.resync ? phase.resync.perMember.filter((r) => r.seconds === null).length : 0,
           },
           d.records.filter((r) => r.phase === fault.name),
+          money!.records.filter((r) => r.phase === fault.name),
           // A topology left broken is audited as it stands (waiting would only pile up overdue work).
           { resync: phase.resync, eventsFrom: phase.recoveredAt + 5000, noWait: !!phase.injectError },
         );
@@ -281,7 +290,7 @@ async function runMode(mode: Mode, faults: Fault[]) {
     } else if (!interrupted) {
       try {
         say(`final audit (waiting for every order to be due first, at most ${short ? 15 : 300} s)`);
-        const row = await auditRow(topo, d, { mode, fault: 'end', startedAt: new Date(modeStarted).toISOString(), loadSeconds: 0, resyncMaxSeconds: null, resyncNever: 0 }, d.records, { untilDue: true, untilDueCapMs: short ? 15_000 : 300_000 });
+        const row = await auditRow(topo, d, { mode, fault: 'end', startedAt: new Date(modeStarted).toISOString(), loadSeconds: 0, resyncMaxSeconds: null, resyncNever: 0 }, d.records, money!.records, { untilDue: true, untilDueCapMs: short ? 15_000 : 300_000 });
         modeRows.push(row);
       } catch (error) {
         modeRows.push(errorRow(mode, 'end', Date.now(), (error as Error).message));
@@ -289,7 +298,7 @@ async function runMode(mode: Mode, faults: Fault[]) {
     }
     d.abort();
     d.closeSockets();
-    fs.writeFileSync(path.join(modeDir, 'records.json'), `${JSON.stringify({ members: d.members.map((m) => ({ ...m, socket: undefined })), records: d.records }, null, 1)}\n`);
+    fs.writeFileSync(path.join(modeDir, 'records.json'), `${JSON.stringify({ members: d.members.map((m) => ({ ...m, socket: undefined })), records: d.records, money: money?.records ?? [] }, null, 1)}\n`);
   }
   if (failedSetup) {
     setupFailures++;
@@ -298,6 +307,7 @@ async function runMode(mode: Mode, faults: Fault[]) {
   say(`stopping the ${mode} topology`);
   await stopEverything(20_000);
   driver = undefined;
+  money = undefined;
   rows.push(...modeRows);
 
   const { failed } = tally(modeRows);

@@ -93,6 +93,8 @@ interface Answer {
   error?: { code?: string };
   codes?: string[];
   points?: number;
+  deposit?: { id: string | number; points: number; start?: { fields?: Record<string, string> } };
+  adjustmentId?: string;
 }
 
 const POOL: Record<string, number> = { CAB01: 80, KRB01: 70 };
@@ -141,14 +143,20 @@ export class LoadDriver {
 
   // ---------------------------------------------------------------- HTTP with retries
 
+  /** The operator's session (a password session: the chaos servers run STAFF_MFA=off). */
+  get operator() {
+    return this.operatorToken;
+  }
+
   /**
    * Sends one request until a final answer: a network error, a timeout or a 5xx is retried (same
    * key, same body, next node) with a growing pause, until `deadlineMs` after the first attempt.
+   * `form`: a urlencoded body instead of JSON (a provider's callback); `text` is the raw answer.
    */
-  private async send(
-    request: { method: string; route: string; body?: unknown; token?: string; key?: string; home: number; deadlineMs?: number },
+  async send(
+    request: { method: string; route: string; body?: unknown; form?: string; token?: string; key?: string; home: number; deadlineMs?: number },
     record?: KeyRecord,
-  ): Promise<{ status: number; json: Answer | null } | undefined> {
+  ): Promise<{ status: number; json: Answer | null; text: string } | undefined> {
     const started = Date.now();
     const deadline = started + (request.deadlineMs ?? this.options.retryDeadlineMs);
     for (let attempt = 0; ; attempt++) {
@@ -156,20 +164,26 @@ export class LoadDriver {
       const at = Date.now();
       let status = 0;
       let json: Answer | null = null;
+      let text = '';
       let code: string | undefined;
       try {
         const response = await fetch(`${this.urls[node]}/api${request.route}`, {
           method: request.method,
           headers: {
-            'content-type': 'application/json',
+            'content-type': request.form === undefined ? 'application/json' : 'application/x-www-form-urlencoded',
             ...(request.token ? { authorization: `Bearer ${request.token}` } : {}),
             ...(request.key ? { 'idempotency-key': request.key } : {}),
           },
-          body: request.body === undefined ? undefined : JSON.stringify(request.body),
+          body: request.form ?? (request.body === undefined ? undefined : JSON.stringify(request.body)),
           signal: AbortSignal.any([AbortSignal.timeout(10_000), this.stopAll.signal]),
         });
         status = response.status;
-        json = (await response.json().catch(() => null)) as Answer | null;
+        text = await response.text();
+        try {
+          json = JSON.parse(text) as Answer;
+        } catch {
+          json = null;
+        }
         code = json?.error?.code;
       } catch (error) {
         const e = error as Error & { cause?: { code?: string } };
@@ -177,7 +191,7 @@ export class LoadDriver {
       }
       const doneAt = Date.now();
       record?.attempts.push({ at, doneAt, node, status, ...(code ? { code } : {}), ...(json?.order?.id ? { orderId: String(json.order.id) } : {}) });
-      if (!RETRYABLE(status)) return { status, json };
+      if (!RETRYABLE(status)) return { status, json, text };
       if (this.stopAll.signal.aborted) {
         if (record) record.uncertain = 'stopped';
         return undefined;

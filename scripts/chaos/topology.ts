@@ -34,7 +34,7 @@ export const OPERATOR = { email: 'operator@example.com', password: 'operator-pas
 function baseServerEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const key of Object.keys(env)) {
-    if (/^(DATABASE_URL|REDIS_URL|REDIS_PREFIX|PORT|ROLE|DATA_DIR|EMBEDDED_PG_PORT|JWT_SECRET|SEED_DEMO|PURCHASE_.*|KENO_.*|FOOTBALL_.*|ODDS_.*|OPERATOR_.*)$/.test(key)) delete env[key];
+    if (/^(DATABASE_URL|REDIS_URL|REDIS_PREFIX|PORT|ROLE|DATA_DIR|EMBEDDED_PG_PORT|JWT_SECRET|SEED_DEMO|DEMO|ALLOW_SIMULATED|PURCHASE_.*|KENO_.*|FOOTBALL_.*|ODDS_.*|OPERATOR_.*)$/.test(key)) delete env[key];
   }
   return {
     ...env,
@@ -49,7 +49,11 @@ function baseServerEnv(): NodeJS.ProcessEnv {
     FOOTBALL_SIMULATION: JSON.stringify(SCHEDULE.football),
     FOOTBALL_SALES_CLOSE_LEAD_SECONDS: String(SCHEDULE.footballLeadSeconds),
     PURCHASE_LATENCY_MS: String(SCHEDULE.purchaseLatencyMs),
+    DEMO: 'true', // a production build running the demo's simulated parts and its seeded operator (production-readiness.ts)
     STAFF_MFA: 'off', // the chaos load issues PINs as the operator with a password session
+    // … and adjusts members' points, for every member: the staff money bounds (docs/money-controls.md) are out of its way.
+    ADJUSTMENT_APPROVAL_POINTS: '1000000000000',
+    PIN_DAILY_MAX_POINTS: '1000000000000',
     // Every member signs up from 127.0.0.1: the per-address sign-up limit is for the internet.
     SIGNUP_MAX_PER_ADDRESS: '100000',
     OPERATOR_EMAIL: OPERATOR.email,

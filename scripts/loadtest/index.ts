@@ -31,7 +31,11 @@ const SERVER_ENV = {
   LOG_LEVEL: 'warn',
   KENO_SCHEDULE_OVERRIDES: JSON.stringify({ CAB01: { intervalSeconds: 20, salesCloseSeconds: 5 } }),
   PURCHASE_LATENCY_MS: '50',
+  DEMO: 'true', // a production build running the demo's simulated parts and its seeded operator (production-readiness.ts)
   SEED_DEMO: 'true', // the operator account that issues the members' PINs
+  // … thousands of them at once: the staff money bounds (docs/money-controls.md) are out of the load's way.
+  ADJUSTMENT_APPROVAL_POINTS: '1000000000000',
+  PIN_DAILY_MAX_POINTS: '1000000000000',
   STAFF_MFA: 'off', // … with a password session (production asks staff for a second factor)
   SIGNUP_MAX_PER_ADDRESS: '1000000', // every load-test member signs up from this machine
   DATABASE_URL: '', // always the embedded mode, whatever this shell has set

@@ -107,8 +107,19 @@ const depositLimits = jsonText
  * start-up with a readable list (see `loadConfig`). Defaults give the embedded demo mode.
  */
 export const configSchema = z.object({
-  /** `production` (what `npm start` sets), `development` or `test`; `fast-for-tests` hashing is refused outside `test`, and the web client's monitoring reports it as its environment. */
+  /** `production` (what `npm start` sets, with DEMO=true), `development` or `test`; `fast-for-tests` hashing is refused outside `test`, and the web client's monitoring reports it as its environment. */
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /**
+   * The embedded demo (`npm start` sets it): simulated parts, demo seeding and the published demo
+   * passwords, and it says so at start-up. Without it, NODE_ENV=production refuses to start while
+   * any of those is on (platform/production-readiness.ts, docs/money-controls.md).
+   */
+  DEMO: bool.default(false),
+  /**
+   * NODE_ENV=production with simulated parts or sandboxes (payments, purchases, results, odds, LINE):
+   * a staging deployment that says so. Never allows demo seeding, STAFF_MFA=off or a published password.
+   */
+  ALLOW_SIMULATED: bool.default(false),
   /**
    * How passwords are hashed: `owasp` (argon2id, 19 MiB, 2 passes: OWASP's baseline, ~50 ms here),
    * or `fast-for-tests` (argon2id at its minimum cost), which the test suite uses because it signs up
@@ -189,8 +200,12 @@ export const configSchema = z.object({
   OPERATOR_PASSWORD: z.string().min(8).default('operator-pass-2026'),
   /** The seeded back-office account's display name. */
   OPERATOR_NAME: z.string().default('Back office'),
-  /** On start, create what is missing of the demo data: the operator account, the demo member (500 GP and 1,000 trial points) and three 100 GP PIN codes (listed in DATA_DIR/demo-pins.txt). */
-  SEED_DEMO: bool.default(true),
+  /**
+   * On start, create what is missing of the demo data: the operator account, the demo member (500 GP
+   * and 1,000 trial points) and three 100 GP PIN codes (listed in DATA_DIR/secrets/demo-pins.txt).
+   * Default: on, except NODE_ENV=production outside the demo (DEMO), where it is refused.
+   */
+  SEED_DEMO: bool.optional(),
   /**
    * `required`: /api/admin/* accepts only staff sessions (password + TOTP, POST
    * /api/admin/auth/login). `off` also lets a staff account's ordinary session
@@ -199,12 +214,20 @@ export const configSchema = z.object({
    * itself always signs in with TOTP.
    */
   STAFF_MFA: z.enum(['required', 'off']).default('required'),
+  /** How long a staff enrolment link (`npm run staff`, or a supervisor's) works; it also ends when used. */
+  STAFF_ENROLMENT_LINK_HOURS: z.coerce.number().int().min(1).max(24 * 14).default(72),
   /** Staff sessions are shorter than members' (a shift), and end when the role changes. */
   STAFF_SESSION_TTL_SECONDS: z.coerce.number().int().min(60).default(10 * 3600),
   /** How long a claim on a queue item lasts before it returns to the queue. */
   QUEUE_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(180),
-  /** Adjustments above this many points (hundredths, either way) wait for a supervisor's approval. */
+  /**
+   * The most money (GP hundredths) one staff member moves on their own in a rolling day: adjustments
+   * (either way) and PIN batches together, and what one member may be adjusted by. Whatever would go
+   * past it waits for a second supervisor's approval (docs/money-controls.md).
+   */
   ADJUSTMENT_APPROVAL_POINTS: z.coerce.number().int().min(0).default(100_000),
+  /** The most GP hundredths of PIN codes one staff member may issue in a rolling day, approved or not; past it issuing is refused (`pin_daily_limit`). */
+  PIN_DAILY_MAX_POINTS: z.coerce.number().int().min(0).default(1_000_000),
   /** Largest ticket scan or photo accepted, in bytes. */
   SCAN_MAX_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(8 * 1024 * 1024),
   /** Where files (ticket scans, chat attachments) go: `local` (DATA_DIR/files) or `s3` (any S3-compatible store: MinIO, AWS). */
@@ -441,7 +464,7 @@ export const configSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
 });
 
-export type Config = z.infer<typeof configSchema>;
+export type Config = Omit<z.infer<typeof configSchema>, 'SEED_DEMO'> & { SEED_DEMO: boolean };
 
 /** Settings whose values are secrets: never quoted back in an error (a bad value is often a mistyped real one). */
 export const isSecretSetting = (key: string) => /SECRET|PASSWORD|_KEY|KEY_ID|HASH_IV|TOKEN|_URL$|OIDC_PROVIDERS/.test(key) && key !== 'PUBLIC_URL';
@@ -468,12 +491,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (parsed.data.PASSWORD_HASH === 'fast-for-tests' && parsed.data.NODE_ENV !== 'test') {
     throw new ConfigError([`PASSWORD_HASH: fast-for-tests is only for the test suite (NODE_ENV=test, got ${parsed.data.NODE_ENV})`]);
   }
-  // Issue 29 item 7: in production, password-reset links and security notices must reach members
-  // by email, not lie in files on the server.
-  if (parsed.data.NODE_ENV === 'production' && !parsed.data.SMTP_URL) {
+  // In production, password-reset links and security notices must reach members by email, not lie
+  // in files on the server (docs/security.md). The demo (DEMO=true, what `npm start` sets) writes them to files.
+  if (parsed.data.NODE_ENV === 'production' && !parsed.data.DEMO && !parsed.data.SMTP_URL) {
     throw new ConfigError([
-      'SMTP_URL: required when NODE_ENV=production (without it, password-reset links and security notices would be written to .eml files on this server instead of being emailed). Set SMTP_URL=smtp://user:pass@host:587; `npm start`, the embedded demo, runs without NODE_ENV=production.',
+      'SMTP_URL: required when NODE_ENV=production (without it, password-reset links and security notices would be written to .eml files on this server instead of being emailed). Set SMTP_URL=smtp://user:pass@host:587; `npm start`, the embedded demo, runs with DEMO=true.',
     ]);
   }
-  return parsed.data;
+  const { SEED_DEMO, ...rest } = parsed.data;
+  return { ...rest, SEED_DEMO: SEED_DEMO ?? !(rest.NODE_ENV === 'production' && !rest.DEMO) };
 }

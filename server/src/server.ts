@@ -82,7 +82,7 @@ export async function startServer(platform: Platform, role: Role, port: number, 
   const services = createServices(platform);
   registerBackOfficeSources(services);
   // Deposits: the providers (and, for test payments, the local provider sandbox) before any worker or route uses them.
-  await services.deposits.start(host, { serveSandbox: role !== 'worker' });
+  await services.deposits.start({ serveSandbox: role !== 'worker' });
   if (role !== 'api') {
     await depositQueryJob.start(platform, { deposits: services.deposits });
     await startMaintenance(platform);

@@ -12,8 +12,15 @@ const id = z.string({ error: 'required' }).trim().regex(/^[1-9]\d{0,17}$/, { err
 /** A 6-digit TOTP code, or a recovery code (`XXXX-XXXX-XXXX`, dashes and case forgiven). */
 const secondFactor = z.string({ error: 'required' }).trim().min(6, { error: 'required' }).max(20, { error: 'invalid' });
 
-/** Step 1: email and password. Answers a short-lived challenge (and, on first sign-in, the TOTP to enrol). */
-export const staffLoginBody = z.object({ email, password: z.string({ error: 'required' }).min(1, { error: 'required' }).max(200, { error: 'invalid' }) });
+/**
+ * Step 1: email and password. Answers a short-lived challenge (and, on first sign-in, the TOTP to
+ * enrol: only with `enrolment`, the token of the single-use link the staff member was given).
+ */
+export const staffLoginBody = z.object({
+  email,
+  password: z.string({ error: 'required' }).min(1, { error: 'required' }).max(200, { error: 'invalid' }),
+  enrolment: z.string({ error: 'invalid' }).regex(/^[A-Za-z0-9_-]{20,100}$/, { error: 'invalid' }).optional(),
+});
 export type StaffLoginBody = z.input<typeof staffLoginBody>;
 
 export const staffChallenge = z.object({
@@ -153,3 +160,7 @@ export type ResultEntryResponse = z.infer<typeof resultEntryResponse>;
 /** Members: search by email, name or order id. */
 export const memberSearchQuery = z.object({ q: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(100, { error: 'invalid' }) });
 export const memberLockBody = z.object({ locked: z.boolean({ error: 'required' }), reason: requiredText(200) });
+
+/** A single-use enrolment link a supervisor issued (POST /api/admin/staff/:id/enrolment-link): shown once. */
+export const enrolmentLinkSchema = z.object({ url: z.string(), expiresAt: z.string() });
+export type EnrolmentLink = z.infer<typeof enrolmentLinkSchema>;

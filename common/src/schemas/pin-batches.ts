@@ -23,6 +23,13 @@ export const pinBatchSchema = z.object({
   createdByName: z.string().nullable(),
   exportedAt: z.string().nullable(),
   voidedAt: z.string().nullable(),
+  /**
+   * `pending`: over its issuer's rolling-day bound (ADJUSTMENT_APPROVAL_POINTS), so a second
+   * supervisor approves it before it can be exported; `approved` once one has; `not_needed` within it.
+   */
+  approval: z.enum(['not_needed', 'pending', 'approved']),
+  approvedAt: z.string().nullable(),
+  approvedByName: z.string().nullable(),
   redeemed: z.number().int(),
   voided: z.number().int(),
 });

@@ -89,7 +89,12 @@ export function createFourEyesService(
     if (targetType === 'lottery_draw') await games.draws.checkResult(targetId, result as DrawResult);
   }
 
-  async function publish(targetType: Target, targetId: string, result: unknown) {
+  /**
+   * Publishes through the game's own manual-result path, which publishes a target once (its
+   * conditional update). True when this call published it; false when another matching entry,
+   * racing this one, got there first (the game's `result_exists`).
+   */
+  async function publish(targetType: Target, targetId: string, result: unknown): Promise<boolean> {
     try {
       if (targetType === 'keno_draw') await games.keno.enterResult(targetId, (result as { numbers: number[] }).numbers);
       else if (targetType === 'football_event') await games.football.enterResult(targetId, validate(footballResultBody, result));
@@ -98,9 +103,10 @@ export function createFourEyesService(
         if (!owner) throw new AppError('not_found');
         await games.draws.enterResult(owner.product_code, targetId, { ...validate(drawManualResultBody, result) });
       }
+      return true;
     } catch (error) {
-      // Two matching entries racing: the other request published it first.
       if (!(error instanceof AppError && error.code === 'result_exists')) throw error;
+      return false;
     }
   }
 
@@ -121,7 +127,9 @@ export function createFourEyesService(
         await db.transaction().execute((trx) => recordAudit(trx, actor, { action: 'result.mismatch', targetType, targetId, after: { entries: entries.length } }, now()));
         return { state: 'mismatch', entries: shown };
       }
-      await publish(targetType, targetId, result);
+      // Of matching entries racing each other exactly one publishes, is audited as the publisher and
+      // answers `published`; the others learn the result is in, as any later entry would (issue 28).
+      if (!(await publish(targetType, targetId, result))) throw new AppError('result_exists');
       await db.transaction().execute((trx) => recordAudit(trx, actor, { action: 'result.published', targetType, targetId, after: { result, entries: entries.length } }, now()));
       return { state: 'published', entries: shown };
     },

@@ -61,8 +61,9 @@ export function createMemberService(platform: Pick<Platform, 'db' | 'now' | 'out
       }));
     },
 
-    /** Locked: sign-in refused (`account_locked`), every session ended with its sockets; audited with the reason. */
+    /** Locked: sign-in refused (`account_locked`), every session ended with its sockets; audited with the reason. Never one's own (`own_account`). */
     async setLocked(actor: StaffActor, id: string, locked: boolean, reason: string) {
+      if (id === actor.id) throw new AppError('own_account'); // nobody locks or unlocks their own account
       await db.transaction().execute(async (trx) => {
         const before = await membersRepo.setLocked(trx, id, locked ? now() : null);
         if (!before) throw new AppError('not_found');

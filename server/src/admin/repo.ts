@@ -1,13 +1,33 @@
 import type { Adjustment } from '@gp/common';
-import type { Executor } from '../db/database.ts';
+import { sql } from 'kysely';
+import type { Executor, Tx } from '../db/database.ts';
 
 export const adjustmentsRepo = {
-  insert(db: Executor, operatorId: string, adjustment: Adjustment, status: 'queued' | 'pending_approval' = 'queued') {
+  /** `at`: the platform's clock, which the rolling-day sums compare with. */
+  insert(db: Executor, operatorId: string, adjustment: Adjustment, status: 'queued' | 'pending_approval', at: Date) {
     return db
       .insertInto('adjustments')
-      .values({ user_id: adjustment.userId, operator_id: operatorId, account: adjustment.account, amount: adjustment.amount, reason: adjustment.reason, status })
+      .values({ user_id: adjustment.userId, operator_id: operatorId, account: adjustment.account, amount: adjustment.amount, reason: adjustment.reason, status, created_at: at })
       .returning('id')
       .executeTakeFirstOrThrow();
+  },
+
+  /** Serializes adjustments to one member until the transaction ends (taken after the staff member's money lock). */
+  async lockMember(trx: Tx, userId: string) {
+    await sql`select pg_advisory_xact_lock(hashtext('member-adjustments'), ${Number(userId)}::int)`.execute(trx);
+  },
+
+  /** GP hundredths adjusted on `userId`'s account since `since` (either way) without a second person: the per-member rolling-day sum. */
+  async selfApprovedToMember(trx: Tx, userId: string, since: Date) {
+    const row = await trx
+      .selectFrom('adjustments')
+      .select(sql<string>`coalesce(sum(abs(amount)), 0)`.as('total'))
+      .where('user_id', '=', userId)
+      .where('created_at', '>=', since)
+      .where('decided_by', 'is', null)
+      .where('status', 'in', ['queued', 'applied', 'refused'])
+      .executeTakeFirstOrThrow();
+    return Number(row.total);
   },
 
   /**
@@ -36,6 +56,21 @@ export const adjustmentsRepo = {
       .where('status', '=', 'pending_approval')
       .returning(['id', 'user_id', 'operator_id', 'amount', 'account', 'reason'])
       .executeTakeFirst();
+  },
+
+  /**
+   * Adjustments waiting for the worker since before `before` (by when they became `queued`: created
+   * so, or approved then), oldest first.
+   */
+  queuedBefore(db: Executor, before: Date, limit: number) {
+    return db
+      .selectFrom('adjustments')
+      .select('id')
+      .where('status', '=', 'queued')
+      .where((eb) => eb(eb.fn.coalesce('decided_at', 'created_at'), '<', before))
+      .orderBy('id')
+      .limit(limit)
+      .execute();
   },
 
   /** The newest adjustments, pending ones first, with the member's email. */

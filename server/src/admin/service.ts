@@ -3,7 +3,7 @@ import { userExists } from '../auth/service.ts';
 import { AppError } from '../platform/errors.ts';
 import { runIdempotent } from '../platform/idempotency.ts';
 import type { Platform } from '../platform/platform.ts';
-import { recordAudit, type StaffActor } from '../staff/service.ts';
+import { recordAudit, ROLLING_DAY_MS, selfApprovedMoney, type StaffActor } from '../staff/service.ts';
 import { publishBalance, walletService, type Balances } from '../wallet/service.ts';
 import { adjustmentJob } from './jobs.ts';
 import { adjustmentsRepo } from './repo.ts';
@@ -29,8 +29,11 @@ export function createAdjustmentService(platform: Pick<Platform, 'db' | 'outbox'
 
   return {
     /**
-     * Records (and, within ADJUSTMENT_APPROVAL_POINTS, queues) an adjustment. A larger one waits as
-     * `pending_approval` until a supervisor other than its author decides (`decide`).
+     * Records (and queues) an adjustment, or keeps it `pending_approval` until a supervisor other
+     * than its author decides (`decide`): when, with it, its author would have moved more than
+     * ADJUSTMENT_APPROVAL_POINTS on their own in the rolling day (adjustments and PIN batches
+     * together), or the member would have been adjusted by more than that without a second person.
+     * Nobody adjusts their own member account (`own_account`).
      */
     async request(operatorId: string, adjustment: Adjustment, key: string, actor?: StaffActor): Promise<AdjustmentResponse & { status?: 'queued' | 'pending_approval' }> {
       const scoped = { userId: operatorId, scope: 'adjustment', key, body: adjustment };
@@ -38,10 +41,18 @@ export function createAdjustmentService(platform: Pick<Platform, 'db' | 'outbox'
         if (!(await userExists(trx, adjustment.userId))) {
           throw new AppError('validation_failed', { fields: { userId: 'invalid' } });
         }
-        const status = Math.abs(adjustment.amount) > config.ADJUSTMENT_APPROVAL_POINTS ? ('pending_approval' as const) : ('queued' as const);
-        const { id } = await adjustmentsRepo.insert(trx, operatorId, adjustment, status);
+        if (String(adjustment.userId) === String(operatorId)) throw new AppError('own_account');
+        const at = now();
+        // Locks in the one order every writer of staff money takes them: the author's, then the member's.
+        const byAuthor = await selfApprovedMoney(trx, operatorId, at);
+        await adjustmentsRepo.lockMember(trx, adjustment.userId);
+        const toMember = await adjustmentsRepo.selfApprovedToMember(trx, adjustment.userId, new Date(at.getTime() - ROLLING_DAY_MS));
+        const amount = Math.abs(adjustment.amount);
+        const bound = config.ADJUSTMENT_APPROVAL_POINTS;
+        const status = byAuthor + amount > bound || toMember + amount > bound ? ('pending_approval' as const) : ('queued' as const);
+        const { id } = await adjustmentsRepo.insert(trx, operatorId, adjustment, status, at);
         const adjustmentId = String(id);
-        if (actor) await recordAudit(trx, actor, { action: 'adjustment.requested', targetType: 'user', targetId: adjustment.userId, after: { adjustmentId, ...adjustment, status } }, now());
+        if (actor) await recordAudit(trx, actor, { action: 'adjustment.requested', targetType: 'user', targetId: adjustment.userId, after: { adjustmentId, ...adjustment, status, rollingDay: { byAuthor, toMember } } }, at);
         // The job is written with the adjustment (outbox): it is queued once this commits, whatever
         // Redis is doing. The fixed job id makes a second delivery a no-op, and settling is
         // conditional on `queued`, so a job that runs twice cannot post twice.
@@ -57,6 +68,7 @@ export function createAdjustmentService(platform: Pick<Platform, 'db' | 'outbox'
       const found = await adjustmentsRepo.find(db, adjustmentId);
       if (!found) throw new AppError('not_found');
       if (String(found.operator_id) === actor.id) throw new AppError('forbidden'); // four eyes: not one's own
+      if (String(found.user_id) === actor.id) throw new AppError('own_account'); // nor money for one's own member account
       const decided = await db.transaction().execute(async (trx) => {
         const row = await adjustmentsRepo.decide(trx, adjustmentId, approve ? 'queued' : 'rejected', actor.id, now());
         if (!row) return undefined;
@@ -67,6 +79,15 @@ export function createAdjustmentService(platform: Pick<Platform, 'db' | 'outbox'
       if (!decided) throw new AppError('not_found'); // already decided, or never needed approval
       outbox.kick();
       return { adjustmentId, status: approve ? 'queued' : 'rejected' };
+    },
+
+    /** Queues again the adjustments still `queued` `olderThanMs` after they were (the sweep, ./jobs.ts); how many. */
+    async requeueLost(olderThanMs: number) {
+      const lost = await adjustmentsRepo.queuedBefore(db, new Date(now().getTime() - olderThanMs), 500);
+      if (!lost.length) return 0;
+      await db.transaction().execute((trx) => outbox.write(trx, lost.map((row) => adjustmentJob.effect({ adjustmentId: String(row.id) }))));
+      outbox.kick();
+      return lost.length;
     },
 
     async list(status?: string): Promise<PendingAdjustment[]> {

@@ -225,6 +225,37 @@ export function createAuthService(platform: Pick<Platform, 'db' | 'secret' | 'no
   };
 }
 
+/**
+ * A staff account made outside the API (`npm run staff -- create`, staff/first-supervisor.ts): the
+ * user and their wallet, no session, no trial points, no verification mail. `email_taken` when the
+ * address is in use.
+ */
+export async function insertStaffAccount(trx: Tx, config: HashConfig, input: { name: string; email: string; password: string; role: 'operator' | 'supervisor' }) {
+  const inserted = await authRepo.insertUser(trx, { name: input.name, email: input.email.toLowerCase(), password_hash: await hashPassword(config, input.password), role: input.role, locale: 'en', promo_opt_in: false });
+  if (!inserted) throw new AppError('email_taken');
+  await walletService.open(trx, String(inserted.id));
+  return { id: String(inserted.id), email: inserted.email };
+}
+
+/**
+ * Which of `emails` name an account that still signs in with one of `passwords` (a production start
+ * refuses the demo's published ones: a data directory seeded as a demo, then started as production).
+ */
+export async function accountsWithPasswords(db: Executor, emails: readonly string[], passwords: readonly string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const email of new Set(emails.map((e) => e.toLowerCase()))) {
+    const row = await authRepo.findUserByEmail(db, email);
+    if (!row?.password_hash) continue;
+    for (const password of passwords) {
+      if (await argon2.verify(row.password_hash, password)) {
+        found.push(email);
+        break;
+      }
+    }
+  }
+  return found;
+}
+
 /** The account behind an email or id, password hash included (staff sign-in checks it itself). */
 export const findAccountByEmail = (db: Executor, email: string) => authRepo.findUserByEmail(db, email);
 export const findAccountById = (db: Executor, id: string) => authRepo.findUserById(db, id);

@@ -84,6 +84,8 @@ export interface Deposits {
   problem: Json | null;
   provider: string;
   provider_txn_id: string | null;
+  refund_ref: string | null;
+  refund_requested_at: Timestamp | null;
   refunded_at: Timestamp | null;
   state: Generated<string>;
   updated_at: Generated<Timestamp>;
@@ -308,6 +310,9 @@ export interface Outbox {
 }
 
 export interface PinBatches {
+  approval: Generated<string>;
+  approved_at: Timestamp | null;
+  approved_by: number | null;
   count: number;
   created_at: Generated<Timestamp>;
   created_by: number | null;
@@ -382,6 +387,16 @@ export interface SimulatedOperatorTickets {
   purchase_ref: string;
   sold_at: Timestamp;
   ticket_ref: string;
+}
+
+export interface StaffEnrolmentLinks {
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  id: Generated<number>;
+  issued_by: number | null;
+  token_hash: string;
+  used_at: Timestamp | null;
+  user_id: number;
 }
 
 export interface StaffRecoveryCodes {
@@ -510,6 +525,7 @@ export interface DB {
   scheduler_heartbeats: SchedulerHeartbeats;
   sessions: Sessions;
   simulated_operator_tickets: SimulatedOperatorTickets;
+  staff_enrolment_links: StaffEnrolmentLinks;
   staff_recovery_codes: StaffRecoveryCodes;
   staff_saved_views: StaffSavedViews;
   staff_totp: StaffTotp;

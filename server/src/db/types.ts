@@ -34,7 +34,7 @@ export type LedgerTable = Override<
   { id: Generated<Id>; user_id: Id; account: 'real' | 'trial'; kind: 'deposit' | 'pin' | 'order' | 'refund' | 'prize' | 'adjustment' }
 >;
 
-export type PinBatchesTable = Override<Schema.PinBatches, { id: Generated<Id>; created_by: Id | null; exported_by: Id | null; voided_by: Id | null }>;
+export type PinBatchesTable = Override<Schema.PinBatches, { id: Generated<Id>; created_by: Id | null; exported_by: Id | null; voided_by: Id | null; approved_by: Id | null; approval: Generated<'not_needed' | 'pending' | 'approved'> }>;
 
 export type PinsTable = Override<Schema.Pins, { id: Generated<Id>; batch_id: Id; redeemed_by: Id | null }>;
 
@@ -154,6 +154,8 @@ export type WalletDebtsTable = Override<Schema.WalletDebts, { id: Generated<Id>;
 /** Back office (migration 0011, staff/ and admin/). */
 export type StaffTotpTable = Override<Schema.StaffTotp, { user_id: Id }>;
 export type StaffRecoveryCodesTable = Override<Schema.StaffRecoveryCodes, { id: Generated<Id>; user_id: Id }>;
+/** Issue 28 (migration 0020): single-use enrolment links. */
+export type StaffEnrolmentLinksTable = Override<Schema.StaffEnrolmentLinks, { id: Generated<Id>; user_id: Id; issued_by: Id | null }>;
 export type AuditLogTable = Override<
   Schema.AuditLog,
   { id: Generated<Id>; actor_id: Id | null; before: ColumnType<unknown, string | null | undefined, never>; after: ColumnType<unknown, string | null | undefined, never> }
@@ -195,6 +197,7 @@ export type Database = Override<
     idempotency_keys: IdempotencyKeysTable;
     staff_totp: StaffTotpTable;
     staff_recovery_codes: StaffRecoveryCodesTable;
+    staff_enrolment_links: StaffEnrolmentLinksTable;
     audit_log: AuditLogTable;
     queue_claims: QueueClaimsTable;
     ticket_scans: TicketScansTable;

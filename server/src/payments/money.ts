@@ -30,3 +30,16 @@ export function depositLimitProblem(
 
 /** The start of the UTC day of `at` (the daily limit's window). */
 export const startOfUtcDay = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
+
+/**
+ * Minor units (cents) of an amount a provider sent in major units, as text or a JSON number, in
+ * decimal digits only: `300`, and with `decimals: 2` also `300.5` or `300.50`. Anything else —
+ * `0x12C`, `3e2`, ` 300`, `+300`, `Infinity`, a fraction where the protocol has none — is null:
+ * `Number()` reads several of those as 300, and a payment is never credited on a guessed amount.
+ */
+export function decimalMinorUnits(value: unknown, decimals: 0 | 2): number | null {
+  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : typeof value === 'string' ? value : '';
+  const match = (decimals === 0 ? /^(\d{1,12})$/ : /^(\d{1,12})(?:\.(\d{1,2}))?$/).exec(text);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}

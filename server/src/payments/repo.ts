@@ -29,6 +29,8 @@ const COLUMNS = [
   'created_at',
   'paid_at',
   'refunded_at',
+  'refund_ref',
+  'refund_requested_at',
 ] as const;
 
 export const depositsRepo = {
@@ -96,6 +98,16 @@ export const depositsRepo = {
       .where('state', '=', 'held')
       .returning(COLUMNS)
       .executeTakeFirst();
+  },
+
+  /** Claims the deposit's refund under `ref` (kept if one was claimed before) until `releaseRefundClaim` or its outcome. The caller holds the row's lock. */
+  claimRefund(db: Executor, id: string, ref: string, at: Date) {
+    return db.updateTable('deposits').set({ refund_ref: ref, refund_requested_at: at }).where('id', '=', id).returning(COLUMNS).executeTakeFirstOrThrow();
+  },
+
+  /** The provider refused (or could not be reached): the refund may be asked for again, under the same reference. */
+  async releaseRefundClaim(db: Executor, id: string) {
+    await db.updateTable('deposits').set({ refund_requested_at: null }).where('id', '=', id).execute();
   },
 
   setPayment(db: Executor, id: string, payment: unknown, expiresAt: Date | null) {

@@ -9,8 +9,14 @@ import type { PaymentProvider, ProviderName } from './types.ts';
 /**
  * The providers this deployment pays with. A provider whose keys are configured is live; without
  * keys it uses the local sandbox when PAYMENTS=sandbox (the default) and is off when PAYMENTS=live.
- * The sandbox starts in this process, on PAYMENTS_SANDBOX_PORT, only if some provider needs it.
+ * The sandbox starts in this process, on PAYMENTS_SANDBOX_PORT, only if some provider needs it —
+ * and only ever on 127.0.0.1, whatever HOST the site listens on: its test controls (mark a barcode
+ * paid, dispute a charge) and its published keys must not be reachable from another machine
+ * (issue 28). A production start with a sandboxed provider is refused (platform/production-readiness.ts).
  */
+/** Where the payments sandbox listens: this machine only. */
+export const SANDBOX_HOST = '127.0.0.1';
+
 export function createPaymentsRuntime(deps: { config: Config; logger: Logger; now: () => Date }) {
   const { config, logger } = deps;
   const providers = new Map<ProviderName, PaymentProvider>();
@@ -32,13 +38,13 @@ export function createPaymentsRuntime(deps: { config: Config; logger: Logger; no
      * `serveSandbox: false` (a worker-only process): the sandbox runs in the api process; reach it
      * at 127.0.0.1:PAYMENTS_SANDBOX_PORT when that is fixed, else sandboxed providers stay off here.
      */
-    async start(host: string, { serveSandbox = true } = {}) {
+    async start({ serveSandbox = true } = {}) {
       if (providers.size) return;
       let sandboxUrl: URL | undefined;
       if (needsSandbox && !serveSandbox && config.PAYMENTS_SANDBOX_PORT) sandboxUrl = new URL(`http://127.0.0.1:${config.PAYMENTS_SANDBOX_PORT}`);
       if (needsSandbox && serveSandbox) {
         sandbox = await startPaymentsSandbox({
-          host: host === '0.0.0.0' || host === '::' ? host : '127.0.0.1',
+          host: SANDBOX_HOST,
           port: config.PAYMENTS_SANDBOX_PORT,
           now: () => deps.now(),
           stripeWebhookUrl: () => (origin() ? `${origin()}/api/payments/stripe/webhook` : undefined),

@@ -17,6 +17,7 @@ import type { Platform } from '../platform/platform.ts';
 import { recordAudit, type StaffActor } from '../staff/service.ts';
 import { balanceMessage, walletService } from '../wallet/service.ts';
 import { depositLimitProblem, depositPoints, startOfUtcDay } from './money.ts';
+import { nulFree, recordedBody, withoutNul } from './recordable.ts';
 import { depositsRepo, type DepositRow } from './repo.ts';
 import { createPaymentsRuntime } from './runtime.ts';
 import { NotificationRejected, type DepositMethod, type DepositRef, type Observation, type ProviderName, type ProviderReply } from './types.ts';
@@ -29,6 +30,8 @@ const QUERY_AFTER_MS = 60_000;
 /** An open deposit without an expiry of its own gives up after a day. */
 const OPEN_AT_MOST_MS = 24 * 3600_000;
 const OPEN = ['created', 'pending'] as const;
+/** A refund claimed this long ago without an outcome (the process died mid-call) may be asked for again, under the same reference. */
+const REFUND_CLAIM_MS = 10 * 60_000;
 
 interface StoredPayment {
   start?: PaymentStart;
@@ -59,7 +62,9 @@ export function createDepositService(platform: Pick<Platform, 'db' | 'config' | 
     currency: row.currency,
     providerRef: paymentOf(row).providerRef ?? null,
     providerTxnId: row.provider_txn_id,
+    refundRef: row.refund_ref ?? refundRefOf(row),
   });
+  const refundRefOf = (row: DepositRow) => `R${row.merchant_ref}`;
 
   function view(row: DepositRow): DepositView {
     const payment = paymentOf(row);
@@ -81,12 +86,17 @@ export function createDepositService(platform: Pick<Platform, 'db' | 'config' | 
     };
   }
 
-  /** What the provider said it received for a held deposit (`problem.reported`), or the expected sum when it did not say. */
+  /**
+   * What the provider said it received for a held deposit (`problem.reported`), or the expected sum
+   * when it did not say; `amount` is null when what it sent was not an amount (`amount_unreadable`):
+   * nothing can be credited or refunded on that.
+   */
   const reportedOf = (row: DepositRow) => {
     const reported = (row.problem as { reported?: { amount?: unknown; currency?: unknown } } | null)?.reported;
+    if (!reported) return { amount: row.amount as number | null, currency: row.currency };
     return {
-      amount: typeof reported?.amount === 'number' ? reported.amount : row.amount,
-      currency: typeof reported?.currency === 'string' ? reported.currency : row.currency,
+      amount: Number.isSafeInteger(reported.amount) && (reported.amount as number) > 0 ? (reported.amount as number) : null,
+      currency: typeof reported.currency === 'string' ? reported.currency : row.currency,
     };
   };
 
@@ -111,11 +121,14 @@ export function createDepositService(platform: Pick<Platform, 'db' | 'config' | 
     const id = String(found.id);
     const at = now();
     const result = await db.transaction().execute(async (trx) => {
-      // The notification is recorded in the transaction that acts on it: a replay finds it and
-      // does nothing, and a failure records nothing, so the provider's retry acts again.
-      if (notification && !(await depositsRepo.recordNotification(trx, { provider, ...notification, depositId: id }))) return 'replay' as const;
+      // The deposit is locked first, then its notification recorded: the notification's foreign key
+      // takes a share lock on the deposit, and two callbacks each holding one while waiting for the
+      // other's `for update` deadlocked (issue 28: 50 callbacks of one deposit at once).
       const row = await depositsRepo.forUpdate(trx, id);
       if (!row) return 'unknown' as const;
+      // Recorded in the transaction that acts on it: a replay finds it and does nothing, and a
+      // failure records nothing, so the provider's retry acts again.
+      if (notification && !(await depositsRepo.recordNotification(trx, { provider, ...notification, depositId: id }))) return 'replay' as const;
       return decide(trx, row, obs, at);
     });
     if (result === 'credited' || result === 'reversed' || result === 'failed' || result === 'expired' || result === 'held') outbox.kick();
@@ -137,9 +150,13 @@ export function createDepositService(platform: Pick<Platform, 'db' | 'config' | 
         // ECPay's dashboard "simulate payment": ECPay says never deliver on it.
         if (obs.simulated) return 'noop';
         if (row.state === 'paid' || row.state === 'refunded' || row.state === 'held') return 'noop';
-        if (obs.amount !== row.amount || obs.currency.toUpperCase() !== row.currency) {
-          // Never credited on a mismatch: the back office decides (GET /api/admin/deposits?state=held).
-          const held = await depositsRepo.transition(trx, id, [row.state], 'held', { providerTxnId: obs.providerTxnId, problem: { reason: 'amount_mismatch', reported: { amount: obs.amount, currency: obs.currency } } }, at);
+        if (obs.amount === null || obs.amount !== row.amount || obs.currency.toUpperCase() !== row.currency) {
+          // Never credited on a mismatch, nor on an amount that is not one: the back office decides (GET /api/admin/deposits?state=held).
+          const problem =
+            obs.amount === null
+              ? { reason: 'amount_unreadable', reported: { amount: null, text: (obs.amountText ?? '').slice(0, 64), currency: obs.currency } }
+              : { reason: 'amount_mismatch', reported: { amount: obs.amount, currency: obs.currency } };
+          const held = await depositsRepo.transition(trx, id, [row.state], 'held', { providerTxnId: obs.providerTxnId, problem }, at);
           // The push tells the member's open page, and the back office's live queue (admin/feed.ts), in this transaction.
           if (held) await outbox.write(trx, [depositPush(row, 'held', at)]);
           return 'held';
@@ -211,7 +228,7 @@ export function createDepositService(platform: Pick<Platform, 'db' | 'config' | 
 
   return {
     runtime,
-    start: (host: string, options?: { serveSandbox?: boolean }) => runtime.start(host, options),
+    start: (options?: { serveSandbox?: boolean }) => runtime.start(options),
     close: () => runtime.close(),
 
     async options(userId: string): Promise<DepositOptions> {
@@ -282,8 +299,11 @@ export function createDepositService(platform: Pick<Platform, 'db' | 'config' | 
         }
         throw error;
       }
-      const obs = verified.observation;
-      if (obs && obs.outcome !== 'pending') await apply(providerName, obs, { dedupeKey: verified.dedupeKey, kind: verified.kind, body: verified.body });
+      // A NUL anywhere in what the provider signed is recorded and answered like any other byte (recordable.ts).
+      const obs = verified.observation && nulFree(verified.observation);
+      if (obs && obs.outcome !== 'pending') {
+        await apply(providerName, obs, { dedupeKey: withoutNul(verified.dedupeKey), kind: withoutNul(verified.kind), body: recordedBody(verified.body, rawBody) });
+      }
       return verified.reply;
     },
 
@@ -325,16 +345,26 @@ export function createDepositService(platform: Pick<Platform, 'db' | 'config' | 
      * they were spent). A held deposit (never credited) gives back what the provider received.
      */
     async refund(id: string, actor?: StaffActor): Promise<DepositView> {
-      const row = await depositsRepo.byId(db, id);
-      if (!row) throw new AppError('not_found');
-      if (row.state !== 'paid' && row.state !== 'held') throw new AppError('validation_failed', { fields: { state: 'invalid' } });
+      // The refund is claimed on the row first, under its reference, so of any number of clicks
+      // exactly one asks the provider (the others: `refund_pending`); a failed call gives it back.
+      const { row, received } = await db.transaction().execute(async (trx) => {
+        const locked = await depositsRepo.forUpdate(trx, id);
+        if (!locked) throw new AppError('not_found');
+        if (actor && String(locked.user_id) === actor.id) throw new AppError('own_account');
+        if (locked.state !== 'paid' && locked.state !== 'held') throw new AppError('validation_failed', { fields: { state: 'invalid' } });
+        if (locked.refund_requested_at && now().getTime() - new Date(locked.refund_requested_at).getTime() < REFUND_CLAIM_MS) throw new AppError('refund_pending');
+        const reported = locked.state === 'held' ? reportedOf(locked) : null;
+        if (reported && reported.amount === null) throw new AppError('validation_failed', { fields: { amount: 'invalid' } });
+        const claimed = await depositsRepo.claimRefund(trx, id, locked.refund_ref ?? refundRefOf(locked), now());
+        return { row: claimed, received: reported && { amount: reported.amount!, currency: reported.currency } };
+      });
       const provider = runtime.provider(row.provider);
-      if (!provider) throw new AppError('payment_issue');
-      const received = row.state === 'held' ? reportedOf(row) : null;
       try {
+        if (!provider) throw new Error(`no ${row.provider} provider in this deployment`);
         await provider.refund(received ? { ...refOf(row), amount: received.amount, currency: received.currency } : refOf(row), now());
       } catch (error) {
-        logger.error({ err: error, depositId: id }, 'provider refused the refund');
+        logger.error({ err: error, depositId: id, refundRef: row.refund_ref }, 'provider refused the refund');
+        await depositsRepo.releaseRefundClaim(db, id);
         throw new AppError('payment_issue');
       }
       await db.transaction().execute(async (trx) => {
@@ -362,12 +392,12 @@ export function createDepositService(platform: Pick<Platform, 'db' | 'config' | 
       const done = await db.transaction().execute(async (trx) => {
         const row = await depositsRepo.forUpdate(trx, id);
         if (!row) throw new AppError('not_found');
+        if (String(row.user_id) === actor.id) throw new AppError('own_account');
         if (row.state !== 'held') throw new AppError('validation_failed', { fields: { state: 'invalid' } });
         const received = reportedOf(row);
         const currency = received.currency.toUpperCase();
-        if (!(DEPOSIT_CURRENCIES as readonly string[]).includes(currency) || !Number.isSafeInteger(received.amount) || received.amount <= 0) {
-          throw new AppError('validation_failed', { fields: { currency: 'invalid' } });
-        }
+        if (received.amount === null) throw new AppError('validation_failed', { fields: { amount: 'invalid' } });
+        if (!(DEPOSIT_CURRENCIES as readonly string[]).includes(currency)) throw new AppError('validation_failed', { fields: { currency: 'invalid' } });
         const points = depositPoints(config, currency as DepositView['currency'], received.amount);
         const problem = { ...(row.problem as object), resolution: 'credited', expected: { amount: row.amount, currency: row.currency, points: row.points } };
         const moved = await depositsRepo.creditHeld(trx, id, { amount: received.amount, currency, points, problem }, at);

@@ -30,7 +30,8 @@ export interface CreatedPayment {
 export type Observation =
   | { outcome: 'pending'; merchantRef: string }
   | { outcome: 'barcode'; merchantRef: string; providerTxnId: string | null; codes: string[]; expiresAt: Date | null }
-  | { outcome: 'paid'; merchantRef: string; providerTxnId: string; amount: number; currency: string; simulated?: boolean }
+  /** `amount`: minor units, or null when the provider's figure was not plain decimal digits (`amountText` keeps what it sent). */
+  | { outcome: 'paid'; merchantRef: string; providerTxnId: string; amount: number | null; amountText?: string; currency: string; simulated?: boolean }
   | { outcome: 'failed' | 'expired'; merchantRef: string; reason: string }
   | { outcome: 'reversed'; merchantRef: string; providerTxnId: string; reason: 'refund' | 'chargeback' };
 
@@ -67,6 +68,13 @@ export interface DepositRef {
   currency: string;
   providerRef: string | null;
   providerTxnId: string | null;
+  /**
+   * Our reference for this deposit's refund (`R` + merchantRef), claimed on the deposit row before
+   * the provider is called, so one refund is asked for once: Stripe gets it as the Idempotency-Key,
+   * JKO as its refund order id; ECPay's DoAction has no such field, so for ECPay the claim is what
+   * keeps a second click from reaching it.
+   */
+  refundRef: string;
 }
 
 /** The signature did not check out, or the message is too old: refused, nothing changes. */

@@ -1,4 +1,4 @@
-import path from 'node:path';
+import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { parsePoints } from '@gp/common';
 
@@ -7,6 +7,11 @@ const USAGE = 'usage: npm run pins -- --count N --points P   (P in GP, e.g. 100 
 /**
  * Prints N new PIN codes, one per line, each worth P GP. Works against DATABASE_URL, against the
  * embedded database of a running platform (same DATA_DIR), or starts the embedded one briefly.
+ *
+ * The command line is bounded like any staff member (pins/issue.ts, docs/money-controls.md): it is
+ * audited as the system, refused past PIN_DAILY_MAX_POINTS in a rolling day, and a batch that takes
+ * it past ADJUSTMENT_APPROVAL_POINTS is not printed: it waits, sealed, for a supervisor's approval
+ * in the console, where it is then exported.
  */
 async function main() {
   const { values } = parseArgs({ options: { count: { type: 'string' }, points: { type: 'string' } } });
@@ -17,33 +22,27 @@ async function main() {
     process.exit(2);
   }
   // Only now the database side: a usage error answers at once, without loading it.
-  const [{ loadConfig }, { createDb }, { runningPostmaster, startEmbeddedPostgres }, { migrateToLatest }, { loadSecret }, { issuePins }] = await Promise.all([
-    import('../config.ts'),
-    import('../db/database.ts'),
-    import('../db/embedded-postgres.ts'),
-    import('../db/migrate.ts'),
-    import('../platform/secrets.ts'),
-    import('./service.ts'),
-  ]);
+  const [{ loadConfig }, { openForCommandLine }, { issueBounded }] = await Promise.all([import('../config.ts'), import('../db/command-line.ts'), import('./service.ts')]);
   const config = loadConfig();
-  const dataDir = path.resolve(config.DATA_DIR, 'postgres');
-  const live = config.DATABASE_URL ? undefined : runningPostmaster(dataDir);
-  const embedded = config.DATABASE_URL || live ? undefined : await startEmbeddedPostgres({ dataDir });
-  const connectionString =
-    config.DATABASE_URL ?? embedded?.connectionString ?? `postgres://postgres:postgres@127.0.0.1:${live!.port}/gpoints`;
-  const { db } = createDb(connectionString, 2);
+  const { db, secret, close } = await openForCommandLine(config);
+  let pending = false;
   try {
-    await migrateToLatest(db);
-    const batch = await issuePins({ db, secret: loadSecret(config.JWT_SECRET, config.DATA_DIR) }, { count, points, createdBy: null });
-    process.stdout.write(`${batch.codes.join('\n')}\n`);
-    console.error(`batch ${batch.batchId}: ${count} PIN(s) worth ${(points / 100).toFixed(2)} GP each`);
+    const batch = await issueBounded({ db, secret, now: () => new Date(), config }, null, { count, points }, 'hand_out_if_within', { via: 'command line', osUser: os.userInfo().username });
+    if (batch.codes) {
+      process.stdout.write(`${batch.codes.join('\n')}\n`);
+      console.error(`batch ${batch.batchId}: ${count} PIN(s) worth ${(points / 100).toFixed(2)} GP each`);
+    } else {
+      console.error(
+        `batch ${batch.batchId}: ${count} PIN(s) worth ${(points / 100).toFixed(2)} GP each, over what the command line may issue alone in a day` +
+          ` (ADJUSTMENT_APPROVAL_POINTS): a supervisor approves it in the console (PIN batches), then exports its codes there.`,
+      );
+      pending = true;
+    }
   } finally {
-    await db.destroy();
-    await embedded?.stop();
+    await close();
   }
+  // Said with process.exit: embedded-postgres's exit hook would otherwise end the process with 0.
+  process.exit(pending ? 3 : 0);
 }
 
-main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+main().catch(async (error) => (await import('../db/command-line.ts')).failCommandLine(error));

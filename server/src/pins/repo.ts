@@ -2,13 +2,60 @@ import { sql } from 'kysely';
 import type { Executor } from '../db/database.ts';
 
 export const pinsRepo = {
-  /** `exported`: the codes were handed out at issue (the CLI, `POST /admin/pins`), so the batch has no CSV export left. */
-  insertBatch(db: Executor, batch: { count: number; points: number; createdBy: string | null; expiresAt?: Date | null; note?: string | null; exportedAt?: Date | null }) {
+  /**
+   * `exportedAt`: the codes were handed out at issue (the CLI, `POST /admin/pins`), so the batch has
+   * no CSV export left. `createdAt`: the platform's clock, which the rolling-day sums compare with.
+   */
+  insertBatch(db: Executor, batch: { count: number; points: number; createdBy: string | null; createdAt: Date; approval: 'not_needed' | 'pending'; expiresAt: Date | null; note: string | null; exportedAt: Date | null }) {
     return db
       .insertInto('pin_batches')
-      .values({ count: batch.count, points: batch.points, created_by: batch.createdBy, expires_at: batch.expiresAt ?? null, note: batch.note ?? null, exported_at: batch.exportedAt ?? null, exported_by: batch.exportedAt ? batch.createdBy : null })
+      .values({
+        count: batch.count,
+        points: batch.points,
+        created_by: batch.createdBy,
+        created_at: batch.createdAt,
+        approval: batch.approval,
+        expires_at: batch.expiresAt,
+        note: batch.note,
+        exported_at: batch.exportedAt,
+        exported_by: batch.exportedAt ? batch.createdBy : null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
+  },
+
+  /** GP hundredths of codes `issuer` (`null`: the system) issued since `since`, approved or not, voided or not: the daily cap's count. */
+  async issuedSince(db: Executor, issuer: string | null, since: Date) {
+    const row = await db
+      .selectFrom('pin_batches')
+      .select(sql<string>`coalesce(sum(count::bigint * points), 0)`.as('total'))
+      .where(sql<boolean>`created_by is not distinct from ${issuer}::bigint`)
+      .where('created_at', '>=', since)
+      .executeTakeFirstOrThrow();
+    return Number(row.total);
+  },
+
+  /** A pending batch approved by `by`, conditional on `pending`: of two approvals one wins. */
+  approve(db: Executor, batchId: string, by: string, at: Date) {
+    return db.updateTable('pin_batches').set({ approval: 'approved', approved_by: by, approved_at: at }).where('id', '=', batchId).where('approval', '=', 'pending').returning(['id', 'count', 'points']).executeTakeFirst();
+  },
+
+  /**
+   * Whether `userId` may not redeem this code because it is theirs to handle: a staff account (staff
+   * never credit their own member account), or the issuer, approver or exporter of its batch (should
+   * they be a member again). Undefined when the code names no PIN.
+   */
+  async handledBy(db: Executor, codeHash: string, userId: string) {
+    const row = await db
+      .selectFrom('pins')
+      .innerJoin('pin_batches as b', 'b.id', 'pins.batch_id')
+      .select(['b.created_by', 'b.approved_by', 'b.exported_by'])
+      .where('pins.code_hash', '=', codeHash)
+      .executeTakeFirst();
+    const redeemer = await db.selectFrom('users').select('role').where('id', '=', userId).executeTakeFirst();
+    const staff = redeemer?.role === 'operator' || redeemer?.role === 'supervisor';
+    if (!row) return staff;
+    return staff || [row.created_by, row.approved_by, row.exported_by].some((id) => id !== null && String(id) === String(userId));
   },
 
   /** `sealed[i]`: the code of `hashes[i]`, sealed until the batch's one export; absent when the codes were already handed out. */
@@ -31,7 +78,14 @@ export const pinsRepo = {
       .where('code_hash', '=', codeHash)
       .where('redeemed_at', 'is', null)
       .where('voided_at', 'is', null)
-      .where('batch_id', 'in', (eb) => eb.selectFrom('pin_batches').select('id').where((w) => w.or([w('expires_at', 'is', null), w('expires_at', '>', at)])))
+      // Not expired, and not waiting for a second supervisor (its codes are sealed and unknown anyway).
+      .where('batch_id', 'in', (eb) =>
+        eb
+          .selectFrom('pin_batches')
+          .select('id')
+          .where('approval', '<>', 'pending')
+          .where((w) => w.or([w('expires_at', 'is', null), w('expires_at', '>', at)])),
+      )
       .returning(['id', 'points'])
       .executeTakeFirst();
   },
@@ -46,7 +100,8 @@ export const pinsRepo = {
     return db
       .selectFrom('pin_batches as b')
       .leftJoin('users as u', 'u.id', 'b.created_by')
-      .select(['b.id', 'b.count', 'b.points', 'b.note', 'b.expires_at', 'b.created_at', 'b.created_by', 'b.exported_at', 'b.voided_at', 'u.name as created_by_name'])
+      .leftJoin('users as a', 'a.id', 'b.approved_by')
+      .select(['b.id', 'b.count', 'b.points', 'b.note', 'b.expires_at', 'b.created_at', 'b.created_by', 'b.exported_at', 'b.voided_at', 'b.approval', 'b.approved_at', 'u.name as created_by_name', 'a.name as approved_by_name'])
       .select((eb) => [
         eb.selectFrom('pins').select(sql<string>`count(*)`.as('n')).whereRef('pins.batch_id', '=', 'b.id').where('pins.redeemed_at', 'is not', null).as('redeemed'),
         eb.selectFrom('pins').select(sql<string>`count(*)`.as('n')).whereRef('pins.batch_id', '=', 'b.id').where('pins.voided_at', 'is not', null).as('voided'),

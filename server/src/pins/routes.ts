@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { createPinsBody, pinBatchBody, pinBatchesQuery, redeemBody } from '@gp/common';
-import { byMember, currentUser, requireOperator, requireUser } from '../auth/middleware.ts';
+import { byMember, currentUser, requireUser } from '../auth/middleware.ts';
 import type { AuthService } from '../auth/service.ts';
 import { idempotencyKey, idParam, rateLimits, validateBody, validateQuery } from '../platform/http.ts';
 import type { Platform } from '../platform/platform.ts';
@@ -24,11 +24,13 @@ export function pinRoutes(platform: Pick<Platform, 'rateLimiter'>, auth: AuthSer
     res.json(await wrongCodes.of(req).run(() => pins.redeem(currentUser(req).user.id, redeem.of(req).code, redeemKey.of(req))));
   });
 
-  router.post('/admin/pins', requireUser(auth), requireOperator, batch, async (req, res) => {
-    res.status(201).json(await pins.createBatch({ ...batch.of(req), createdBy: currentUser(req).user.id }));
+  // Codes handed out at once: only within the staff member's rolling-day bound (else `approval_required`: use a batch).
+  router.post('/admin/pins', ...access(auth, 'POST /admin/pins'), batch, async (req, res) => {
+    res.status(201).json(await pins.handOut(actorOf(req), batch.of(req)));
   });
 
-  // PIN batches in the console (issue 13): issue (codes sealed, not shown) → list → export the CSV once → void the unredeemed.
+  // PIN batches in the console (issue 13): issue (codes sealed, not shown) → [a second supervisor approves, past the
+  // issuer's bound] → list → export the CSV once → void the unredeemed.
   router.post('/admin/pin-batches', ...access(auth, 'POST /admin/pin-batches'), batchIssue, async (req, res) => {
     res.status(201).json(await pins.issueBatch(actorOf(req), batchIssue.of(req)));
   });
@@ -37,7 +39,11 @@ export function pinRoutes(platform: Pick<Platform, 'rateLimiter'>, auth: AuthSer
     res.json({ items: await pins.batches(batchList.of(req).limit) });
   });
 
-  // The one time the codes leave the server: a second export is 409 `pins_exported`.
+  router.post('/admin/pin-batches/:id/approve', ...access(auth, 'POST /admin/pin-batches/:id/approve'), batchId, async (req, res) => {
+    res.json(await pins.approveBatch(actorOf(req), batchId.of(req)));
+  });
+
+  // The one time the codes leave the server: a second export is 409 `pins_exported`; a pending batch `approval_required`.
   router.post('/admin/pin-batches/:id/export', ...access(auth, 'POST /admin/pin-batches/:id/export'), batchId, async (req, res) => {
     const { filename, csv } = await pins.exportBatch(actorOf(req), batchId.of(req));
     res.type('text/csv; charset=utf-8').setHeader('Content-Disposition', `attachment; filename="${filename}"`).setHeader('Cache-Control', 'no-store').send(csv);

@@ -5,30 +5,26 @@ import { runIdempotent } from '../platform/idempotency.ts';
 import type { Platform } from '../platform/platform.ts';
 import { recordAudit, type StaffActor } from '../staff/service.ts';
 import { balanceMessage, walletService } from '../wallet/service.ts';
-import { generatePinCode, hashPinCode, sealPinCode, unsealPinCode } from './codes.ts';
+import { hashPinCode, unsealPinCode } from './codes.ts';
+import { issueBounded, issueForDemo, type IssueContext } from './issue.ts';
 import { pinsRepo } from './repo.ts';
+
+export { issueBounded, type Issued } from './issue.ts';
 
 export type PinService = ReturnType<typeof createPinService>;
 export interface PinBatchInput {
   count: number;
   points: number;
-  createdBy: string | null;
 }
 
 /**
- * Creates `count` PINs worth `points` each; returns the plain codes — the only time they exist
- * (the batch counts as exported: the CLI and `POST /admin/pins` hand them out at once).
+ * The demo's codes (and the tests'): `count` PINs worth `points` each, issued by the system outside
+ * any staff bound, audited, handed out at once — the only time the plain codes exist. Nothing a
+ * person can reach calls this: the console, the API and `npm run pins` all go through `issueBounded`.
  */
-export async function issuePins({ db, secret }: Pick<Platform, 'db' | 'secret'>, input: PinBatchInput, at = new Date()): Promise<CreatePinsResponse> {
-  const codes = Array.from({ length: input.count }, generatePinCode);
-  const batchId = await db.transaction().execute(async (trx) => {
-    const batch = await pinsRepo.insertBatch(trx, { ...input, exportedAt: at });
-    for (let i = 0; i < codes.length; i += 1000) {
-      await pinsRepo.insertPins(trx, String(batch.id), input.points, codes.slice(i, i + 1000).map((c) => hashPinCode(secret, c)));
-    }
-    return String(batch.id);
-  });
-  return { batchId, points: input.points, codes: codes.map(formatPin) };
+export async function issuePins(platform: Pick<Platform, 'db' | 'secret' | 'now'>, input: PinBatchInput): Promise<CreatePinsResponse> {
+  const { batchId, codes } = await issueForDemo(platform, input);
+  return { batchId, points: input.points, codes };
 }
 
 export interface PinBatchIssue {
@@ -41,7 +37,7 @@ export interface PinBatchIssue {
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const csvCell = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 
-export function createPinService(platform: Pick<Platform, 'db' | 'secret' | 'now' | 'outbox' | 'logger'>) {
+export function createPinService(platform: Pick<Platform, 'db' | 'secret' | 'now' | 'outbox' | 'logger'> & Pick<IssueContext, 'config'>) {
   const { db, secret, now, outbox, logger } = platform;
 
   async function batch(batchId: string): Promise<PinBatch> {
@@ -51,24 +47,40 @@ export function createPinService(platform: Pick<Platform, 'db' | 'secret' | 'now
   }
 
   return {
-    createBatch: (input: PinBatchInput) => issuePins(platform, input, now()),
+    /** The demo seeding's codes (see `issuePins`). */
+    createBatch: (input: PinBatchInput) => issuePins(platform, input),
+
+    /**
+     * POST /api/admin/pins: a batch whose codes are handed out at once — within the staff member's
+     * rolling-day bound only (`approval_required` past it: issue it as a batch for approval).
+     */
+    async handOut(actor: StaffActor, input: PinBatchInput): Promise<CreatePinsResponse> {
+      const { batchId, codes } = await issueBounded(platform, actor, input, 'hand_out');
+      return { batchId, points: input.points, codes: codes! };
+    },
 
     /**
      * A batch in the console's lifecycle: the codes are kept only sealed (never shown here) until
-     * the batch's one CSV export. Audited with its size and value, never its codes.
+     * the batch's one CSV export, which waits for a second supervisor's approval when the batch
+     * takes its issuer past their rolling-day bound. Audited with its size and value, never its codes.
      */
     async issueBatch(actor: StaffActor, input: PinBatchIssue): Promise<PinBatch> {
       const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
       if (expiresAt && expiresAt <= now()) throw new AppError('validation_failed', { fields: { expiresAt: 'invalid' } });
       const note = input.note?.trim() || null;
-      const batchId = await db.transaction().execute(async (trx) => {
-        const created = await pinsRepo.insertBatch(trx, { count: input.count, points: input.points, createdBy: actor.id, expiresAt, note });
-        for (let i = 0; i < input.count; i += 1000) {
-          const codes = Array.from({ length: Math.min(1000, input.count - i) }, generatePinCode);
-          await pinsRepo.insertPins(trx, String(created.id), input.points, codes.map((c) => hashPinCode(secret, c)), codes.map((c) => sealPinCode(secret, c)));
-        }
-        await recordAudit(trx, actor, { action: 'pin_batch.issued', targetType: 'pin_batch', targetId: String(created.id), after: { count: input.count, points: input.points, expiresAt: iso(expiresAt), note } }, now());
-        return String(created.id);
+      const { batchId } = await issueBounded(platform, actor, { count: input.count, points: input.points, expiresAt, note }, 'seal');
+      return batch(batchId);
+    },
+
+    /** A supervisor other than its issuer approves a pending batch: it may then be exported (and its codes redeemed). */
+    async approveBatch(actor: StaffActor, batchId: string): Promise<PinBatch> {
+      await db.transaction().execute(async (trx) => {
+        const found = await pinsRepo.findBatch(trx, batchId);
+        if (!found) throw new AppError('not_found');
+        if (found.created_by !== null && String(found.created_by) === actor.id) throw new AppError('forbidden'); // four eyes: not one's own
+        const approved = await pinsRepo.approve(trx, batchId, actor.id, now());
+        if (!approved) throw new AppError('not_found'); // already approved, or never needed it
+        await recordAudit(trx, actor, { action: 'pin_batch.approved', targetType: 'pin_batch', targetId: batchId, before: { approval: 'pending' }, after: { approval: 'approved', count: approved.count, points: approved.points } }, now());
       });
       return batch(batchId);
     },
@@ -86,6 +98,7 @@ export function createPinService(platform: Pick<Platform, 'db' | 'secret' | 'now
       return db.transaction().execute(async (trx) => {
         const found = await pinsRepo.findBatch(trx, batchId);
         if (!found) throw new AppError('not_found');
+        if (found.approval === 'pending') throw new AppError('approval_required');
         const marked = await pinsRepo.markExported(trx, batchId, actor.id, now());
         if (!marked) throw new AppError('pins_exported');
         const codes = (await pinsRepo.takeSealedCodes(trx, batchId)).map((s) => formatPin(unsealPinCode(secret, s)));
@@ -117,6 +130,8 @@ export function createPinService(platform: Pick<Platform, 'db' | 'secret' | 'now
       let result;
       try {
         result = await runIdempotent(db, { userId, scope: 'pin-redeem', key: idempotencyKey, body: { code } }, async (trx) => {
+          // Staff never credit their own member account: not with a code, nor with one of a batch they handled (issue 28).
+          if (await pinsRepo.handledBy(trx, codeHash, userId)) throw new AppError('own_account');
           const pin = await pinsRepo.claim(trx, codeHash, userId, now());
           if (!pin) {
             throw new AppError((await pinsRepo.redeemed(trx, codeHash)) ? 'pin_redeemed' : 'pin_not_found');
@@ -160,6 +175,9 @@ function presentBatch(row: BatchRow): PinBatch {
     createdByName: row.created_by_name ?? null,
     exportedAt: iso(row.exported_at),
     voidedAt: iso(row.voided_at),
+    approval: row.approval,
+    approvedAt: iso(row.approved_at),
+    approvedByName: row.approved_by_name ?? null,
     redeemed: Number(row.redeemed ?? 0),
     voided: Number(row.voided ?? 0),
   };

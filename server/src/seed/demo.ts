@@ -13,7 +13,8 @@ const DEMO_TRIAL_BALANCE = 100_000; // 1,000.00 trial points
 const DEMO_PIN_POINTS = 10_000; // 100.00 GP each
 
 export interface DemoData {
-  operator: { email: string; password: string };
+  /** `enrolmentToken`: the single-use link's token that enrols the seeded supervisor's authenticator, until they have. */
+  operator: { email: string; password: string; enrolmentToken: string | null };
   member: typeof DEMO_MEMBER;
   pins: string[];
 }
@@ -22,6 +23,10 @@ export interface DemoData {
  * Seeds what a newcomer needs to try the platform: the operator account (from config), a demo
  * member with real and trial points, and a few PIN codes. Idempotent: runs on every start and only
  * creates what is missing. The demo PINs are written to DATA_DIR/secrets/demo-pins.txt (their only copy; 0600).
+ * Until the operator has enrolled an authenticator, each start issues them a fresh single-use
+ * enrolment link, written to DATA_DIR/secrets/demo-enrolment-link.txt (0600) and printed (the
+ * password alone does not enrol). Never in production: the server refuses to start with SEED_DEMO
+ * there (platform/production-readiness.ts).
  */
 export async function seedDemo(platform: Platform, services: { auth: AuthService; pins: PinService; staff: StaffService }): Promise<DemoData> {
   const { config, db } = platform;
@@ -37,9 +42,13 @@ export async function seedDemo(platform: Platform, services: { auth: AuthService
       const trialTopUp = DEMO_TRIAL_BALANCE - config.TRIAL_POINTS_ON_SIGNUP;
       if (trialTopUp > 0) await walletService.credit(trx, { ...grant, refId: `${user.id}:trial`, account: 'trial', amount: trialTopUp });
     });
-    const batch = await services.pins.createBatch({ count: 3, points: DEMO_PIN_POINTS, createdBy: null });
+    const batch = await services.pins.createBatch({ count: 3, points: DEMO_PIN_POINTS });
     writeSecretFile(pinsFile, `${batch.codes.join('\n')}\n`);
   }
   const pins = fs.existsSync(pinsFile) ? fs.readFileSync(pinsFile, 'utf8').split('\n').filter(Boolean) : [];
-  return { operator: { email: config.OPERATOR_EMAIL, password: config.OPERATOR_PASSWORD }, member: DEMO_MEMBER, pins };
+  const link = await services.staff.demoEnrolmentLink(config.OPERATOR_EMAIL);
+  const linkFile = path.join(secretsFolder(config.DATA_DIR), 'demo-enrolment-link.txt');
+  if (link) writeSecretFile(linkFile, `${link.token}\n`);
+  else fs.rmSync(linkFile, { force: true });
+  return { operator: { email: config.OPERATOR_EMAIL, password: config.OPERATOR_PASSWORD, enrolmentToken: link?.token ?? null }, member: DEMO_MEMBER, pins };
 }

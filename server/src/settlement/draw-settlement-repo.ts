@@ -66,9 +66,9 @@ export const drawSettlementRepo = {
     await trx.updateTable('lottery_large_wins').set({ released_at: at, released_by: by }).where('order_id', '=', orderId).where('stage', '=', stage).execute();
   },
 
-  /** The order's settlement record, locked (a release reads whether a pool amount is still out). */
+  /** The order's settlement record and owner, locked (a release reads whether a pool amount is still out, and whose win it is). */
   orderRecord(trx: Tx, orderId: string) {
-    return trx.selectFrom('orders').select(['id', 'draw_result']).where('id', '=', orderId).forUpdate().executeTakeFirst();
+    return trx.selectFrom('orders').select(['id', 'user_id', 'draw_result']).where('id', '=', orderId).forUpdate().executeTakeFirst();
   },
 
   /** After a release: the order leaves `large_win` (to `pending_amount` while a pool amount is still out, else settled). */

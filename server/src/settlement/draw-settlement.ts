@@ -183,13 +183,15 @@ export function createDrawSettlementService(platform: Pick<Platform, 'db' | 'out
       }));
     },
 
-    /** Back office: credits a held large win once (`order_not_found` when there is none open). */
+    /** Back office: credits a held large win once (`order_not_found` when there is none open; `own_account` for the releasing supervisor's own order). */
     async releaseLargeWin(orderId: string, operatorId: string) {
       const released = await db.transaction().execute(async (trx: Tx) => {
         const held = await drawSettlementRepo.claimLargeWin(trx, orderId);
         if (!held) return null;
         const at = now();
         const before = await drawSettlementRepo.orderRecord(trx, orderId);
+        // Staff never release their own win (issue 28): another supervisor does.
+        if (before && String(before.user_id) === String(operatorId)) throw new AppError('own_account');
         const stillPending = held.stage === 'fixed' && ((before?.draw_result as DrawOrderResult | null)?.outcome.pendingDivisions.length ?? 0) > 0;
         const order = await drawSettlementRepo.release(trx, orderId, Number(held.points), stillPending, at);
         if (!order) return null;

@@ -9,7 +9,7 @@ import type { AuthService } from '../auth/service.ts';
  * from this table, and calls each as a guest, a member, an operator and a supervisor.
  *
  * Operators work the queue, enter results and issue PINs; supervisors also manage staff, approve
- * adjustments and large wins, void PIN batches, lock members and read the audit log.
+ * adjustments, PIN batches and large wins, void PIN batches, lock members and read the audit log.
  */
 export const ADMIN_ACCESS = {
   'POST /admin/auth/login': 'public',
@@ -19,6 +19,7 @@ export const ADMIN_ACCESS = {
   'GET /admin/me': 'staff',
   'GET /admin/staff': 'supervisor',
   'POST /admin/staff/:id/role': 'supervisor',
+  'POST /admin/staff/:id/enrolment-link': 'supervisor',
   'GET /admin/audit': 'supervisor',
   // The order queue
   'GET /admin/queue': 'staff',
@@ -45,6 +46,7 @@ export const ADMIN_ACCESS = {
   'POST /admin/pins': 'staff',
   'POST /admin/pin-batches': 'staff',
   'GET /admin/pin-batches': 'staff',
+  'POST /admin/pin-batches/:id/approve': 'supervisor',
   'POST /admin/pin-batches/:id/export': 'staff',
   'POST /admin/pin-batches/:id/void': 'supervisor',
   // Orders (the manual gateway's first confirmation route, and the flags list)

@@ -1,5 +1,6 @@
 import type { AuditQuery } from '@gp/common';
-import type { Executor } from '../db/database.ts';
+import { sql } from 'kysely';
+import type { Executor, Tx } from '../db/database.ts';
 
 /** Staff accounts' second factor, their roles, and the append-only audit log. */
 export const staffRepo = {
@@ -47,6 +48,50 @@ export const staffRepo = {
       .executeTakeFirst();
   },
 
+  /** A single-use enrolment link (its token only as a keyed hash). */
+  insertEnrolmentLink(db: Executor, link: { userId: string; tokenHash: string; issuedBy: string | null; createdAt: Date; expiresAt: Date }) {
+    return db
+      .insertInto('staff_enrolment_links')
+      .values({ user_id: link.userId, token_hash: link.tokenHash, issued_by: link.issuedBy, created_at: link.createdAt, expires_at: link.expiresAt })
+      .returning(['id', 'expires_at'])
+      .executeTakeFirstOrThrow();
+  },
+
+  /** The link of `tokenHash` when it is `userId`'s, unused and unexpired at `at`. */
+  usableEnrolmentLink(db: Executor, tokenHash: string, userId: string, at: Date) {
+    return db
+      .selectFrom('staff_enrolment_links')
+      .select(['id', 'expires_at'])
+      .where('token_hash', '=', tokenHash)
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', at)
+      .executeTakeFirst();
+  },
+
+  /** Spends the link: conditional on `used_at is null` and its expiry, so it enrols once. */
+  useEnrolmentLink(db: Executor, linkId: string, userId: string, at: Date) {
+    return db
+      .updateTable('staff_enrolment_links')
+      .set({ used_at: at })
+      .where('id', '=', linkId)
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', at)
+      .returning('id')
+      .executeTakeFirst();
+  },
+
+  /** Serializes `npm run staff -- create` runs until the transaction ends. */
+  async lockFirstSupervisor(trx: Tx) {
+    await sql`select pg_advisory_xact_lock(hashtext('first-supervisor'))`.execute(trx);
+  },
+
+  /** Whether any supervisor exists (the first one is made by `npm run staff -- create`, once). */
+  async anySupervisor(db: Executor) {
+    return Boolean(await db.selectFrom('users').select('id').where('role', '=', 'supervisor').limit(1).executeTakeFirst());
+  },
+
   staff(db: Executor) {
     return db
       .selectFrom('users')
@@ -70,6 +115,29 @@ export const staffRepo = {
   /** The seeded operator becomes a supervisor (issue 13), once: only an `operator` row changes. */
   promote(db: Executor, email: string) {
     return db.updateTable('users').set({ role: 'supervisor' }).where('email', '=', email.toLowerCase()).where('role', '=', 'operator').returning('id').executeTakeFirst();
+  },
+
+  /** Serializes the money one staff member moves (`null`: the system) until the transaction ends. */
+  async lockMoneyOf(trx: Tx, staffId: string | null) {
+    await sql`select pg_advisory_xact_lock(hashtext('staff-money'), ${Number(staffId ?? 0)}::int)`.execute(trx);
+  },
+
+  /**
+   * GP hundredths moved by `staffId` since `since` without a second person: adjustments that went
+   * straight to the queue (never pending, never decided by a supervisor; a refused debit counts, it
+   * was asked for) and PIN batches that needed no approval (their full value, voided or not).
+   * Read here, beside the staff member's lock, though the rows belong to admin and pins.
+   */
+  async selfApprovedSince(trx: Tx, staffId: string | null, since: Date) {
+    const { rows } = await sql<{ total: string | number }>`
+      select
+        (select coalesce(sum(abs(amount)), 0) from adjustments
+          where operator_id = ${staffId} and created_at >= ${since} and decided_by is null and status in ('queued', 'applied', 'refused'))
+        +
+        (select coalesce(sum(count::bigint * points), 0) from pin_batches
+          where created_by is not distinct from ${staffId}::bigint and created_at >= ${since} and approval = 'not_needed')
+        as total`.execute(trx);
+    return Number(rows[0]?.total ?? 0);
   },
 
   async appendAudit(

@@ -6,7 +6,7 @@ import { AppError } from '../platform/errors.ts';
 import type { AuthService } from '../auth/service.ts';
 import { attach, byAddress, idParam, rateLimits, validateBody, validateQuery } from '../platform/http.ts';
 import type { Platform } from '../platform/platform.ts';
-import { actorOf, type StaffService } from './service.ts';
+import { actorOf, enrolmentUrl, type StaffService } from './service.ts';
 
 /** Staff sign-in (password, then TOTP), staff and roles, the audit log (read only: no route edits it). */
 export function staffRoutes(platform: Pick<Platform, 'rateLimiter' | 'config' | 'secret'>, auth: AuthService, staff: StaffService) {
@@ -29,8 +29,8 @@ export function staffRoutes(platform: Pick<Platform, 'rateLimiter' | 'config' | 
   const wrongCodesForAccount = failureLimit('staff.code', (req) => challengeOf.of(req).userId, ['totp_invalid']);
 
   router.post('/admin/auth/login', ...access(auth, 'POST /admin/auth/login'), login, wrongPasswords, async (req, res) => {
-    const { email, password } = login.of(req);
-    res.json(await wrongPasswords.of(req).run(() => staff.login(email, password, byAddress(req))));
+    const { email, password, enrolment } = login.of(req);
+    res.json(await wrongPasswords.of(req).run(() => staff.login(email, password, byAddress(req), enrolment)));
   });
 
   // The console's session lives in its own cookies (auth/session-cookies.ts, `staff`), read on
@@ -70,6 +70,13 @@ export function staffRoutes(platform: Pick<Platform, 'rateLimiter' | 'config' | 
   router.post('/admin/staff/:id/role', ...access(auth, 'POST /admin/staff/:id/role'), userId, role, async (req, res) => {
     await staff.setRole(actorOf(req), userId.of(req), role.of(req).role);
     res.status(204).end();
+  });
+
+  // The link's token is in its fragment (never sent to a server); the address is PUBLIC_URL, else this request's.
+  router.post('/admin/staff/:id/enrolment-link', ...access(auth, 'POST /admin/staff/:id/enrolment-link'), userId, async (req, res) => {
+    const { token, expiresAt } = await staff.issueEnrolmentLink(actorOf(req), userId.of(req));
+    const origin = platform.config.PUBLIC_URL ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+    res.setHeader('Cache-Control', 'no-store').status(201).json({ url: enrolmentUrl(origin, token), expiresAt });
   });
 
   router.get('/admin/audit', ...access(auth, 'GET /admin/audit'), audit, async (req, res) => {

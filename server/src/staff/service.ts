@@ -21,9 +21,12 @@ import {
   sealSecret,
 } from './totp.ts';
 import type { StaffActor } from './actor.ts';
+import { hashEnrolmentToken, issueEnrolmentLink } from './enrolment.ts';
 
 export { actorOf, type StaffActor } from './actor.ts';
 export { access, ADMIN_ACCESS, JOB_BOARD_PATH, type AdminRoute } from './access.ts';
+export { ROLLING_DAY_MS, selfApprovedMoney } from './money-bound.ts';
+export { enrolmentUrl, issueEnrolmentLink } from './enrolment.ts';
 
 /** How long the step between password and code may take. */
 const CHALLENGE_SECONDS = 300;
@@ -85,8 +88,9 @@ export function createStaffService(platform: Pick<Platform, 'db' | 'secret' | 'n
         ),
       );
 
-  async function challengeFor(userId: string, enrolling: boolean) {
-    return new SignJWT({ enrolling })
+  /** `link`: the enrolment link a first sign-in came with; it is spent when the enrolment completes. */
+  async function challengeFor(userId: string, enrolling: boolean, link?: string) {
+    return new SignJWT({ enrolling, ...(link ? { link } : {}) })
       .setProtectedHeader({ alg: 'HS256' })
       .setJti(crypto.randomUUID())
       .setSubject(userId)
@@ -96,11 +100,11 @@ export function createStaffService(platform: Pick<Platform, 'db' | 'secret' | 'n
       .sign(secret);
   }
 
-  async function readChallenge(token: string): Promise<{ userId: string; enrolling: boolean; id: string }> {
+  async function readChallenge(token: string): Promise<{ userId: string; enrolling: boolean; id: string; link: string | null }> {
     try {
       const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], audience: CHALLENGE_AUDIENCE, currentDate: now() });
       if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string') throw new Error('no subject');
-      return { userId: payload.sub, enrolling: payload.enrolling === true, id: payload.jti };
+      return { userId: payload.sub, enrolling: payload.enrolling === true, id: payload.jti, link: typeof payload.link === 'string' ? payload.link : null };
     } catch {
       throw new AppError('session_expired'); // start again from the password
     }
@@ -113,9 +117,12 @@ export function createStaffService(platform: Pick<Platform, 'db' | 'secret' | 'n
     /**
      * Step 1. Anyone but an unlocked staff member with the right password hears `invalid_credentials`,
      * after the same hashing work (a locked account too, whatever the password: its state is not a
-     * password oracle). A failure against a staff account is audited.
+     * password oracle). A failure against a staff account is audited. A staff member who has not
+     * enrolled an authenticator yet needs the single-use link they were given (`enrolmentToken`,
+     * ./enrolment.ts): without it `enrolment_required`, with a used, expired or someone else's
+     * `link_expired` — the password alone never enrols.
      */
-    async login(email: string, password: string, address: string | null = null): Promise<StaffChallenge> {
+    async login(email: string, password: string, address: string | null = null, enrolmentToken?: string): Promise<StaffChallenge> {
       const row = await findAccountByEmail(db, email);
       // The same cost as a real password's hash (argon2's own default is three times dearer): an
       // unknown email must not answer measurably later than a known one.
@@ -129,10 +136,13 @@ export function createStaffService(platform: Pick<Platform, 'db' | 'secret' | 'n
       const userId = String(staffAccount.id);
       const totp = await staffRepo.totp(db, userId);
       if (totp?.enrolled_at) return { challenge: await challengeFor(userId, false) };
+      if (!enrolmentToken) throw new AppError('enrolment_required');
+      const link = await staffRepo.usableEnrolmentLink(db, hashEnrolmentToken(secret, enrolmentToken), userId, now());
+      if (!link) throw new AppError('link_expired');
       // First sign-in (or an enrolment never finished): a new secret, shown once as a QR code.
       const fresh = newTotpSecret();
       await staffRepo.startEnrolment(db, userId, sealSecret(secret, fresh));
-      return { challenge: await challengeFor(userId, true), enrol: await enrolment(fresh, staffAccount.email) };
+      return { challenge: await challengeFor(userId, true, String(link.id)), enrol: await enrolment(fresh, staffAccount.email) };
     },
 
     /**
@@ -146,7 +156,7 @@ export function createStaffService(platform: Pick<Platform, 'db' | 'secret' | 'n
       context: SessionContext = NO_CONTEXT,
     ): Promise<StaffSession & { session: { sessionId: string; token: string; expiresAt: Date } }> {
       const address = context.address;
-      const { userId, enrolling, id: challengeId } = await readChallenge(challenge);
+      const { userId, enrolling, id: challengeId, link } = await readChallenge(challenge);
       // Counted before the code is checked (parallel guesses cannot slip past), given back unless wrong.
       const taken = await rateLimiter.consume('staff.challenge', challengeId);
       const giveBack = () => rateLimiter.reward('staff.challenge', challengeId);
@@ -182,6 +192,8 @@ export function createStaffService(platform: Pick<Platform, 'db' | 'secret' | 'n
             method = 'recovery';
           }
           if (enrolling && !totp.enrolled_at) {
+            // The link is spent here, with the enrolment it allowed: a second use finds it gone.
+            if (!link || !(await staffRepo.useEnrolmentLink(trx, link, userId, at))) throw new AppError('link_expired');
             recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
             await staffRepo.replaceRecoveryCodes(
               trx,
@@ -211,6 +223,23 @@ export function createStaffService(platform: Pick<Platform, 'db' | 'secret' | 'n
         ...(recoveryCodes ? { recoveryCodes } : {}),
         session,
       };
+    },
+
+    /**
+     * A supervisor issues a single-use enrolment link for a staff member who has not enrolled an
+     * authenticator yet (one who has keeps their recovery codes for a lost phone): the answer's
+     * token is shown once, audited without it.
+     */
+    async issueEnrolmentLink(actor: StaffActor, userId: string): Promise<{ token: string; expiresAt: string }> {
+      return db.transaction().execute(async (trx) => {
+        const row = await staffRepo.lockUser(trx, userId);
+        if (!row) throw new AppError('not_found');
+        if (!isStaffRole(row.role) || (await staffRepo.totp(trx, userId))?.enrolled_at) throw new AppError('validation_failed', { fields: { id: 'invalid' } });
+        const at = now();
+        const link = await issueEnrolmentLink(trx, { secret, config }, { userId, issuedBy: actor.id, at });
+        await recordAudit(trx, actor, { action: 'staff.enrolment_link_issued', targetType: 'user', targetId: userId, after: { expiresAt: link.expiresAt.toISOString() } }, at);
+        return { token: link.token, expiresAt: link.expiresAt.toISOString() };
+      });
     },
 
     async staff(): Promise<StaffMember[]> {
@@ -249,6 +278,20 @@ export function createStaffService(platform: Pick<Platform, 'db' | 'secret' | 'n
         address: r.address,
         at: new Date(r.at).toISOString(),
       }));
+    },
+
+    /**
+     * Demo seeding only: a fresh enrolment link for the seeded supervisor while they have not enrolled
+     * (null once they have), so the demo's console opens with the link printed at start-up.
+     */
+    async demoEnrolmentLink(email: string): Promise<{ token: string; expiresAt: Date } | null> {
+      const row = await findAccountByEmail(db, email);
+      if (!row || !isStaffRole(row.role) || (await staffRepo.totp(db, String(row.id)))?.enrolled_at) return null;
+      return db.transaction().execute(async (trx) => {
+        const link = await issueEnrolmentLink(trx, { secret, config }, { userId: String(row.id), issuedBy: null, at: now() });
+        await recordAudit(trx, null, { action: 'staff.enrolment_link_issued', targetType: 'user', targetId: String(row.id), after: { expiresAt: link.expiresAt.toISOString(), via: 'demo seeding' } }, now());
+        return link;
+      });
     },
 
     /** The seeded operator account is the first supervisor. */

@@ -14,12 +14,15 @@ describe('four-eyes manual results (keno)', () => {
   let api: ReturnType<typeof apiClient>;
   let ann: Awaited<ReturnType<typeof newStaff>>;
   let ben: Awaited<ReturnType<typeof newStaff>>;
+  let crowd: Awaited<ReturnType<typeof newStaff>>[];
 
   beforeAll(async () => {
     env = await testServer('embedded', { ...BACK_OFFICE_ENV, ...MANUAL_CAB01 });
     api = apiClient(env.url);
     ann = await newStaff(env, 'operator', 'Ann');
     ben = await newStaff(env, 'operator', 'Ben');
+    // Signed in before any test moves the clock (their codes are computed from the real one).
+    crowd = await Promise.all(Array.from({ length: 20 }, (_, i) => newStaff(env, 'operator', `Crowd${i}`)));
   });
   afterAll(() => env.stop());
 
@@ -65,6 +68,20 @@ describe('four-eyes manual results (keno)', () => {
     // Ben checks the official sheet and corrects his entry: now they agree.
     expect((await enter(ben.token, draw.id, twenty)).body.state).toBe('published');
     expect(await statusOf(draw.id)).toBe('drawn');
+  });
+
+  it('twenty matching entries at once publish once, and exactly one answer (and one audit row) says published', async () => {
+    const draw = await closedDraw();
+    const answers = await Promise.all(crowd.map((staff) => enter(staff.token, draw.id, twenty)));
+    const seen = answers.map((a) => a.body.state ?? a.body.error?.code);
+    expect(answers.filter((a) => a.status >= 500), JSON.stringify(seen)).toEqual([]);
+    expect(seen.filter((state) => state === 'published'), JSON.stringify(seen)).toHaveLength(1);
+    // The others either came before any other entry was in (waiting for a second) or found it published.
+    expect(seen.every((state) => ['published', 'waiting_second', 'result_exists'].includes(state)), JSON.stringify(seen)).toBe(true);
+    expect(await statusOf(draw.id)).toBe('drawn');
+    const published = await env.platform.db.selectFrom('audit_log').select(['actor_id']).where('action', '=', 'result.published').where('target_id', '=', draw.id).execute();
+    expect(published).toHaveLength(1);
+    expect(String(published[0]!.actor_id)).toBe(crowd[seen.indexOf('published')]!.id);
   });
 
   it('refuses a malformed entry before recording it', async () => {

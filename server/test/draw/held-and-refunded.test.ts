@@ -78,12 +78,18 @@ describe.each(MODES)('multi-draw refunds one draw alone; large wins are held (%s
 
     // An operator may see it, not release it: that is a supervisor's call.
     expect((await api.post(`/api/admin/large-wins/${second!.id}/release`, { token: colleague })).status).toBe(403);
+    // Were the winner a supervisor, they could not release their own win (issue 28): another supervisor does.
+    const login = async () => (await api.post('/api/auth/login', { json: { email: m.email, password: m.password } })).body.token as string;
+    await env.services.staff.setRole(null, m.id, 'supervisor');
+    expect((await api.post(`/api/admin/large-wins/${second!.id}/release`, { token: await login() })).body.error?.code).toBe('own_account');
+    await env.services.staff.setRole(null, m.id, 'member');
+    const winner = await login();
     // Released once: credited, settled; a second release finds nothing.
     expect((await api.post(`/api/admin/large-wins/${second!.id}/release`, { token: operator })).status).toBe(200);
     expect((await api.post(`/api/admin/large-wins/${second!.id}/release`, { token: operator })).body.error.code).toBe('order_not_found');
-    const settled = (await api.get(`/api/orders/${second!.id}`, { token: m.token })).body.order as DrawOrderWire;
+    const settled = (await api.get(`/api/orders/${second!.id}`, { token: winner })).body.order as DrawOrderWire;
     expect(settled).toMatchObject({ prize: Math.floor((800_000_000 * 2) / 65), draw: { state: 'settled' } });
-    expect((await api.get('/api/me', { token: m.token })).body.balance).toBe(100_000 - price + settled.prize!);
+    expect((await api.get('/api/me', { token: winner })).body.balance).toBe(100_000 - price + settled.prize!);
     expect(await env.services.drawSettlement.settleDraw(upcoming[1]!.id)).toMatchObject({ orders: 0 });
   });
 });

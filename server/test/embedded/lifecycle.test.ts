@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, runningPostmaster } from '../../src/db/embedded-postgres.ts';
+import { staffSignIn } from '../admin/support.ts';
 import { within } from '../support/wait.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -17,11 +18,11 @@ const isAlive = (pid: number) => {
   }
 };
 
-/** `npm start`'s server process, on its own DATA_DIR, as a newcomer runs it. */
+/** `npm start`'s server process (NODE_ENV=production, DEMO=true: scripts/start.mjs), on its own DATA_DIR, as a newcomer runs it. */
 async function startPlatform(port: number) {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, ...SMALL_HISTORY, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'test' },
+    env: { ...process.env, ...SMALL_HISTORY, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'production', DEMO: 'true' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -62,6 +63,14 @@ describe('the embedded platform across stops and crashes', () => {
   it('Ctrl-C stops it cleanly; data and sessions survive a restart; after kill -9 the next start cleans up the leftover database', async () => {
     const port = await freePort();
     const first = await startPlatform(port);
+    // It says what it is, and how its console is entered: a single-use link, not the password alone.
+    expect(first.output()).toContain('DEMO (DEMO=true): not a production deployment');
+    const link = /Console:\s+(\S+#enrol=[\w-]+)/.exec(first.output())?.[1];
+    expect(link, first.output().slice(-2000)).toBeTruthy();
+    expect(new URL(link!).origin).toBe(first.url);
+    expect(fs.readFileSync(path.join(dataDir, 'secrets', 'demo-enrolment-link.txt'), 'utf8').trim()).toBe(new URL(link!).hash.slice('#enrol='.length));
+    const enrolled = await staffSignIn(first.url, 'operator@example.com', 'operator-pass-2026', new URL(link!).hash.slice('#enrol='.length));
+    expect(enrolled.user.role).toBe('supervisor');
     const { body: session } = await login(first.url);
     const pin = fs.readFileSync(path.join(dataDir, 'secrets', 'demo-pins.txt'), 'utf8').split('\n')[0]!;
     const redeemed = await fetch(`${first.url}/api/pins/redeem`, {
@@ -80,6 +89,9 @@ describe('the embedded platform across stops and crashes', () => {
 
     // Restart: the same member, balance and login session are still there.
     const second = await startPlatform(port);
+    // Enrolled now: no new link is printed (nor left on disk).
+    expect(second.output()).not.toContain('#enrol=');
+    expect(fs.existsSync(path.join(dataDir, 'secrets', 'demo-enrolment-link.txt'))).toBe(false);
     const me = await fetch(`${second.url}/api/me`, { headers: { authorization: `Bearer ${session.token}` } });
     expect(me.status).toBe(200);
     expect(((await me.json()) as { balance: number }).balance).toBe(60_000); // 500.00 seeded + 100.00 PIN

@@ -29,7 +29,7 @@ describe('JKO refund request field names (JKO_REFUND_FIELDS)', () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  const deposit = { id: '5', merchantRef: 'GPJKO1', method: 'jko' as const, amount: 30_000, currency: 'TWD', providerRef: null, providerTxnId: 'T9' };
+  const deposit = { id: '5', merchantRef: 'GPJKO1', method: 'jko' as const, amount: 30_000, currency: 'TWD', providerRef: null, providerTxnId: 'T9', refundRef: 'RGPJKO1' };
   const provider = (refundFields?: { orderId: string; refundId: string; amount: string }) =>
     jkoProvider({ mode: 'live', apiKey: 'k', secretKey: 'secret', storeId: 's', baseUrl, ...(refundFields ? { refundFields } : {}) });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
-import { depositLimitProblem, depositPoints } from '../../src/payments/money.ts';
+import { decimalMinorUnits, depositLimitProblem, depositPoints } from '../../src/payments/money.ts';
 
 const config = loadConfig({ DEPOSIT_RATES: '{"CNY":"7/50"}', DEPOSIT_LIMITS: '{"USD":{"min":500,"max":100000}}' });
 
@@ -31,5 +31,27 @@ describe('deposit points: amount × DEPOSIT_RATES, rounded down to the GP hundre
   it('a malformed rate or limit stops start-up', () => {
     expect(() => loadConfig({ DEPOSIT_RATES: '{"USD":"1.5"}' })).toThrow(/DEPOSIT_RATES/);
     expect(() => loadConfig({ DEPOSIT_LIMITS: '{"USD":{"min":900,"max":100}}' })).toThrow(/DEPOSIT_LIMITS/);
+  });
+});
+
+describe('amounts providers send: decimal digits only (issue 28)', () => {
+  it('reads plain digits (and two decimals where the protocol has them) exactly', () => {
+    expect(decimalMinorUnits('300', 0)).toBe(30_000);
+    expect(decimalMinorUnits(300, 0)).toBe(30_000);
+    expect(decimalMinorUnits('300.5', 2)).toBe(30_050);
+    expect(decimalMinorUnits(300.07, 2)).toBe(30_007);
+    expect(decimalMinorUnits('0', 0)).toBe(0);
+  });
+
+  it.each(['0x12C', '0o454', '0b100101100', '3e2', ' 300', '300 ', '+300', '-300', '300.', '.5', 'Infinity', 'NaN', '', '300.555', '1e21', '３００'])('%j is not an amount', (text) => {
+    expect(decimalMinorUnits(text, 2)).toBeNull();
+    expect(Number(text.trim() || 'x') === 300 && decimalMinorUnits(text, 0)).toBeFalsy();
+  });
+
+  it('a fraction where the protocol has none (ECPay TradeAmt is whole NT$), or a non-finite number, is not an amount', () => {
+    expect(decimalMinorUnits('300.5', 0)).toBeNull();
+    expect(decimalMinorUnits(Number.POSITIVE_INFINITY, 2)).toBeNull();
+    expect(decimalMinorUnits(1e21, 2)).toBeNull();
+    expect(decimalMinorUnits(null, 2)).toBeNull();
   });
 });

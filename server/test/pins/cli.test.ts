@@ -54,6 +54,18 @@ describe('the PIN command-line tool', () => {
     await expectLedgerMatchesBalance(env.platform, m.id);
   });
 
+  it('is bounded like a person: past ADJUSTMENT_APPROVAL_POINTS in a day it prints no code, and the batch waits sealed for a supervisor; audited as the system', async () => {
+    const result = await runCli(['--count', '20', '--points', '100'], env.platform.connectionString);
+    expect(result.code, result.stderr + result.stdout.slice(0, 200)).toBe(3);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('a supervisor approves it in the console');
+    const batchId = /batch (\d+)/.exec(result.stderr)![1]!;
+    const batch = await env.platform.db.selectFrom('pin_batches').select(['approval', 'exported_at', 'created_by']).where('id', '=', batchId).executeTakeFirstOrThrow();
+    expect(batch).toEqual({ approval: 'pending', exported_at: null, created_by: null });
+    const audit = await env.platform.db.selectFrom('audit_log').select(['actor_role', 'after']).where('action', '=', 'pin_batch.issued').where('target_id', '=', batchId).executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({ actor_role: 'system', after: { via: 'command line', approval: 'pending', value: 200_000 } });
+  });
+
   it.each([
     ['no arguments', []],
     ['a count of 0', ['--count', '0', '--points', '10']],

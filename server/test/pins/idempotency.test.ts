@@ -13,7 +13,7 @@ describe.each(MODES)('PIN redemption with an Idempotency-Key (%s mode)', (mode) 
   afterAll(() => env.stop());
 
   const member = membersWithLedgerCheck(() => env);
-  const newPins = async (count: number, points: number) => (await env.services.pins.createBatch({ count, points, createdBy: null })).codes;
+  const newPins = async (count: number, points: number) => (await env.services.pins.createBatch({ count, points })).codes;
   const redeem = (token: string, code: string, key: string) =>
     api.post('/api/pins/redeem', { token, json: { code }, headers: { 'Idempotency-Key': key } });
   const pinEntries = (userId: string) => env.platform.db.selectFrom('ledger').select('amount').where('user_id', '=', userId).where('kind', '=', 'pin').execute();

@@ -21,7 +21,7 @@ describe.each(MODES)('PIN guessing is rate limited (%s mode)', (mode) => {
 
   it(`after ${MAX_FAILURES} wrong codes a member must wait; meanwhile even a valid PIN is refused and stays unspent for later`, async () => {
     const m = await newMember(env.services, 'Guesser');
-    const { codes, batchId } = await env.services.pins.createBatch({ count: 1, points: 800, createdBy: null });
+    const { codes, batchId } = await env.services.pins.createBatch({ count: 1, points: 800 });
     const valid = codes[0]!;
 
     for (let i = 0; i < MAX_FAILURES; i++) {
@@ -57,7 +57,7 @@ describe.each(MODES)('PIN guessing is rate limited (%s mode)', (mode) => {
     for (let i = 0; i <= MAX_FAILURES; i++) await redeem(guesser.token, wrongCode(i));
     expect((await redeem(guesser.token, wrongCode(7))).status).toBe(429);
 
-    const { codes } = await env.services.pins.createBatch({ count: 1, points: 100, createdBy: null });
+    const { codes } = await env.services.pins.createBatch({ count: 1, points: 100 });
     const res = await redeem(neighbour.token, codes[0]!);
     expect(res.status).toBe(200);
     await expectLedgerMatchesBalance(env.platform, neighbour.id);
@@ -65,7 +65,7 @@ describe.each(MODES)('PIN guessing is rate limited (%s mode)', (mode) => {
 
   it('redeeming valid PINs, and re-trying an already redeemed one, does not count as guessing', async () => {
     const m = await newMember(env.services, 'Honest');
-    const { codes } = await env.services.pins.createBatch({ count: MAX_FAILURES + 2, points: 10, createdBy: null });
+    const { codes } = await env.services.pins.createBatch({ count: MAX_FAILURES + 2, points: 10 });
     for (const code of codes) expect((await redeem(m.token, code)).status).toBe(200);
     for (let i = 0; i <= MAX_FAILURES; i++) expect((await redeem(m.token, codes[0]!)).status).toBe(409);
     expect((await api.get('/api/me', { token: m.token })).body.balance).toBe(10 * codes.length);

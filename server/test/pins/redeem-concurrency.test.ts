@@ -11,7 +11,7 @@ describe.each(MODES)('PIN redemption under concurrency (%s mode)', (mode) => {
 
   it('50 parallel redemptions of one PIN by 5 members credit it exactly once', async () => {
     const members = await Promise.all([1, 2, 3, 4, 5].map((i) => newMember(env.services, `racer${i}`)));
-    const { codes } = await env.services.pins.createBatch({ count: 1, points: 12_345, createdBy: null });
+    const { codes } = await env.services.pins.createBatch({ count: 1, points: 12_345 });
     const attempts = Array.from({ length: 50 }, (_, i) =>
       fetch(`${env.url}/api/pins/redeem`, {
         method: 'POST',

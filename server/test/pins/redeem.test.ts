@@ -13,7 +13,7 @@ describe('PIN redemption', () => {
   afterAll(() => env.stop());
 
   const member = membersWithLedgerCheck(() => env);
-  const newPin = async (points: number) => (await env.services.pins.createBatch({ count: 1, points, createdBy: null })).codes[0]!;
+  const newPin = async (points: number) => (await env.services.pins.createBatch({ count: 1, points })).codes[0]!;
   const redeem = (token: string, code: unknown) => api.post('/api/pins/redeem', { token, json: { code } });
 
   it('redeeming a PIN credits its points, and the account page shows the new balance', async () => {
@@ -102,7 +102,7 @@ describe('PIN redemption', () => {
   });
 
   it('codes are stored only as hashes: no column of the pins table contains the plain code', async () => {
-    const { codes } = await env.services.pins.createBatch({ count: 3, points: 100, createdBy: null });
+    const { codes } = await env.services.pins.createBatch({ count: 3, points: 100 });
     const rows = await env.platform.db.selectFrom('pins').selectAll().execute();
     const dump = JSON.stringify(rows).toUpperCase();
     for (const code of codes) {

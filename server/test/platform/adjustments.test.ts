@@ -15,7 +15,8 @@ describe.each(MODES)('operator wallet adjustments, api → worker → socket (%s
   const sockets: ClientSocket[] = [];
 
   beforeAll(async () => {
-    env = await testServer(mode);
+    // This file is about the api → worker → socket path: one operator adjusts all day, so the approval bound is out of the way (admin/money-bounds.test.ts has its own tests).
+    env = await testServer(mode, { ADJUSTMENT_APPROVAL_POINTS: '100000000' });
     api = apiClient(`${env.url}/api`);
     const email = `operator-${crypto.randomBytes(4).toString('hex')}@example.com`;
     ({ token: operatorToken } = await env.services.auth.signup({ name: 'Back office', email, password: 'operator-pass-1', promoOptIn: false }, 'operator'));

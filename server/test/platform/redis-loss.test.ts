@@ -18,7 +18,7 @@ import { eventually } from '../support/wait.ts';
 type Env = Awaited<ReturnType<typeof testServer>>;
 
 /** Every repeatable job the workers register (see `queues.schedule` calls). */
-const SCHEDULES = ['keno-draw-schedule', 'orders-reconcile', 'settle-sweep', 'football-settle-sweep', 'football-odds-tick', 'football-results-pass', 'hourly-housekeeping'];
+const SCHEDULES = ['keno-draw-schedule', 'orders-reconcile', 'settle-sweep', 'football-settle-sweep', 'football-odds-tick', 'football-results-pass', 'hourly-housekeeping', 'adjustments-sweep'];
 // Every schedule the embedded platform registers (health lists each): the above, plus those of the
 // draw lotteries, deposits and identity housekeeping.
 const ALL_SCHEDULES = [...SCHEDULES, 'lottery-draw-schedule', 'lottery-settle-sweep', 'deposit-reconcile', 'hourly-identity-housekeeping'];
@@ -30,6 +30,7 @@ const QUEUES_OF: Record<string, string> = {
   'football-odds-tick': 'football',
   'football-results-pass': 'football',
   'hourly-housekeeping': 'maintenance',
+  'adjustments-sweep': 'wallet-adjustments-sweep',
 };
 
 async function registeredSchedules(env: Env) {
@@ -116,7 +117,7 @@ describe('scaled mode: Redis restarted', () => {
     // Logging in and redeeming a PIN work too: the limits count in memory while Redis is away.
     const login = await api.post('/api/auth/login', { json: { email: m.email, password: m.password } });
     expect(login.status).toBe(200);
-    const { codes } = await issuePins(env.platform, { count: 1, points: 500, createdBy: null });
+    const { codes } = await issuePins(env.platform, { count: 1, points: 500 });
     const redeemed = await api.post('/api/pins/redeem', { token: m.token, json: { code: codes[0] }, headers: { 'Idempotency-Key': key() } });
     expect(redeemed.status).toBe(200);
     expect(redeemed.body.points).toBe(500);

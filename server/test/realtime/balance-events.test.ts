@@ -24,7 +24,7 @@ describe.each(MODES)('private balance events (%s mode)', (mode) => {
     return socket;
   };
   const redeemPin = async (token: string, points: number) => {
-    const { codes } = await env.services.pins.createBatch({ count: 1, points, createdBy: null });
+    const { codes } = await env.services.pins.createBatch({ count: 1, points });
     const res = await api.post('/api/pins/redeem', { token, json: { code: codes[0] } });
     expect(res.status).toBe(200);
     return res.body as { points: number; balance: number };
@@ -68,7 +68,7 @@ describe.each(MODES)('private balance events (%s mode)', (mode) => {
     const owner = await newMember(env.services, 'Quiet');
     const socket = await open(owner.token);
     const heard = record(socket, 'balance');
-    const { codes } = await env.services.pins.createBatch({ count: 1, points: 300, createdBy: null });
+    const { codes } = await env.services.pins.createBatch({ count: 1, points: 300 });
     const send = (code: string, key?: string) =>
       api.post('/api/pins/redeem', { token: owner.token, json: { code }, headers: key ? { 'Idempotency-Key': key } : {} });
 

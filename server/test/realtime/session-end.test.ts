@@ -37,7 +37,7 @@ describe.each(MODES)('a socket ends with its session (%s mode)', (mode) => {
     expect((await api.post('/api/auth/logout', { token: member.token })).status).toBe(204);
     expect(await ended).toBe('io server disconnect');
 
-    const { codes } = await env.services.pins.createBatch({ count: 1, points: 300, createdBy: null });
+    const { codes } = await env.services.pins.createBatch({ count: 1, points: 300 });
     expect((await api.post('/api/pins/redeem', { token: otherLogin, json: { code: codes[0] } })).status).toBe(200);
     await atLeast(heardByOther);
     expect(stillIn.connected).toBe(true);
@@ -50,7 +50,7 @@ describe.each(MODES)('a socket ends with its session (%s mode)', (mode) => {
     const ack = await emitWithAck(socket, 'unsubscribe', `user:${member.id}`);
     expect(ack.ok).toBe(false);
     const heard = record(socket, 'balance');
-    const { codes } = await env.services.pins.createBatch({ count: 1, points: 100, createdBy: null });
+    const { codes } = await env.services.pins.createBatch({ count: 1, points: 100 });
     await api.post('/api/pins/redeem', { token: member.token, json: { code: codes[0] } });
     await atLeast(heard);
   });

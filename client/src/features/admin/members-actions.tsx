@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useDescribeError } from './describe.ts';
 import { useRefreshMoney, type MemberRow } from './members-api.ts';
 import { isSupervisor, useConsole } from './staff-session.ts';
+import { StaffEnrolment } from './staff-enrolment.tsx';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
@@ -112,6 +113,7 @@ export function MemberActions({ member }: { member: MemberRow }) {
           </div>
         )}
       </form>
+      <StaffEnrolment member={member} />
     </div>
   );
 }

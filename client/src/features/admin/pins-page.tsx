@@ -13,7 +13,8 @@ const KEY = ['admin', 'pin-batches'];
 /**
  * PIN batches: issue one (count, points, expiry, note) → the list (issued, redeemed, voided,
  * expiry, who) → download its codes as CSV, once (the codes are never shown on screen, and a second
- * export is refused) → a supervisor voids the codes nobody redeemed.
+ * export is refused) → a supervisor voids the codes nobody redeemed. A batch past its issuer's
+ * daily bound waits for another supervisor's approval before it can be downloaded (docs/money-controls.md).
  */
 export function PinsPage() {
   const intl = useIntl();
@@ -36,7 +37,7 @@ export function PinsPage() {
           ...(expires ? { expiresAt: new Date(`${expires}T23:59:59`).toISOString() } : {}),
           ...(note ? { note } : {}),
         }),
-      (batch) => intl.formatMessage({ id: 'admin.pins.issued' }, { id: batch.id, count: batch.count }),
+      (batch) => intl.formatMessage({ id: batch.approval === 'pending' ? 'admin.pins.issuedPending' : 'admin.pins.issued' }, { id: batch.id, count: batch.count }),
     );
     if (issued) formElement.reset();
   }
@@ -48,6 +49,13 @@ export function PinsPage() {
         saveFile(file.filename, file.blob);
       },
       () => intl.formatMessage({ id: 'admin.pins.exported' }, { id: batch.id }),
+    );
+  }
+
+  async function approve(batch: PinBatch) {
+    await act(
+      () => http.post<PinBatch>(`/api/admin/pin-batches/${batch.id}/approve`),
+      () => intl.formatMessage({ id: 'admin.pins.approvedNow' }, { id: batch.id }),
     );
   }
 
@@ -110,6 +118,19 @@ export function PinsPage() {
                   </span>
                 </>
               )}
+              {batch.approval === 'pending' && !batch.voidedAt && (
+                <>
+                  {' '}
+                  <span className="admin-badge" data-testid="pin-batch-pending">
+                    <FormattedMessage id="admin.pins.awaitingApproval" />
+                  </span>
+                </>
+              )}
+              {batch.approval === 'approved' && (
+                <span className="muted admin-pins__text">
+                  <FormattedMessage id="admin.pins.approvedBy" values={{ name: batch.approvedByName ?? '—' }} />
+                </span>
+              )}
             </td>
             <td className="numeric" data-testid="pin-batch-counts">
               <FormattedMessage id="admin.pins.counts" values={{ count: batch.count, redeemed: batch.redeemed, voided: batch.voided }} />
@@ -126,7 +147,16 @@ export function PinsPage() {
             </td>
             <td>
               <div className="admin-actions">
-                {batch.exportedAt ? (
+                {batch.approval === 'pending' ? (
+                  // Another supervisor approves; nobody downloads it before.
+                  isSupervisor(session) &&
+                  batch.createdBy !== session.user.id &&
+                  !batch.voidedAt && (
+                    <button type="button" className="button button--primary button--small" onClick={() => void approve(batch)}>
+                      <FormattedMessage id="admin.pins.approve" />
+                    </button>
+                  )
+                ) : batch.exportedAt ? (
                   <span className="muted">
                     <FormattedMessage
                       id="admin.pins.exportedAt"

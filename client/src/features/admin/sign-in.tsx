@@ -1,5 +1,5 @@
 import type { StaffChallenge, StaffSession } from '@gp/common';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { createHttpClient } from '../../shared/api/http-client.ts';
 import { useDescribeError } from './describe.ts';
@@ -7,13 +7,24 @@ import type { StaffSessionValue } from './staff-session.ts';
 
 const anonymous = createHttpClient({ getCsrfToken: () => '', onSessionRejected: () => undefined });
 
+/** The token of an enrolment link (`/admin#enrol=<token>`): in the fragment, which never reaches a server's logs. */
+const enrolmentInLink = () => /^#enrol=([A-Za-z0-9_-]{20,100})$/.exec(window.location.hash)?.[1];
+
 /**
- * Staff sign-in: email and password, then the authenticator code. On the first sign-in the
- * server shows a QR code (and the secret, to type in) to enrol, then the recovery codes, once.
+ * Staff sign-in: email and password, then the authenticator code. On the first sign-in — opened
+ * from the single-use enrolment link the staff member was given — the server shows a QR code (and
+ * the secret, to type in) to enrol, then the recovery codes, once.
  */
 export function SignIn({ onSignedIn }: { onSignedIn: (session: StaffSessionValue) => void }) {
   const intl = useIntl();
   const describe = useDescribeError();
+  const [enrolment, setEnrolment] = useState(enrolmentInLink);
+  // A link pasted into the address bar of this very page changes only the fragment: no reload.
+  useEffect(() => {
+    const follow = () => setEnrolment(enrolmentInLink());
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
+  }, []);
   const [challenge, setChallenge] = useState<StaffChallenge | null>(null);
   const [recovery, setRecovery] = useState<{ codes: string[]; session: StaffSessionValue } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -27,7 +38,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: (session: StaffSessionValue
     setBusy(true);
     setError(null);
     try {
-      setChallenge(await anonymous.post<StaffChallenge>('/api/admin/auth/login', { email: form.get('email'), password: form.get('password') }));
+      setChallenge(await anonymous.post<StaffChallenge>('/api/admin/auth/login', { email: form.get('email'), password: form.get('password'), ...(enrolment ? { enrolment } : {}) }));
     } catch (e) {
       fail(e);
     } finally {
@@ -43,6 +54,8 @@ export function SignIn({ onSignedIn }: { onSignedIn: (session: StaffSessionValue
     setError(null);
     try {
       const session = await anonymous.post<StaffSession>('/api/admin/auth/verify', { challenge: challenge.challenge, code: form.get('code') });
+      // The link is spent: it leaves the address bar (and the history entry) too.
+      if (enrolment) window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
       const value = { user: session.user, expiresAt: session.expiresAt };
       if (session.recoveryCodes?.length) setRecovery({ codes: session.recoveryCodes, session: value });
       else onSignedIn(value);
@@ -72,6 +85,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: (session: StaffSessionValue
     <section className="admin-signin" aria-labelledby="admin-signin-title">
       <h1 id="admin-signin-title"><FormattedMessage id="admin.signin.title" /></h1>
       {error && <p className="notice notice--error" role="alert">{error}</p>}
+      {enrolment && !challenge && <p data-testid="enrolment-link-lead"><FormattedMessage id="admin.signin.enrolLink" /></p>}
       {!challenge ? (
         <form key="password-step" onSubmit={(e) => void submitPassword(e)} className="admin-form">
           <label className="field">

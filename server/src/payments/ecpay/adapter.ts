@@ -1,5 +1,6 @@
 import type { CreatePayment, DepositRef, Observation, PaymentProvider, VerifiedNotification } from '../types.ts';
 import { NotificationRejected } from '../types.ts';
+import { decimalMinorUnits } from '../money.ts';
 import { checkMacMatches, checkMacValue, ecpayDate, parseEcpayDate } from './check-mac.ts';
 
 export interface EcpayOptions {
@@ -97,7 +98,9 @@ export function ecpayProvider(options: EcpayOptions): PaymentProvider {
                 outcome: 'paid',
                 merchantRef,
                 providerTxnId: params.TradeNo ?? '',
-                amount: Math.round(Number(params.TradeAmt) * 100),
+                // Whole NT$ in decimal digits only (never `Number()`: it reads `0x12C` as 300).
+                amount: decimalMinorUnits(params.TradeAmt, 0),
+                amountText: params.TradeAmt ?? '',
                 currency: 'TWD',
                 // Paid with the dashboard's "simulate payment": ECPay says never deliver on it.
                 simulated: params.SimulatePaid === '1',
@@ -117,11 +120,15 @@ export function ecpayProvider(options: EcpayOptions): PaymentProvider {
       const reply = Object.fromEntries(new URLSearchParams(text));
       if (reply.CheckMacValue && !checkMacMatches(reply, options.hashKey, options.hashIv)) throw new Error('ECPay QueryTradeInfo reply failed its CheckMacValue');
       if (reply.TradeStatus === '1') {
-        return { outcome: 'paid', merchantRef: deposit.merchantRef, providerTxnId: reply.TradeNo ?? '', amount: Math.round(Number(reply.TradeAmt) * 100), currency: 'TWD' };
+        return { outcome: 'paid', merchantRef: deposit.merchantRef, providerTxnId: reply.TradeNo ?? '', amount: decimalMinorUnits(reply.TradeAmt, 0), amountText: reply.TradeAmt ?? '', currency: 'TWD' };
       }
       return { outcome: 'pending', merchantRef: deposit.merchantRef };
     },
 
+    /**
+     * DoAction has no idempotency field: the service claims `deposit.refundRef` on the deposit row
+     * before calling here, so a refund reaches ECPay once however many times it is asked for.
+     */
     async refund(deposit: DepositRef) {
       if (deposit.method !== 'tw_card' || !deposit.providerTxnId) throw new Error('only ECPay card payments can be refunded through the API');
       const text = await post('/CreditDetail/DoAction', {

@@ -1,5 +1,6 @@
 import type { CreatePayment, DepositRef, Observation, PaymentProvider, VerifiedNotification } from '../types.ts';
 import { NotificationRejected } from '../types.ts';
+import { decimalMinorUnits } from '../money.ts';
 import { jkoDigest, jkoDigestMatches } from './digest.ts';
 
 export interface JkoOptions {
@@ -50,13 +51,13 @@ export function jkoProvider(options: JkoOptions): PaymentProvider {
   }
 
   async function inquiry(merchantRef: string): Promise<Observation> {
-    const body = await call('GET', '/platform/inquiry', `platform_order_ids=${merchantRef}`);
+    const body = await call('GET', '/platform/inquiry', `platform_order_ids=${encodeURIComponent(merchantRef)}`);
     if (body.result !== '000') throw new Error(`JKO inquiry failed: ${body.result}`);
     const transactions = (body.result_object as { transactions?: JkoTransaction[] } | undefined)?.transactions ?? [];
     const tx = transactions.find((t) => t.platform_order_id === merchantRef);
     if (!tx) return { outcome: 'pending', merchantRef };
     if (tx.status === 0 && tx.tradeNo) {
-      return { outcome: 'paid', merchantRef, providerTxnId: tx.tradeNo, amount: Math.round(Number(tx.final_price) * 100), currency: tx.currency ?? 'TWD' };
+      return { outcome: 'paid', merchantRef, providerTxnId: tx.tradeNo, amount: decimalMinorUnits(tx.final_price, 2), amountText: String(tx.final_price ?? ''), currency: tx.currency ?? 'TWD' };
     }
     return { outcome: 'pending', merchantRef };
   }
@@ -106,7 +107,7 @@ export function jkoProvider(options: JkoOptions): PaymentProvider {
 
     async refund(deposit: DepositRef) {
       const names = options.refundFields ?? REFUND_FIELDS;
-      const payload = JSON.stringify({ [names.orderId]: deposit.merchantRef, [names.refundId]: `R${deposit.merchantRef}`, [names.amount]: deposit.amount / 100 });
+      const payload = JSON.stringify({ [names.orderId]: deposit.merchantRef, [names.refundId]: deposit.refundRef, [names.amount]: deposit.amount / 100 });
       const body = await call('POST', '/platform/refund', payload);
       if (body.result !== '000') throw new Error(`JKO refused the refund: ${body.result}`);
     },

@@ -32,7 +32,9 @@ export function stripeProvider(options: StripeOptions): PaymentProvider {
     const merchantRef = merchantRefOf(session);
     const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
     if (session.status === 'complete' && session.payment_status === 'paid' && paymentIntent) {
-      return { outcome: 'paid', merchantRef, providerTxnId: paymentIntent, amount: session.amount_total ?? 0, currency: (session.currency ?? '').toUpperCase() };
+      // Stripe sends minor units as a JSON integer: anything else is not an amount we credit.
+      const amount = Number.isSafeInteger(session.amount_total) && (session.amount_total ?? -1) >= 0 ? session.amount_total : null;
+      return { outcome: 'paid', merchantRef, providerTxnId: paymentIntent, amount, amountText: String(session.amount_total), currency: (session.currency ?? '').toUpperCase() };
     }
     if (session.status === 'expired') return { outcome: 'expired', merchantRef, reason: 'session_expired' };
     return { outcome: 'pending', merchantRef };
@@ -84,7 +86,7 @@ export function stripeProvider(options: StripeOptions): PaymentProvider {
 
     async refund(deposit: DepositRef) {
       if (!deposit.providerTxnId) throw new Error('a Stripe deposit without a PaymentIntent cannot be refunded');
-      await stripe.refunds.create({ payment_intent: deposit.providerTxnId }, { idempotencyKey: `refund-${deposit.merchantRef}` });
+      await stripe.refunds.create({ payment_intent: deposit.providerTxnId }, { idempotencyKey: deposit.refundRef });
     },
   };
 
