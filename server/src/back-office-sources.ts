@@ -1,6 +1,6 @@
 import { registerQueueSource } from './admin/service.ts';
 import type { DepositService } from './payments/service.ts';
-import type { DrawSettlementService } from './settlement/draw-settlement.ts';
+import type { DrawSettlementService } from './games/draw/settlement.ts';
 
 /**
  * Composition root: the order queue's sources that live in other features, plugged into the

@@ -1,7 +1,7 @@
 import { DRAW_PRODUCTS, drawManualResultBody, type DrawResult, footballResultBody, isDrawCode, manualResultBody, type PendingResult, type ResultEntryResponse, type ResultTargetType } from '@gp/common';
-import type { DrawService } from '../draw/service.ts';
-import type { FootballService } from '../football/service.ts';
-import type { KenoService } from '../keno/service.ts';
+import type { DrawService } from '../games/draw/service.ts';
+import type { FootballService } from '../games/football/service.ts';
+import type { KenoService } from '../games/keno/service.ts';
 import { AppError } from '../platform/errors.ts';
 import { validate } from '../platform/http.ts';
 import type { Platform } from '../platform/platform.ts';

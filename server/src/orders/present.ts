@@ -1,8 +1,8 @@
 import { FOOTBALL_PRODUCT_CODE, type DrawOutcome, type KenoResult, type KenoSelection, type OrderWire } from '@gp/common';
 import type { OrderRow } from '../db/types.ts';
-import { footballDrawResult, presentFootballPart, type FootballPlays } from './football-present.ts';
-import type { OrderEvent } from './football-repo.ts';
-import { isDrawPlays, presentDrawOrder } from './draw-present.ts';
+import { footballDrawResult, presentFootballPart, type FootballPlays } from '../games/football/order-present.ts';
+import type { OrderEvent } from '../games/football/order-repo.ts';
+import { isDrawPlays, presentDrawOrder } from '../games/draw/order-present.ts';
 import { presentOrderCommon } from './order-shape.ts';
 
 /** What a football order's presentation needs besides its row: its events, and the time (an event is `open` until its sales close). */

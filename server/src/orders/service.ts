@@ -16,18 +16,18 @@ import { AppError } from '../platform/errors.ts';
 import { isId } from '../platform/ids.ts';
 import type { Platform } from '../platform/platform.ts';
 import { balanceMessage, walletService } from '../wallet/service.ts';
-import { footballOrders } from './football-order.ts';
-import { footballOrdersRepo } from './football-repo.ts';
+import { footballOrders } from '../games/football/order.ts';
+import { footballOrdersRepo } from '../games/football/order-repo.ts';
 import { createBatcher } from '../platform/batcher.ts';
 import { purchaseAll, purchaseGateway, type PurchaseGateway } from './gateway.ts';
-import { kenoOrders } from './keno-order.ts';
+import { kenoOrders } from '../games/keno/order.ts';
 import { orderIdsOf, PURCHASE_QUEUE, purchaseJob, purchaseJobId } from './jobs.ts';
 import { orderFailed, orderPlumbing, purchaseRef } from './placement.ts';
 import { footballEventIds, presentOrder } from './present.ts';
 import { ordersRepo, type PurchaseRow } from './repo.ts';
 
-export { autoNumbers } from './keno-order.ts';
-export { slipOfPlays, type FootballOutcome, type FootballPlays } from './football-present.ts';
+export { autoNumbers } from '../games/keno/order.ts';
+export { slipOfPlays, type FootballOutcome, type FootballPlays } from '../games/football/order-present.ts';
 export { PURCHASE_QUEUE, RECONCILE_QUEUE, TIMEOUT_QUEUE, purchaseJobId, timeoutJobId, type OrderJob } from './jobs.ts';
 
 /** An order body of either family (API.md "Orders"): the route validates it with its family's schema. */

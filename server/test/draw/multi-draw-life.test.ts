@@ -1,7 +1,7 @@
 import type { DrawOrderWire, DrawResult, LotteryDrawWire, OrderWire } from '@gp/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRAW_PRODUCTS } from '@gp/common';
-import { resultFromSeed } from '../../src/draw/result-source.ts';
+import { resultFromSeed } from '../../src/games/draw/result-source.ts';
 import { apiClient } from '../http/api-client.ts';
 import { key } from '../orders/support.ts';
 import { grantPoints, membersWithLedgerCheck } from '../support/members.ts';

@@ -1,7 +1,7 @@
 import { DRAW_PRODUCTS, resultProblem } from '@gp/common';
 import { describe, expect, it } from 'vitest';
-import { drawStats } from '../../src/draw/stats.ts';
-import { cachedOdds, nextSimulatedJackpot, resultFromSeed, simulatedPoolAmounts } from '../../src/draw/result-source.ts';
+import { drawStats } from '../../src/games/draw/stats.ts';
+import { cachedOdds, nextSimulatedJackpot, resultFromSeed, simulatedPoolAmounts } from '../../src/games/draw/result-source.ts';
 
 const seed = 'ab'.repeat(32);
 

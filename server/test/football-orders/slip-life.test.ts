@@ -1,6 +1,6 @@
 import type { OrderEventPayload, OrderWire } from '@gp/common';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { enqueueFootballSettlement } from '../../src/settlement/football-jobs.ts';
+import { enqueueFootballSettlement } from '../../src/games/football/settlement-jobs.ts';
 import { key, openIssue, SLOW_CAB01, threeUnits } from '../orders/support.ts';
 import { grantPoints, membersWithLedgerCheck } from '../support/members.ts';
 import { MODES, testServer } from '../support/platform.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fixtureAt, fixturesBetween, slotMs } from '../../src/football/simulated/fixtures.ts';
-import { TOURNAMENTS } from '../../src/football/simulated/teams.ts';
+import { fixtureAt, fixturesBetween, slotMs } from '../../src/games/football/simulated/fixtures.ts';
+import { TOURNAMENTS } from '../../src/games/football/simulated/teams.ts';
 
 const DEFAULTS = { kickOffEveryMinutes: 15, aheadHours: 24, matchMinutes: 110, voidRate: 0.02, moveShare: 0.25 };
 

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { normaliseLine, parseMatchList, selectionKey } from '../../src/football/hkjc/parse.ts';
-import { createHkjcOddsSource, MAX_ODDS_TYPES_PER_CALL, ODDS_TYPE_GROUPS } from '../../src/football/hkjc/source.ts';
-import type { SourceEvent } from '../../src/football/source.ts';
+import { normaliseLine, parseMatchList, selectionKey } from '../../src/games/football/hkjc/parse.ts';
+import { createHkjcOddsSource, MAX_ODDS_TYPES_PER_CALL, ODDS_TYPE_GROUPS } from '../../src/games/football/hkjc/source.ts';
+import type { SourceEvent } from '../../src/games/football/source.ts';
 
-const RECORDED = path.resolve(import.meta.dirname, '../../src/football/hkjc/recorded');
+const RECORDED = path.resolve(import.meta.dirname, '../../src/games/football/hkjc/recorded');
 const recorded = (name: string) => JSON.parse(fs.readFileSync(path.join(RECORDED, name), 'utf8')) as unknown;
 const fileOf = (types: readonly string[]) => `match-list-${types.map((t) => t.toLowerCase()).join('-')}.json`;
 

@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FootballEventWire } from '@gp/common';
-import { createHkjcOddsSource } from '../../src/football/hkjc/source.ts';
-import { createFootballService } from '../../src/football/service.ts';
+import { createHkjcOddsSource } from '../../src/games/football/hkjc/source.ts';
+import { createFootballService } from '../../src/games/football/service.ts';
 import { apiClient } from '../http/api-client.ts';
 import { footballEnv, footballServer } from './support.ts';
 
-const RECORDED = path.resolve(import.meta.dirname, '../../src/football/hkjc/recorded');
+const RECORDED = path.resolve(import.meta.dirname, '../../src/games/football/hkjc/recorded');
 type Feed = { data: { matches: Array<{ frontEndId: string; status: string }> } };
 
 /** The recorded answers, with `edit` applied to each (a later poll of the same feed). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hasLocalNames, simulatedLocalNames } from '../../src/football/simulated/local-names.ts';
-import { TOURNAMENTS } from '../../src/football/simulated/teams.ts';
+import { hasLocalNames, simulatedLocalNames } from '../../src/games/football/simulated/local-names.ts';
+import { TOURNAMENTS } from '../../src/games/football/simulated/teams.ts';
 
 describe('the simulated leagues and clubs in Chinese', () => {
   it('names every league and club in Traditional and Simplified Chinese', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { footballEventSchema, type FootballEventWire, type OddsEventPayload } from '@gp/common';
-import { createFootballService } from '../../src/football/service.ts';
-import { seededRandom } from '../../src/football/simulated/rng.ts';
+import { createFootballService } from '../../src/games/football/service.ts';
+import { seededRandom } from '../../src/games/football/simulated/rng.ts';
 import { apiClient } from '../http/api-client.ts';
 import { newMember } from '../support/members.ts';
 import { enterResultTwice, secondOperator } from '../support/results.ts';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { FOOTBALL_MARKETS, MARKET_CODES, parseLine } from '@gp/common';
-import { priceMarkets, type PricedMarket } from '../../src/football/simulated/markets.ts';
-import { expectedGoals, initialModel, walk, type MatchModel, type TeamRatings } from '../../src/football/simulated/model.ts';
-import { fairOdds, MARKET_MARGINS, toOfferedThousandths } from '../../src/football/simulated/pricing.ts';
-import { seededRandom } from '../../src/football/simulated/rng.ts';
+import { priceMarkets, type PricedMarket } from '../../src/games/football/simulated/markets.ts';
+import { expectedGoals, initialModel, walk, type MatchModel, type TeamRatings } from '../../src/games/football/simulated/model.ts';
+import { fairOdds, MARKET_MARGINS, toOfferedThousandths } from '../../src/games/football/simulated/pricing.ts';
+import { seededRandom } from '../../src/games/football/simulated/rng.ts';
 
 const SCORERS = { '101': 0.4, '102': 0.28, '103': 0.19, '104': 0.13, '201': 0.4, '202': 0.28, '203': 0.19, '204': 0.13 };
 const average: TeamRatings = { attack: 1, defence: 1 };

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { oddsEventSchema, type OddsEventPayload } from '@gp/common';
-import { createFootballService } from '../../src/football/service.ts';
-import { TICK_LOCK } from '../../src/football/odds-poller.ts';
-import { seededRandom } from '../../src/football/simulated/rng.ts';
+import { createFootballService } from '../../src/games/football/service.ts';
+import { TICK_LOCK } from '../../src/games/football/odds-poller.ts';
+import { seededRandom } from '../../src/games/football/simulated/rng.ts';
 import { MODES } from '../support/platform.ts';
 import { type ClientSocket, connectSocket, drained, emitWithAck, record } from '../support/sockets.ts';
 import { atLeast } from '../support/wait.ts';

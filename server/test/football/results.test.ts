@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MatchResult, OddsEventPayload } from '@gp/common';
-import { seedStream, simulatedResult } from '../../src/football/result-source.ts';
-import { createFootballService } from '../../src/football/service.ts';
-import { initialModel } from '../../src/football/simulated/model.ts';
-import { seededRandom } from '../../src/football/simulated/rng.ts';
+import { seedStream, simulatedResult } from '../../src/games/football/result-source.ts';
+import { createFootballService } from '../../src/games/football/service.ts';
+import { initialModel } from '../../src/games/football/simulated/model.ts';
+import { seededRandom } from '../../src/games/football/simulated/rng.ts';
 import { apiClient } from '../http/api-client.ts';
 import { MODES } from '../support/platform.ts';
 import { type ClientSocket, connectSocket, emitWithAck, record } from '../support/sockets.ts';

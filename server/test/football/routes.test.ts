@@ -9,8 +9,8 @@ import {
   type FootballEventWire,
   type MatchResult,
 } from '@gp/common';
-import { createFootballService } from '../../src/football/service.ts';
-import { seededRandom } from '../../src/football/simulated/rng.ts';
+import { createFootballService } from '../../src/games/football/service.ts';
+import { seededRandom } from '../../src/games/football/simulated/rng.ts';
 import { apiClient } from '../http/api-client.ts';
 import { footballEnv, footballServer, onGrid } from './support.ts';
 

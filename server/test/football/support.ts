@@ -1,6 +1,6 @@
 import type { Role } from '../../src/server.ts';
-import type { Simulation } from '../../src/football/simulated/fixtures.ts';
-import { slotMs } from '../../src/football/simulated/fixtures.ts';
+import type { Simulation } from '../../src/games/football/simulated/fixtures.ts';
+import { slotMs } from '../../src/games/football/simulated/fixtures.ts';
 import { testServer, type Mode } from '../support/platform.ts';
 
 /** A small simulated book: a kick-off every 15 min, two hours ahead (8 events), no voids, half the events move per tick. */

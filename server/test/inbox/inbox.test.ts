@@ -1,6 +1,6 @@
 import type { InboxPage, OrderWire } from '@gp/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drawJobId, KENO_DRAWS_QUEUE } from '../../src/keno/jobs.ts';
+import { drawJobId, KENO_DRAWS_QUEUE } from '../../src/games/keno/jobs.ts';
 import { apiClient, call } from '../http/api-client.ts';
 import { startMailSink } from '../mail/mail-sink.ts';
 import { key, openIssue, SLOW_CAB01, threeUnits } from '../orders/support.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DrawWire } from '@gp/common';
-import { backfillKenoHistory } from '../../src/keno/backfill.ts';
+import { backfillKenoHistory } from '../../src/games/keno/backfill.ts';
 import { apiClient } from '../http/api-client.ts';
 import { testServer } from '../support/platform.ts';
 import { eventually } from '../support/wait.ts';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { drawsBetween, KENO_SCHEDULES, withScheduleOverride, zonedToUtc, type ScheduledDraw } from '@gp/common';
-import { GameClock, type ClockSnapshot, type GameClockOptions } from '../../src/keno/clock.ts';
+import { GameClock, type ClockSnapshot, type GameClockOptions } from '../../src/games/keno/clock.ts';
 import { FakeTime } from './fake-time.ts';
 
 const { TWB01, CAB01 } = KENO_SCHEDULES;

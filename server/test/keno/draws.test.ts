@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawsBetween, type DrawEventPayload, type DrawWire } from '@gp/common';
-import { runSchedulingPass } from '../../src/keno/jobs.ts';
+import { runSchedulingPass } from '../../src/games/keno/jobs.ts';
 import { apiClient } from '../http/api-client.ts';
 import { MODES, testServer } from '../support/platform.ts';
 import { type ClientSocket, connectSocket, drained, emitWithAck, record } from '../support/sockets.ts';

@@ -1,4 +1,4 @@
-import type { TimeSource, TimerHandle } from '../../src/keno/clock.ts';
+import type { TimeSource, TimerHandle } from '../../src/games/keno/clock.ts';
 
 interface FakeTimer {
   id: number;

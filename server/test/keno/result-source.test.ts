@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { KENO_PRODUCTS } from '@gp/common';
-import { kenoCatalogue } from '../../src/keno/catalogue.ts';
-import { numbersFromSeed, simulatedResultSource, manualResultSource } from '../../src/keno/result-source.ts';
+import { kenoCatalogue } from '../../src/games/keno/catalogue.ts';
+import { numbersFromSeed, simulatedResultSource, manualResultSource } from '../../src/games/keno/result-source.ts';
 import { newSeed, seedHash } from '../../src/platform/seed-commitment.ts';
-import { drawProblem } from '../../src/keno/service.ts';
+import { drawProblem } from '../../src/games/keno/service.ts';
 import { verifyDraw } from './verify-draw.ts';
 
 describe('simulated result source', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
-import { kenoCatalogue } from '../../src/keno/catalogue.ts';
+import { kenoCatalogue } from '../../src/games/keno/catalogue.ts';
 import { apiClient } from '../http/api-client.ts';
 import { testServer } from '../support/platform.ts';
 

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 
 /**
  * An outsider's check of a simulated draw, written from the procedure documented in
- * `server/src/keno/result-source.ts` (not by calling it): sha256(seed bytes) must be the published
+ * `server/src/games/keno/result-source.ts` (not by calling it): sha256(seed bytes) must be the published
  * hash, and the HMAC-SHA256 stream with rejection sampling must give the published numbers.
  */
 export function verifyDraw(seedHex: string, drawCount: number, poolSize: number) {

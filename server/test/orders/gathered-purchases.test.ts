@@ -1,6 +1,6 @@
 import type { Job } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runSchedulingPass } from '../../src/keno/jobs.ts';
+import { runSchedulingPass } from '../../src/games/keno/jobs.ts';
 import { orderIdsOf, startOrderWorkers, type OrderJob } from '../../src/orders/jobs.ts';
 import { PURCHASE_QUEUE, purchaseJobId } from '../../src/orders/service.ts';
 import { createOutbox } from '../../src/platform/outbox.ts';

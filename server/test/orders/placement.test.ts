@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } 
 import { KENO_PRODUCTS, kenoMaxPrize } from '@gp/common';
 import { PURCHASE_QUEUE, purchaseJobId } from '../../src/orders/service.ts';
 import { createDb } from '../../src/db/database.ts';
-import { kenoOrders } from '../../src/orders/keno-order.ts';
+import { kenoOrders } from '../../src/games/keno/order.ts';
 import { orderPlumbing } from '../../src/orders/placement.ts';
 import { isKeyTaken } from '../../src/platform/idempotency.ts';
 import { walletService } from '../../src/wallet/service.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderStatus } from '../../src/db/types.ts';
-import { runSchedulingPass } from '../../src/keno/jobs.ts';
+import { runSchedulingPass } from '../../src/games/keno/jobs.ts';
 import { ordersRepo } from '../../src/orders/repo.ts';
 import { newMember } from '../support/members.ts';
 import { testServer } from '../support/platform.ts';

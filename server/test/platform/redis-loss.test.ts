@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { HealthReport } from '@gp/common';
-import { KENO_DRAWS_QUEUE } from '../../src/keno/jobs.ts';
+import { KENO_DRAWS_QUEUE } from '../../src/games/keno/jobs.ts';
 import { issuePins } from '../../src/pins/service.ts';
 import { apiClient } from '../http/api-client.ts';
 import { FAST_ONLY_CAB01, key, openIssue, threeUnits } from '../orders/support.ts';

@@ -1,6 +1,6 @@
 import { applyDrawCaps, kenoProduct, settleKenoTicket, type DrawEventPayload, type OrderEventPayload, type OrderWire } from '@gp/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drawJobId, KENO_DRAWS_QUEUE } from '../../src/keno/jobs.ts';
+import { drawJobId, KENO_DRAWS_QUEUE } from '../../src/games/keno/jobs.ts';
 import { apiClient } from '../http/api-client.ts';
 import { key, openIssue, SLOW_CAB01 } from '../orders/support.ts';
 import { grantPoints, membersWithLedgerCheck } from '../support/members.ts';

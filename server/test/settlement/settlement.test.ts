@@ -1,7 +1,7 @@
 import type { OrderEventPayload, OrderWire } from '@gp/common';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { drawsRepo } from '../../src/keno/repo.ts';
+import { drawsRepo } from '../../src/games/keno/repo.ts';
 import { apiClient } from '../http/api-client.ts';
 import { key, openIssue, threeUnits } from '../orders/support.ts';
 import { grantPoints, membersWithLedgerCheck } from '../support/members.ts';

@@ -1,11 +1,11 @@
 import type { CompiledQuery } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { kenoOrdersRepo } from '../../src/orders/keno-repo.ts';
+import { kenoOrdersRepo } from '../../src/games/keno/order-repo.ts';
 import { STANDIN } from '../../src/orders/placement-repo.ts';
 import { orderPlumbing } from '../../src/orders/placement.ts';
 import { orderQueries } from '../../src/orders/repo.ts';
 import { createOutbox } from '../../src/platform/outbox.ts';
-import { settlementQueries } from '../../src/settlement/repo.ts';
+import { settlementQueries } from '../../src/games/keno/settlement-repo.ts';
 import { postingQuery } from '../../src/wallet/repo.ts';
 import { compileOnlyDb } from '../support/compile-only-db.ts';
 
@@ -22,7 +22,7 @@ const at = new Date('2026-05-01T12:00:00.000Z');
 const userId = '7';
 const orderId = '1001';
 
-/** A keno order's row as orders/keno-order.ts prepares it (same columns, same order). */
+/** A keno order's row as games/keno/order.ts prepares it (same columns, same order). */
 const kenoOrder = {
   user_id: userId,
   product_code: 'TWB01',
@@ -65,7 +65,7 @@ describe('SQL of the money paths', () => {
   });
 
   it('order placement: the order row with its first history entry, then the debit, in one transaction', async () => {
-    // The keno order row as orders/keno-order.ts records it (same columns, same order; jsonb as JSON text).
+    // The keno order row as games/keno/order.ts records it (same columns, same order; jsonb as JSON text).
     const order = { ...kenoOrder, plays: JSON.stringify(kenoOrder.plays), stake: JSON.stringify(kenoOrder.stake) };
     const text = file('Order placement (orderPlumbing.place → ordersRepo.insert, then walletService.debit), one transaction.', [
       ['the order row and its first status history entry', orderQueries.insert(db, order, 'order placed').compile()],

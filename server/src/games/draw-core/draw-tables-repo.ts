@@ -1,0 +1,43 @@
+import type { Selectable } from 'kysely';
+import type { Executor } from '../../db/database.ts';
+import type { Database } from '../../db/types.ts';
+
+/**
+ * The queries keno's `draws` and the draw lotteries' `lottery_draws` share: the two tables have the
+ * same life (scheduled → drawn, once) and the same columns for it, so the rule that makes a result
+ * publish exactly once is written here once (keno/repo.ts and draw/repo.ts call it).
+ */
+export type DrawTable = 'draws' | 'lottery_draws';
+
+/** A draw as the scheduler creates it: its issue, its sales window and time, and the committed seed (its hash published before the draw). */
+export interface NewDrawRow {
+  product_code: string;
+  issue: string;
+  sales_open_at: Date;
+  sales_close_at: Date;
+  draw_at: Date;
+  seed: string;
+  seed_hash: string;
+}
+
+/** Draws still waiting for their result with `from ≤ draw_at < until`, soonest first (of `productCodes` when given). */
+export function scheduledDrawsBetween(db: Executor, table: DrawTable, from: Date, until: Date, productCodes?: readonly string[]) {
+  let query = db.selectFrom(table).select(['id', 'draw_at']);
+  if (productCodes) query = query.where('product_code', 'in', productCodes);
+  return query.where('status', '=', 'scheduled').where('draw_at', '>=', from).where('draw_at', '<', until).orderBy('draw_at').execute();
+}
+
+/**
+ * Publishes a result: conditional on `status = 'scheduled'`, so of a job, its retry and an
+ * operator's entry exactly one wins; the others get no row back and publish nothing.
+ */
+export function markDrawDrawn<T extends DrawTable>(db: Executor, table: T, id: string, result: unknown, source: 'simulated' | 'manual', drawnAt: Date): Promise<Selectable<Database[T]> | undefined>;
+export function markDrawDrawn(db: Executor, table: DrawTable, id: string, result: unknown, source: 'simulated' | 'manual', drawnAt: Date) {
+  return db
+    .updateTable(table)
+    .set({ status: 'drawn', result: JSON.stringify(result), result_source: source, drawn_at: drawnAt })
+    .where('id', '=', id)
+    .where('status', '=', 'scheduled')
+    .returningAll()
+    .executeTakeFirst();
+}
