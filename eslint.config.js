@@ -67,6 +67,36 @@ const CHAIN_IN_ROUTES = [
   },
 ];
 
+/**
+ * `local/no-family-names`: the generic pipelines (server/src/orders, server/src/settlement) never name
+ * a game family — keno, the draw lotteries, football — in code, strings or comments: they reach a
+ * family only through the game registry (server/src/games/registry.ts). What `grep -iE
+ * 'keno|draw|lottery|football'` would find there is refused, except `draw_result` / `drawResult`: the
+ * name, kept for compatibility, of every order's settlement record (a column and a wire field).
+ */
+const FAMILY_WORDS = /keno|football|lotter(?:y|ies)|hks01|draw/gi;
+const SETTLEMENT_RECORD = /^(?:draw_result|drawResult)/;
+const local = {
+  rules: {
+    'no-family-names': {
+      meta: { type: 'problem', schema: [], messages: { named: `"{{word}}" names a game family: generic pipelines reach families through the game registry (server/src/games). ${WHY}` } },
+      create(context) {
+        return {
+          Program() {
+            const text = context.sourceCode.text;
+            for (const match of text.matchAll(FAMILY_WORDS)) {
+              if (SETTLEMENT_RECORD.test(text.slice(match.index))) continue;
+              const start = context.sourceCode.getLocFromIndex(match.index);
+              const end = context.sourceCode.getLocFromIndex(match.index + match[0].length);
+              context.report({ loc: { start, end }, messageId: 'named', data: { word: match[0] } });
+            }
+          },
+        };
+      },
+    },
+  },
+};
+
 export default defineConfig(
   // Outputs, caches and local data.
   globalIgnores(['**/node_modules/', '**/dist/', '**/dev-dist/', '.tmp/', '.data/', '.data-*/', 'coverage/', 'test-results/', 'playwright-report/']),
@@ -164,6 +194,13 @@ export default defineConfig(
     },
   },
 
+  // ---- server/: the generic pipelines name no game family ----
+  {
+    files: ['server/src/orders/**/*.ts', 'server/src/settlement/**/*.ts'],
+    plugins: { local },
+    rules: { 'local/no-family-names': 'error' },
+  },
+
   // ---- client/: hooks ----
   {
     files: ['client/src/**/*.{ts,tsx}'],
@@ -184,6 +221,10 @@ export default defineConfig(
         // The first descriptor that matches a file names its element: the specific ones come first.
         { type: 'common', pattern: 'common/src', partialMatch: false },
         { type: 'server-infra', pattern: 'server/src/{platform,db}', partialMatch: false },
+        // A game family's folder (games/keno, games/draw, games/football; games/draw-core is what keno and the draw lotteries share).
+        { type: 'server-game', pattern: 'server/src/games/*', capture: ['family'], partialMatch: false },
+        // The files of games/ itself: the GameFamily interface, the registry, the list of families.
+        { type: 'server-games', pattern: 'server/src/games', partialMatch: false },
         { type: 'server-feature', pattern: 'server/src/*', capture: ['feature'], partialMatch: false },
         // What is left of server/src: the composition root (main.ts, server.ts, app.ts) and config.ts.
         { type: 'server', pattern: 'server/src', partialMatch: false },
@@ -197,7 +238,8 @@ export default defineConfig(
       'boundaries/files': [
         { category: 'config', pattern: 'server/src/config.ts' },
         { category: 'repo', pattern: ['server/src/**/repo.ts', 'server/src/**/*-repo.ts'] },
-        { category: 'public', pattern: 'server/src/*/service.ts' },
+        { category: 'public', pattern: ['server/src/*/service.ts', 'server/src/games/*/service.ts'] },
+        { category: 'game-entry', pattern: 'server/src/games/*/family.ts' },
         { category: 'auth-guard', pattern: 'server/src/auth/middleware.ts' },
       ],
     },
@@ -212,7 +254,7 @@ export default defineConfig(
           policies: [
             // common: nothing but itself.
             // server/src root files: the composition root wires every feature, but never reaches into a repo.
-            { from: { element: { type: 'server' } }, allow: { to: { element: { types: { anyOf: ['server', 'server-infra', 'server-feature'] } } } } },
+            { from: { element: { type: 'server' } }, allow: { to: { element: { types: { anyOf: ['server', 'server-infra', 'server-feature', 'server-games', 'server-game'] } } } } },
             { from: { element: { type: 'server' } }, disallow: { to: { file: { categories: 'repo' } } } },
             // platform/ and db/: shared infrastructure; config.ts; db/ runs the migrations. Never a feature.
             {
@@ -233,6 +275,35 @@ export default defineConfig(
                   { element: { type: 'server-infra' } },
                   { element: { type: 'server' }, file: { categories: 'config' } },
                   { element: { type: 'server-feature' }, file: { categories: { anyOf: ['public', 'auth-guard'] } } },
+                  // The game registry and the GameFamily interface; a family's service (admin's result entry).
+                  { element: { type: 'server-games' } },
+                  { element: { type: 'server-game' }, file: { categories: 'public' } },
+                ],
+              },
+            },
+            // The generic pipelines reach a family only through the registry, never a family's own file.
+            { from: { element: { type: 'server-feature', captured: { feature: '{orders,settlement}' } } }, disallow: { to: { element: { type: 'server-game' } } } },
+            // A game family: itself, the draw core (keno and the draw lotteries), games/ (the interface), the infrastructure, config.ts and features' service.ts. Never another family.
+            {
+              from: { element: { type: 'server-game' } },
+              allow: {
+                to: [
+                  { element: { type: 'server-infra' } },
+                  { element: { type: 'server' }, file: { categories: 'config' } },
+                  { element: { type: 'server-feature' }, file: { categories: { anyOf: ['public', 'auth-guard'] } } },
+                  { element: { type: 'server-games' } },
+                  { element: { type: 'server-game', captured: { family: 'draw-core' } } },
+                ],
+              },
+            },
+            // games/ itself: the interface and the registry (types of features), and each family's entry (families.ts lists them).
+            {
+              from: { element: { type: 'server-games' } },
+              allow: {
+                to: [
+                  { element: { type: 'server-infra' } },
+                  { element: { type: 'server-feature' }, file: { categories: { anyOf: ['public', 'auth-guard'] } } },
+                  { element: { type: 'server-game' }, file: { categories: 'game-entry' } },
                 ],
               },
             },

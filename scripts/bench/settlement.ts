@@ -14,7 +14,7 @@ import { createMemoryBus } from '../../server/src/platform/event-bus.ts';
 import { createLogger } from '../../server/src/platform/logger.ts';
 import { createOutbox } from '../../server/src/platform/outbox.ts';
 import { createQueueFactory } from '../../server/src/platform/queues.ts';
-import { createSettlementService } from '../../server/src/games/keno/settlement.ts';
+import { createKenoSettlementService as createSettlementService } from '../../server/src/games/keno/settlement.ts';
 import { createInboxService } from '../../server/src/inbox/service.ts';
 import { benchDrawFloor, medianOutcome } from './draw-floor.ts';
 import { machineCpu } from './orders-platform.ts';

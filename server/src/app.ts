@@ -3,79 +3,35 @@ import path from 'node:path';
 import express, { type ErrorRequestHandler, type Request } from 'express';
 import { adminRoutes } from './admin/routes.ts';
 import { ADJUSTMENTS_QUEUE } from './admin/jobs.ts';
-import { createFourEyesService } from './admin/four-eyes.ts';
 import { JOB_BOARD_PATH, jobBoard } from './admin/job-board.ts';
-import { createMemberService } from './admin/members.ts';
-import type { QueueService } from './admin/queue.ts';
 import { isDatabaseUnavailable } from './db/unavailable.ts';
 import { requestLog } from './platform/request-log.ts';
 import { FOOTBALL_QUEUE } from './games/football/jobs.ts';
 import { KENO_DRAWS_QUEUE } from './games/keno/jobs.ts';
 import { MAINTENANCE_QUEUE } from './maintenance/jobs.ts';
 import { PURCHASE_QUEUE, RECONCILE_QUEUE, TIMEOUT_QUEUE } from './orders/jobs.ts';
-import { FOOTBALL_SETTLE_QUEUE } from './games/football/settlement.ts';
-import { SETTLE_QUEUE } from './games/keno/settlement.ts';
+import { FOOTBALL_SETTLE_QUEUE } from './games/football/settlement-jobs.ts';
+import { SETTLE_QUEUE } from './games/keno/settlement-jobs.ts';
 import { authRoutes } from './auth/routes.ts';
 import { accountRoutes } from './auth/account-routes.ts';
-import type { AccountService } from './auth/account.ts';
 import { refuseCrossOrigin } from './auth/session-cookies.ts';
 import { securityHeaders } from './platform/security-headers.ts';
 import { lineSandboxRoutes, oidcRoutes } from './auth/oidc-routes.ts';
-import type { OidcService } from './auth/oidc-service.ts';
-import type { RecoveryService } from './auth/recovery.ts';
 import { recoveryRoutes } from './auth/recovery-routes.ts';
 import { inboxRoutes } from './inbox/routes.ts';
-import type { InboxService } from './inbox/service.ts';
 import { messagingRoutes } from './messaging/routes.ts';
-import type { MessagingService } from './messaging/service.ts';
-import type { AuthService } from './auth/service.ts';
-import type { KenoClocks } from './games/keno/clocks.ts';
-import { footballRoutes } from './games/football/routes.ts';
-import type { FootballService } from './games/football/service.ts';
-import { kenoRoutes } from './games/keno/routes.ts';
-import { drawRoutes } from './games/draw/routes.ts';
-import type { DrawService } from './games/draw/service.ts';
-import { drawOrderRoutes } from './games/draw/order-routes.ts';
-import type { DrawOrders } from './games/draw/order.ts';
-import { largeWinRoutes } from './games/draw/large-win-routes.ts';
-import type { DrawSettlementService } from './games/draw/settlement.ts';
 import { orderRoutes } from './orders/routes.ts';
-import type { OrderService } from './orders/service.ts';
-import type { KenoService } from './games/keno/service.ts';
 import { openApiRoutes } from './openapi/routes.ts';
 import { routeIndex } from './platform/route-index.ts';
 import { AppError } from './platform/errors.ts';
 import { refuseNulCharacters } from './platform/http.ts';
 import type { Platform } from './platform/platform.ts';
 import { pinRoutes } from './pins/routes.ts';
-import type { PinService } from './pins/service.ts';
 import { siteRoutes } from './site/routes.ts';
 import { walletRoutes } from './wallet/routes.ts';
 import { depositRoutes, paymentCallbackRoutes } from './payments/routes.ts';
-import type { DepositService } from './payments/service.ts';
 import { staffRoutes } from './staff/routes.ts';
-import type { StaffService } from './staff/service.ts';
-
-export interface Services {
-  auth: AuthService;
-  account: AccountService;
-  oidc: OidcService;
-  recovery: RecoveryService;
-  inbox: InboxService;
-  messaging: MessagingService;
-  pins: PinService;
-  staff: StaffService;
-  queue: QueueService;
-  keno: KenoService;
-  orders: OrderService;
-  football: FootballService;
-  deposits: DepositService;
-  draws: DrawService;
-  drawOrders: DrawOrders;
-  drawSettlement: DrawSettlementService;
-  /** The game clocks of this api node (absent where no clock runs). */
-  clocks?: KenoClocks;
-}
+import type { Services } from './server.ts';
 
 /** Builds the Express app without listening (server.ts mounts it on the HTTP server it starts). */
 export function createApp(platform: Platform, services: Services) {
@@ -128,14 +84,10 @@ export function createApp(platform: Platform, services: Services) {
       walletRoutes(platform, services.auth),
       pinRoutes(platform, services.auth, services.pins),
       staffRoutes(platform, services.auth, services.staff),
-      adminRoutes(platform, services.auth, services.queue, createFourEyesService(platform, { keno: services.keno, football: services.football, draws: services.draws }), createMemberService(platform, { orders: services.orders, deposits: services.deposits })),
-      // Draw lotteries first: their routes answer draw product codes and pass every other code on.
-      drawRoutes(services.auth, services.draws, platform),
-      largeWinRoutes(services.auth, services.drawSettlement),
-      kenoRoutes(services.auth, services.keno, services.clocks ?? null, () => services.draws.summaries()),
-      drawOrderRoutes(services.auth, services.drawOrders),
-      orderRoutes(services.auth, services.orders),
-      footballRoutes(services.auth, services.football),
+      adminRoutes(platform, services.auth, services.queue, services.fourEyes, services.members, services.adjustments),
+      // Each game family's routes, in the registry's order (the draw lotteries answer their product codes and pass every other code on).
+      ...services.games.routes(services.auth),
+      orderRoutes(services.auth, services.orders, services.games),
       depositRoutes(services.auth, services.deposits),
     ]),
   );

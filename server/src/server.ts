@@ -1,8 +1,10 @@
 import http from 'node:http';
 import { FOOTBALL_PRODUCT_CODE } from '@gp/common';
-import { startAdjustmentWorker } from './admin/jobs.ts';
+import { adjustmentJob } from './admin/jobs.ts';
 import { createAdjustmentService } from './admin/service.ts';
 import { startQueueFeed } from './admin/feed.ts';
+import { createFourEyesService } from './admin/four-eyes.ts';
+import { createMemberService } from './admin/members.ts';
 import { registerBackOfficeSources } from './back-office-sources.ts';
 import { createQueueService } from './admin/queue.ts';
 import { createStorage } from './platform/storage.ts';
@@ -14,63 +16,85 @@ import { createDepositService } from './payments/service.ts';
 import { createOidcService } from './auth/oidc-service.ts';
 import { createAccountService } from './auth/account.ts';
 import { createRecoveryService } from './auth/recovery.ts';
-import { startMailWorker } from './mail/jobs.ts';
-import { startIdentityHousekeeping } from './auth/identity-jobs.ts';
+import { mailJob } from './mail/jobs.ts';
+import { createMailer } from './mail/transport.ts';
+import { identityHousekeepingJob, passwordResetJob } from './auth/identity-jobs.ts';
 import { joinMembersRoom } from './inbox/members-room.ts';
 import { createInboxService } from './inbox/service.ts';
 import { createMessagingService } from './messaging/service.ts';
-import { startKenoClocks, type KenoClocks } from './games/keno/clocks.ts';
-import { startKenoDrawWorker } from './games/keno/jobs.ts';
-import { createKenoService } from './games/keno/service.ts';
-import { startMaintenance } from './maintenance/jobs.ts';
+import type { KenoClocks } from './games/keno/clocks.ts';
+import { createGames } from './games/families.ts';
+import { housekeepingJob } from './maintenance/jobs.ts';
+import type { Workers } from './platform/jobs.ts';
 import type { Platform } from './platform/platform.ts';
 import { createPinService } from './pins/service.ts';
 import { createRealtimeGateway, publicChannels, type RealtimeGateway } from './realtime/gateway.ts';
-import { startOrderWorkers } from './orders/jobs.ts';
-import { createOrderService } from './orders/service.ts';
-import { enqueueSettlement, startSettlementWorkers } from './games/keno/settlement-jobs.ts';
-import { createSettlementService } from './games/keno/settlement.ts';
-import { enqueueFootballSettlement, startFootballSettlementWorkers } from './games/football/settlement-jobs.ts';
-import { createFootballSettlementService } from './games/football/settlement.ts';
-import { startFootballWorkers } from './games/football/jobs.ts';
-import { createFootballService } from './games/football/service.ts';
-import { startLotteryDrawWorker } from './games/draw/jobs.ts';
-import { createDrawService } from './games/draw/service.ts';
-import { drawOrders } from './games/draw/order.ts';
-import { enqueueLotterySettlement, startLotterySettlementWorkers } from './games/draw/settlement-jobs.ts';
-import { createDrawSettlementService } from './games/draw/settlement.ts';
+import { orderWorkers } from './orders/jobs.ts';
+import { createOrderService, orderPlumbing } from './orders/service.ts';
 
 export type Role = 'all' | 'api' | 'worker';
 
+/** Every service of a process, each built once and shared by the routes, the workers and the other services that use it. */
 export function createServices(platform: Platform) {
-  // Draw lotteries: one draw service shared by their orders and their settlement.
-  const draws = createDrawService(platform, { afterDrawn: (drawId) => enqueueLotterySettlement(platform.queues, drawId) });
+  const storage = createStorage(platform.config);
+  const auth = createAuthService(platform);
+  // The order placement (its group commit) is shared by every family's orders.
+  const plumbing = orderPlumbing(platform);
+  const games = createGames(platform, { plumbing });
+  const orders = createOrderService(platform, { games: games.registry, plumbing });
+  const deposits = createDepositService(platform);
+  const recovery = createRecoveryService(platform);
+  const oidc = createOidcService(platform, auth);
   return {
-    draws,
-    drawOrders: drawOrders(platform, draws),
-    drawSettlement: createDrawSettlementService(platform, draws),
-    auth: createAuthService(platform),
-    account: createAccountService(platform, createAuthService(platform)),
-    oidc: createOidcService(platform, createAuthService(platform)),
-    recovery: createRecoveryService(platform),
+    auth,
+    account: createAccountService(platform, auth),
+    oidc,
+    recovery,
     // Registers the outbox hook that turns order pushes into inbox messages, in every role.
     inbox: createInboxService(platform),
-    messaging: createMessagingService(platform, { storage: createStorage(platform.config) }),
+    messaging: createMessagingService(platform, { storage }),
     pins: createPinService(platform),
-    staff: createStaffService(platform, createAuthService(platform)),
-    queue: createQueueService(platform, { orders: createOrderService(platform), storage: createStorage(platform.config) }),
-    keno: createKenoService(platform, { afterDrawn: (drawId) => enqueueSettlement(platform.queues, drawId) }),
-    orders: createOrderService(platform),
-    settlement: createSettlementService(platform),
-    footballSettlement: createFootballSettlementService(platform),
-    football: createFootballService(platform, { afterResulted: (eventId) => enqueueFootballSettlement(platform.queues, eventId) }),
-    deposits: createDepositService(platform),
+    staff: createStaffService(platform, auth),
+    queue: createQueueService(platform, { orders, storage }),
+    adjustments: createAdjustmentService(platform),
+    fourEyes: createFourEyesService(platform, { keno: games.keno.service, football: games.football.service, draws: games.draw.service }),
+    members: createMemberService(platform, { orders, deposits }),
+    /** The game registry: the families, chosen by product code or stored order. */
+    games: games.registry,
+    keno: games.keno.service,
+    kenoSettlement: games.keno.settlement,
+    draws: games.draw.service,
+    drawOrders: games.draw.orders,
+    drawSettlement: games.draw.settlement,
+    football: games.football.service,
+    footballSettlement: games.football.settlement,
+    orders,
+    deposits,
+    /** This api node's keno clocks, started by `startServer` for the api role. */
+    startClocks: () => games.keno.startClocks(),
   };
+}
+
+export type Services = ReturnType<typeof createServices>;
+
+/** Every worker a worker process runs (roles `all` and `worker`), one list: the platform's own, then orders, then each game family's. */
+export function workersOf(platform: Platform, services: Services): Workers[] {
+  const { logger } = platform;
+  return [
+    depositQueryJob.withContext({ deposits: services.deposits }),
+    housekeepingJob.withContext(platform),
+    mailJob.withContext({ mailer: createMailer(platform.config, logger), logger }),
+    identityHousekeepingJob.withContext({ oidc: services.oidc, recovery: services.recovery, logger }),
+    passwordResetJob.withContext({ recovery: services.recovery }),
+    adjustmentJob.withContext({ adjustments: services.adjustments, logger }),
+    ...orderWorkers(services.orders, logger),
+    ...services.games.workers(),
+  ];
 }
 
 export interface RunningServer {
   url: string | undefined;
-  services: ReturnType<typeof createServices>;
+  services: Services;
   /** The Socket.IO edge of an api node (undefined for a worker). */
   gateway: RealtimeGateway | undefined;
   /** Workers first (active jobs finish), then HTTP and sockets, then the infrastructure. */
@@ -83,27 +107,14 @@ export async function startServer(platform: Platform, role: Role, port: number, 
   registerBackOfficeSources(services);
   // Deposits: the providers (and, for test payments, the local provider sandbox) before any worker or route uses them.
   await services.deposits.start({ serveSandbox: role !== 'worker' });
-  if (role !== 'api') {
-    await depositQueryJob.start(platform, { deposits: services.deposits });
-    await startMaintenance(platform);
-    await startMailWorker(platform);
-    await startIdentityHousekeeping(platform, services);
-    await startAdjustmentWorker(platform, createAdjustmentService(platform));
-    await startKenoDrawWorker(platform, services.keno);
-    await startOrderWorkers(platform, services.orders);
-    await startSettlementWorkers(platform, services.settlement);
-    await startFootballSettlementWorkers(platform, services.footballSettlement);
-    await startFootballWorkers(platform, services.football);
-    await startLotteryDrawWorker(platform, services.draws);
-    await startLotterySettlementWorkers(platform, services.drawSettlement);
-  }
+  if (role !== 'api') for (const workers of workersOf(platform, services)) await workers.start(platform);
   let httpServer: http.Server | undefined;
   let gateway: RealtimeGateway | undefined;
   let url: string | undefined;
   let clocks: KenoClocks | undefined;
   if (role !== 'worker') {
-    clocks = await startKenoClocks(platform, services.keno);
-    httpServer = http.createServer(createApp(platform, { ...services, clocks }));
+    clocks = await services.startClocks();
+    httpServer = http.createServer(createApp(platform, services));
     // Sockets may join only channels that exist: keno products on sale, the football feed and its events.
     const channels = publicChannels({
       productCodes: [...services.keno.products().map((product) => product.code), ...services.draws.products().map((product) => product.code)],

@@ -160,6 +160,8 @@ const orderBase = z.object({
  * plays (`KenoSelection`), `football` (HKS01) → its picks (`FootballPickWire`), with the `football`
  * part (legs with their events, formula, results, what the order returned) that keno orders never have.
  */
+/** The fields every order has, whatever its family (the `playType` part aside). */
+export type OrderBaseWire = z.infer<typeof orderBase>;
 export const orderSchema = z.discriminatedUnion('playType', [
   orderBase.extend({ playType: z.literal('keno'), selections: z.array(kenoSelectionSchema), football: z.never().optional() }),
   orderBase.extend({

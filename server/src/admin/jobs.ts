@@ -2,7 +2,6 @@ import { UnrecoverableError } from 'bullmq';
 import { defineJob } from '../platform/jobs.ts';
 import type { NoData } from '../platform/queues.ts';
 import type { Logger } from '../platform/logger.ts';
-import type { Platform } from '../platform/platform.ts';
 import type { AdjustmentService } from './service.ts';
 
 export const ADJUSTMENTS_QUEUE = 'wallet-adjustments';
@@ -69,8 +68,3 @@ export const adjustmentJob = defineJob({
     },
   },
 });
-
-/** The worker side of operator adjustments (roles `all` and `worker`). */
-export async function startAdjustmentWorker(platform: Pick<Platform, 'queues' | 'config' | 'logger'>, adjustments: AdjustmentService) {
-  await adjustmentJob.start(platform, { adjustments, logger: platform.logger });
-}

@@ -21,16 +21,15 @@ import { access, actorOf } from '../staff/service.ts';
 import type { FourEyesService } from './four-eyes.ts';
 import type { MemberService } from './members.ts';
 import type { QueueService } from './queue.ts';
-import { createAdjustmentService } from './service.ts';
+import type { AdjustmentService } from './service.ts';
 import { singleUpload } from '../platform/upload.ts';
 
 const memberPageQuery = z.object({ ledgerPage: z.coerce.number({ error: 'invalid' }).int({ error: 'invalid' }).min(1, { error: 'invalid' }).max(100_000, { error: 'invalid' }).default(1) });
 const adjustmentsQuery = z.object({ status: z.enum(['queued', 'applied', 'refused', 'pending_approval', 'rejected'], { error: 'invalid' }).optional() });
 
 /** Back-office routes: adjustments (with supervisor approval above a threshold) and the order queue. Who may call each: staff/access.ts. */
-export function adminRoutes(platform: Platform, auth: AuthService, queue: QueueService, results: FourEyesService, members: MemberService) {
+export function adminRoutes(platform: Platform, auth: AuthService, queue: QueueService, results: FourEyesService, members: MemberService, adjustments: AdjustmentService) {
   const router = Router();
-  const adjustments = createAdjustmentService(platform);
   const adjustmentKey = idempotencyKey(true);
   const adjustment = validateBody(adjustmentBody);
   const decision = validateBody(adjustmentDecisionBody);

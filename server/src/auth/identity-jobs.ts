@@ -1,6 +1,5 @@
 import { defineJob } from '../platform/jobs.ts';
 import type { Logger } from '../platform/logger.ts';
-import type { Platform } from '../platform/platform.ts';
 import type { NoData } from '../platform/queues.ts';
 import type { OidcService } from './oidc-service.ts';
 import type { RecoveryService } from './recovery.ts';
@@ -46,11 +45,3 @@ export const passwordResetJob = defineJob({
     return { sent: await recovery.sendResetLink(job.data.email) };
   },
 });
-
-export async function startIdentityHousekeeping(
-  platform: Pick<Platform, 'queues' | 'config' | 'logger'>,
-  services: { oidc: OidcService; recovery: RecoveryService },
-) {
-  await identityHousekeepingJob.start(platform, { ...services, logger: platform.logger });
-  await passwordResetJob.start(platform, { recovery: services.recovery });
-}

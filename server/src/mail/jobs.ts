@@ -1,9 +1,8 @@
 import { UnrecoverableError } from 'bullmq';
 import { defineJob } from '../platform/jobs.ts';
 import type { Logger } from '../platform/logger.ts';
-import type { Platform } from '../platform/platform.ts';
 import { renderMail, type MailTemplate } from './templates.ts';
-import { createMailer, type Mailer } from './transport.ts';
+import type { Mailer } from './transport.ts';
 
 /** One email to send, written to the outbox by the transaction that causes it (never sent in the request). */
 export interface MailJob {
@@ -35,8 +34,3 @@ export const mailJob = defineJob({
     logger.debug({ id, template }, 'mail sent');
   },
 });
-
-/** The mail worker (roles `all` and `worker`). */
-export async function startMailWorker(platform: Pick<Platform, 'queues' | 'config' | 'logger'>) {
-  await mailJob.start(platform, { mailer: createMailer(platform.config, platform.logger), logger: platform.logger });
-}

@@ -34,11 +34,6 @@ export const housekeepingJob = defineJob({
   repeat: [{ id: 'hourly-housekeeping', everyMs: 3600_000, options: { attempts: 3 } }],
 });
 
-/** Idempotent: safe to call on every boot of every worker. */
-export async function startMaintenance(platform: Platform) {
-  await housekeepingJob.start(platform, platform);
-}
-
 /** Logs every wallet out of balance (the SQL is the wallet's own: `walletService.audit`). */
 export async function auditWallets({ db, logger }: Pick<Platform, 'db' | 'logger'>) {
   const mismatched = await walletService.audit(db);

@@ -25,12 +25,12 @@ export type PurchaseReply =
 export type LookupReply = { state: 'bought'; ticketRef: string } | { state: 'not_bought' };
 
 /**
- * Buys an order's ticket from the lottery operator, exactly once however often we ask.
+ * Buys an order's ticket from the operator, exactly once however often we ask.
  *
  * - `purchase` is idempotent per `purchaseRef`: asking again (a retried job, a worker that died
  *   mid-call) returns the ticket already sold, never a second one. It throws when the outcome is
  *   unknown (network error, timeout): the caller asks again or looks it up.
- * - `lookup` says whether the operator sold a ticket for `purchaseRef`. Once the draw's sales have
+ * - `lookup` says whether the operator sold a ticket for `purchaseRef`. Once the order's sales have
  *   closed the operator refuses new sales, so a `not_bought` then is final: only then may an
  *   order be refunded. It throws when the operator cannot be asked.
  */
@@ -77,9 +77,9 @@ export interface SimulatedOperatorOptions {
 const chance = (rate: number) => rate > 0 && crypto.randomInt(1_000_000) < rate * 1_000_000;
 
 /**
- * A simulated lottery operator, behaving like a real one: it keeps its own record of what it sold
+ * A simulated operator, behaving like a real one: it keeps its own record of what it sold
  * (table `simulated_operator_tickets`, which our books never read directly), sells at most one
- * ticket per purchase reference, refuses any sale that reaches it at or after the draw's sales
+ * ticket per purchase reference, refuses any sale that reaches it at or after the order's sales
  * cut-off, and answers lookups from that record. Faults for testing: failures, lost replies,
  * late arrivals. A lookup and a sale of one reference are serialised by an advisory lock, so a
  * lookup at the cut-off either sees the ticket or the sale is refused.

@@ -1,7 +1,6 @@
 import { DelayedError, UnrecoverableError } from 'bullmq';
 import { defineJob } from '../platform/jobs.ts';
 import type { Logger } from '../platform/logger.ts';
-import type { Platform } from '../platform/platform.ts';
 import type { NoData } from '../platform/queues.ts';
 import type { OrderService } from './service.ts';
 
@@ -36,8 +35,8 @@ export const incarnation = (createdAt: Date | string) => new Date(createdAt).get
 /** BullMQ job ids may be neither integer strings nor contain ':'. */
 export const purchaseJobId = (orderId: string, createdAt: Date | string) => `purchase-${orderId}-${incarnation(createdAt)}`;
 /**
- * One timeout job per sales cut-off: every order of a keno issue (or of a lottery draw, or
- * football slips closing at one kick-off) shares it, so placing an order adds one job, not two.
+ * One timeout job per sales cut-off: every order whose sales close at that moment shares it
+ * (whatever it plays), so placing an order adds one job, not two.
  */
 export const timeoutJobId = (salesCloseAt: Date | string) => `order-timeout-${incarnation(salesCloseAt)}`;
 
@@ -112,9 +111,8 @@ export const timeoutJob = defineJob({
   },
 });
 
-/** The order workers (roles `all` and `worker`): purchase, timeout, and the reconciler. */
-export async function startOrderWorkers(platform: Pick<Platform, 'queues' | 'logger' | 'config'>, orders: OrderService) {
-  const context = { orders, logger: platform.logger };
-  await purchaseJob.start(platform, context);
-  await timeoutJob.start(platform, context);
+/** The order workers (roles `all` and `worker`): purchase (with the reconciler) and timeout. */
+export function orderWorkers(orders: OrderService, logger: Logger) {
+  const context = { orders, logger };
+  return [purchaseJob.withContext(context), timeoutJob.withContext(context)];
 }

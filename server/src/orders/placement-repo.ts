@@ -27,7 +27,7 @@ export interface PlacementRow {
   kind: string;
   amount: number;
   unless_debt: boolean;
-  /** The draw as read: checked again by the family's `stillOnSale` condition. */
+  /** What the order plays, as read: checked again by the family's `stillOnSale` condition. */
   sale_id: string;
   sale_at: Date;
   sale_close_at: Date;

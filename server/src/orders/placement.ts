@@ -10,7 +10,6 @@ import type { Platform } from '../platform/platform.ts';
 import { balanceMessage, walletService, type Balances } from '../wallet/service.ts';
 import { incarnation, purchaseJob, purchaseJobId, timeoutJob, timeoutJobId } from './jobs.ts';
 import { placementQueries, STANDIN, type CompiledPlacement, type PlacementRow } from './placement-repo.ts';
-import { presentOrder } from './present.ts';
 import { orderQueries, ordersRepo } from './repo.ts';
 
 /**
@@ -46,16 +45,18 @@ export type PreparedRow = Omit<NewOrder, 'plays' | 'stake' | 'fee'> & {
 };
 
 /**
- * An order a family (keno) has checked and priced before any write, for `placeAtOnce`: its row,
- * the reason of its first history entry, and the draw it plays as it was read, with the SQL
+ * An order a family has checked and priced before any write, for `placeAtOnce`: its row, the
+ * reason of its first history entry, and what it plays (its sale) as it was read, with the SQL
  * condition that it is still so (`stillOnSale`, of the statement's row `s`: `sale_id`, `sale_at`,
  * `sale_close_at`) and the refusal to name when it no longer is.
  */
 export interface PreparedOrder {
   row: PreparedRow;
   reason: string;
+  /** The order `row` as the API shows it once placed, with the id the statement gives it (`id`, a stand-in until then). */
+  present(row: PreparedRow, id: string): OrderWire;
   sale: { id: string; at: Date; closeAt: Date; stillOnSale: SqlPart<boolean> };
-  /** Throws the family's refusal (`sales_closed`) when the draw is no longer on sale. */
+  /** Throws the family's refusal (`sales_closed`) when what the order plays is no longer on sale. */
   checkOnSale(): Promise<void>;
 }
 
@@ -76,45 +77,16 @@ interface Placement {
 /** The order columns a placing statement inserts: those the family set. */
 const columnsOf = (prepared: PreparedOrder) => Object.keys(prepared.row).filter((c) => prepared.row[c as keyof PreparedRow] !== undefined) as Array<keyof PreparedRow>;
 
-/** The row `placeAtOnce` inserts, as the database returns it, with `id`. */
-function placedRow(row: PreparedRow, id: string): OrderRow {
-  return {
-    id,
-    user_id: row.user_id,
-    product_code: row.product_code,
-    issue: row.issue,
-    draw_id: row.draw_id ?? null,
-    lottery_draw_id: row.lottery_draw_id ?? null,
-    status: row.status,
-    trial: row.trial,
-    multiplier: row.multiplier,
-    plays: row.plays,
-    units: row.units,
-    points_spent: row.points_spent,
-    stake: row.stake,
-    fee: row.fee ?? null,
-    ticket_ref: null,
-    sales_close_at: row.sales_close_at,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-    purchased_at: null,
-    prize: null,
-    settled_at: null,
-    draw_result: null,
-    hold: null,
-  };
-}
-
 export type OrderPlumbing = ReturnType<typeof orderPlumbing>;
 
 /**
- * What every order shares, whatever its family (keno, football): the placement transaction under
+ * What every order shares, whatever its family: the placement transaction under
  * the Idempotency-Key (the family's row, then the wallet debit of `points_spent`), the `order` and
  * `balance` pushes, the purchase and timeout jobs, and conditional status moves.
  */
 export function orderPlumbing(platform: Pick<Platform, 'db' | 'outbox' | 'now'>) {
   const { db, outbox, now } = platform;
-  /** Compiled placing statements by draw check, then by columns (`compiledPlacement`). */
+  /** Compiled placing statements by sale check, then by columns (`compiledPlacement`). */
   const compiledByShape = new WeakMap<SqlPart, Map<string, CompiledPlacement>>();
 
   function orderEvent(userId: string, row: Pick<OrderRow, 'id' | 'status' | 'updated_at'>, prevStatus: OrderStatus | null): Effect {
@@ -139,7 +111,18 @@ export function orderPlumbing(platform: Pick<Platform, 'db' | 'outbox' | 'now'>)
     return moved;
   }
 
-  /** An order's row of a placing statement: its debit, draw, columns, key, answer and effects. */
+  /**
+   * Inside `place`'s transaction, an order recorded besides the one `record` returns (a ticket for
+   * several sales is one order per sale): its debit under its own ledger cause, its pushes and jobs.
+   */
+  async function chargeIn(trx: Tx, userId: string, row: OrderRow) {
+    const at = now();
+    const account = row.trial ? ('trial' as const) : ('real' as const);
+    const debited = await walletService.debit(trx, { userId, account, kind: 'order', amount: row.points_spent, refType: 'order', refId: String(row.id) });
+    await outbox.write(trx, [orderEvent(userId, row, null), outbox.event(balanceMessage(userId, debited, at), at), ...jobs(row)]);
+  }
+
+  /** An order's row of a placing statement: its debit, sale, columns, key, answer and effects. */
   function placement(userId: string, key: string | undefined, body: unknown, prepared: PreparedOrder): Placement {
     const { row, sale } = prepared;
     const balance = { balance: STANDIN.balance, trialBalance: STANDIN.trialBalance } as unknown as Balances;
@@ -158,7 +141,7 @@ export function orderPlumbing(platform: Pick<Platform, 'db' | 'outbox' | 'now'>)
         reason: prepared.reason,
         key: key ?? null,
         request_hash: key === undefined ? null : hashRequest(body),
-        answer: JSON.stringify({ order: presentOrder(placedRow(row, STANDIN.id)) }),
+        answer: JSON.stringify({ order: prepared.present(row, STANDIN.id) }),
         effects: JSON.stringify(effects),
       },
     };
@@ -188,7 +171,7 @@ export function orderPlumbing(platform: Pick<Platform, 'db' | 'outbox' | 'now'>)
 
   /**
    * The placing statement of `batch`, compiled. Its text and every parameter but the first (the
-   * orders' JSON) depend only on its shape — the orders' columns and the family's draw check —
+   * orders' JSON) depend only on its shape — the orders' columns and the family's sale check —
    * so it is compiled once per shape (Kysely's compile cost as much as building the JSON), and a
    * batch only puts in its JSON (sql-snapshots.test.ts checks two batches differ in nothing else).
    * The statement is still built for every batch: its parts check what they must (the outbox
@@ -212,14 +195,14 @@ export function orderPlumbing(platform: Pick<Platform, 'db' | 'outbox' | 'now'>)
 
   /**
    * Places a batch in one statement: each order's id, or undefined for those refused (their debit
-   * or draw check did not pass). If the statement fails as a whole (a key a concurrent request
+   * or sale check did not pass). If the statement fails as a whole (a key a concurrent request
    * took, two statements waiting on each other's wallets), each order is tried again on its own,
    * so one order's trouble is its alone.
    */
   async function placeTogether(batch: Placement[]): Promise<Array<PromiseSettledResult<string | undefined>>> {
     // The statement finds each order's row by its member (`pv`): one order per member in it.
     if (new Set(batch.map((p) => p.userId)).size !== batch.length) throw new Error('a placing statement takes one order per member');
-    // One statement checks one kind of draw: orders of families whose draws differ go apart.
+    // One statement checks one kind of sale: orders of families whose sales differ go apart.
     const kinds = new Set(batch.map((p) => p.prepared.sale.stillOnSale));
     if (kinds.size > 1) {
       const outcomes = new Map<Placement, PromiseSettledResult<string | undefined>>();
@@ -244,6 +227,9 @@ export function orderPlumbing(platform: Pick<Platform, 'db' | 'outbox' | 'now'>)
   return {
     orderEvent,
     jobs,
+    /** Inside `place`'s transaction (a family's `record`): an order row and its first history entry. */
+    insertIn: (trx: Tx, order: Parameters<typeof ordersRepo.insert>[1], reason: string) => ordersRepo.insert(trx, order, reason),
+    chargeIn,
     transitionIn,
     placement,
     placementStatement,
@@ -278,13 +264,13 @@ export function orderPlumbing(platform: Pick<Platform, 'db' | 'outbox' | 'now'>)
 
     /**
      * `place` in ONE statement, with no transaction around it, for a family that can check and
-     * price its order before any write (keno): the debit (conditional on the balance, the
+     * price its order before any write: the debit (conditional on the balance, the
      * member's debts and `prepared.sale.stillOnSale`), the order and its history, the ledger row,
      * the key with its answer and the outbox row are CTEs of one INSERT, so they commit together
      * or not at all; concurrent orders of other members share the statement (`placeTogether`).
      * Same rules and answers as `place`:
      * - a replay (the key already answered) returns the first answer and does nothing else, whatever
-     *   the draw or the balance is now; a key used for another body is `idempotency_key_reused`;
+     *   the sale or the balance is now; a key used for another body is `idempotency_key_reused`;
      * - a concurrent duplicate waits on the key's unique index, fails, and replays the first;
      * - a refusal changes nothing and is named as `place` names it: `sales_closed`,
      *   `wallet_debt`, `insufficient_points`.
@@ -295,14 +281,14 @@ export function orderPlumbing(platform: Pick<Platform, 'db' | 'outbox' | 'now'>)
         const stored = key === undefined ? undefined : await storedAnswer<{ order: OrderWire }>(db, { userId, scope: 'order', key, body });
         return stored && { status: stored.status, body: stored.body };
       };
-      // Twice at most: a refusal nothing explains any more (a top-up landed in between, the draw
+      // Twice at most: a refusal nothing explains any more (a top-up landed in between, the sale
       // the family remembered changed) is tried again with everything read afresh.
       for (let attempt = 1; ; attempt++) {
         let prepared: PreparedOrder;
         try {
           prepared = await prepare(attempt > 1);
         } catch (error) {
-          // A key answered before its draw closed (or before a limit changed) still replays.
+          // A key answered before its sale closed (or before a limit changed) still replays.
           if (error instanceof AppError) return (await replay()) ?? Promise.reject(error);
           throw error;
         }
@@ -318,7 +304,7 @@ export function orderPlumbing(platform: Pick<Platform, 'db' | 'outbox' | 'now'>)
           outbox.kick();
           return { status: 201, body: JSON.parse(one.row.answer.replaceAll(STANDIN.id, placed)) as { order: OrderWire } };
         }
-        // Nothing happened: say why, in `place`'s order (a replay, then the draw, then the wallet).
+        // Nothing happened: say why, in `place`'s order (a replay, then the sale, then the wallet).
         const replayed = await replay();
         if (replayed) return replayed;
         await prepared.checkOnSale();

@@ -79,17 +79,6 @@ export const ordersRepo = {
     return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
   },
 
-  /** The order with its draw's result (`official_result`, null until drawn, and for football orders, which have no draw). */
-  findWithResult(db: Executor, id: string) {
-    return db
-      .selectFrom('orders')
-      .leftJoin('draws', 'draws.id', 'orders.draw_id')
-      .selectAll('orders')
-      .select('draws.result as official_result')
-      .where('orders.id', '=', id)
-      .executeTakeFirst();
-  },
-
   history(db: Executor, id: string) {
     return db.selectFrom('order_status_history').select(['from', 'to', 'at', 'reason']).where('order_id', '=', id).orderBy('id').execute();
   },
@@ -161,9 +150,7 @@ export const ordersRepo = {
     if (filter.productCode) query = query.where('orders.product_code', '=', filter.productCode);
     const [rows, count] = await Promise.all([
       query
-        .leftJoin('draws', 'draws.id', 'orders.draw_id') // football orders have no draw
         .selectAll('orders')
-        .select('draws.result as official_result')
         .orderBy('orders.id', 'desc')
         .limit(pageSize)
         .offset((page - 1) * pageSize)

@@ -1,25 +1,26 @@
 import { Router } from 'express';
-import { confirmOrderBody, FOOTBALL_PRODUCT_CODE, footballOrderBody, kenoOrderBody, ordersQuery } from '@gp/common';
+import { confirmOrderBody, ordersQuery } from '@gp/common';
 import { currentUser, requireOperator, requireUser } from '../auth/middleware.ts';
 import type { AuthService } from '../auth/service.ts';
+import type { GameRegistry } from '../games/registry.ts';
 import { idempotencyKey, idParam, validateBody, validateQuery } from '../platform/http.ts';
 import type { OrderService } from './service.ts';
 
-/** The order body's schema is its family's, named by the product code (API.md "Orders"): football for HKS01, keno otherwise. */
-const orderSchema = (body: unknown) =>
-  typeof body === 'object' && body !== null && 'productCode' in body && body.productCode === FOOTBALL_PRODUCT_CODE ? footballOrderBody : kenoOrderBody;
-
-/** Member order routes and the back-office confirmation (manual purchase gateway). */
-export function orderRoutes(auth: AuthService, orders: OrderService) {
+/**
+ * Member order routes and the back-office confirmation (manual purchase gateway). An order body is
+ * validated with its family's schema, chosen by the product code it names (API.md "Orders"); what
+ * the schema accepts is bound to that family's pricing and placement.
+ */
+export function orderRoutes(auth: AuthService, orders: OrderService, games: Pick<GameRegistry, 'orderBody'>) {
   const router = Router();
-  const order = validateBody(orderSchema);
+  const order = validateBody(games.orderBody);
   const orderKey = idempotencyKey(true);
   const list = validateQuery(ordersQuery);
   const orderId = idParam('id');
   const confirmation = validateBody(confirmOrderBody);
 
   router.post('/orders/quote', requireUser(auth), order, async (req, res) => {
-    res.json(await orders.quote(order.of(req)));
+    res.json(await order.of(req).quote());
   });
 
   router.post('/orders', requireUser(auth), orderKey, order, async (req, res) => {

@@ -96,6 +96,15 @@ export interface JobSpec<Q extends QueueName, C> {
   onStart?: (context: C) => Promise<unknown>;
 }
 
+/**
+ * A job kind's workers with what they need, ready to start: the composition root starts every
+ * worker of a process from one list of these (server.ts `workersOf`).
+ */
+export interface Workers {
+  readonly queue: QueueName;
+  start(platform: JobPlatform): Promise<void>;
+}
+
 export interface JobDefinition<Q extends QueueName, C> {
   readonly queue: Q;
   readonly name: string;
@@ -111,6 +120,8 @@ export interface JobDefinition<Q extends QueueName, C> {
    * `/api/health`). Idempotent across processes: every worker process calls it on boot.
    */
   start(platform: JobPlatform, context: C): Promise<void>;
+  /** `start` with its context bound: an entry of the list of workers a process starts. */
+  withContext(context: C): Workers;
 }
 
 const resolve = (value: Configured, config: Config) => (typeof value === 'function' ? value(config) : value);
@@ -152,9 +163,10 @@ export function defineJob<Q extends QueueName, C>(spec: JobSpec<Q, C>): JobDefin
   // a generic `Q`. The data was checked against `QueueMap[Q]` at this module's own signatures.
   const queueOf = (queues: Pick<QueueFactory, 'queue'>) => queues.queue<unknown>(spec.queue);
 
-  return {
+  const definition: JobDefinition<Q, C> = {
     queue: spec.queue,
     name,
+    withContext: (context) => ({ queue: spec.queue, start: (platform) => definition.start(platform, context) }),
     async enqueue(queues, data, options) {
       await queueOf(queues).add(name, data, addOptions(data, options));
     },
@@ -197,4 +209,5 @@ export function defineJob<Q extends QueueName, C>(spec: JobSpec<Q, C>): JobDefin
       }
     },
   };
+  return definition;
 }

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { ERROR_CATALOGUE, kenoOrderBody } from '@gp/common';
+import { ERROR_CATALOGUE } from '@gp/common';
 import express from 'express';
 import { errorHandler } from '../../src/app.ts';
 import { isDatabaseUnavailable } from '../../src/db/unavailable.ts';
@@ -89,7 +89,7 @@ describe('the database out of reach', () => {
 
   it('an order that meets the outage is order_failed with 503, nothing recorded; it goes through once the database is back', async () => {
     const { issue } = await openIssue(env.platform, 10_000);
-    const order = kenoOrderBody.parse(threeUnits(issue)); // as the route hands it over
+    const order = env.services.games.acceptOrder(threeUnits(issue)); // as the route hands it over
     const idempotencyKey = key();
     await relay.cut();
     await expect(env.services.orders.place(memberId, order, idempotencyKey)).rejects.toMatchObject({ code: 'order_failed', status: 503 });

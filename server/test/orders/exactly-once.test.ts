@@ -118,7 +118,7 @@ describe.each(MODES)('purchases exactly once against the gateway (%s mode)', (mo
         },
         lookup: async () => ({ state: 'not_bought' }),
       };
-      const orders = createOrderService(env.platform, lying);
+      const orders = createOrderService(env.platform, { games: env.services.games, gateway: lying });
 
       const { member, order } = await placeOrder(env);
       await eventually('the purchase to start (1)', async () => (await orderRow(env, order.id)).status === 1, 5000);

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayTimeoutError, manualGateway, purchaseGateway, simulatedGateway, type SimulatedOperatorOptions } from '../../src/orders/gateway.ts';
-import { autoNumbers } from '../../src/orders/service.ts';
+import { autoNumbers } from '../../src/games/draw-core/numbers.ts';
 import type { Platform } from '../../src/platform/platform.ts';
 import { testPlatform } from '../support/platform.ts';
 

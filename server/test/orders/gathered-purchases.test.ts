@@ -1,7 +1,7 @@
 import type { Job } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSchedulingPass } from '../../src/games/keno/jobs.ts';
-import { orderIdsOf, startOrderWorkers, type OrderJob } from '../../src/orders/jobs.ts';
+import { orderIdsOf, orderWorkers, type OrderJob } from '../../src/orders/jobs.ts';
 import { PURCHASE_QUEUE, purchaseJobId } from '../../src/orders/service.ts';
 import { createOutbox } from '../../src/platform/outbox.ts';
 import { apiClient } from '../http/api-client.ts';
@@ -85,7 +85,7 @@ describe.each(MODES)('purchases gathered into one job per delivery (%s mode)', (
     expect(await deliver()).toBe(rows.length);
     expect((await queued()).map((job) => job.id)).toEqual([jobs[0]!.id]);
 
-    await startOrderWorkers(env.platform, env.services.orders);
+    for (const workers of orderWorkers(env.services.orders, env.platform.logger)) await workers.start(env.platform);
     for (const order of orders) await eventually(`order ${order.id} bought (2)`, async () => (await statusOf(order.id)) === 2, 10_000);
     await eventually('the gathered job finished and removed', async () => (await purchases().getJob(jobs[0]!.id!)) === undefined);
   }, 30_000);

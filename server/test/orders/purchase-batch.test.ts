@@ -42,7 +42,7 @@ describe('purchases in batches', () => {
         return operator.purchaseMany!(requests);
       },
     };
-    const orders = createOrderService(env.platform, counting);
+    const orders = createOrderService(env.platform, { games: env.services.games, gateway: counting });
     expect(await Promise.all(ids.map((id) => orders.purchase(id)))).toEqual(Array(20).fill('purchased'));
     expect(calls).toBeLessThan(20);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lanesByMember } from '../../src/games/keno/settlement.ts';
+import { lanesByMember } from '../../src/settlement/service.ts';
 
 /**
  * The lanes a draw is settled in: pages of different lanes are in flight at once, and a page holds

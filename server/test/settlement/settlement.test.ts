@@ -123,13 +123,13 @@ describe.each(MODES)('keno settlement (%s mode)', (mode) => {
     env.clock.advanceTo(draw.sales_close_at);
     const result = { numbers: DRAWN, superNumber: 24, bigSmall: null, oddEven: null };
     expect(await drawsRepo.markDrawn(env.platform.db, draw.id, result, 'manual', new Date())).toBeDefined();
-    expect(await env.services.settlement.unsettledDraws()).toContain(draw.id);
+    expect(await env.services.kenoSettlement.unsettledDraws()).toContain(draw.id);
 
     const unsettled = await env.platform.db.selectFrom('orders').select('id').where('draw_id', '=', draw.id).where('settled_at', 'is', null).execute();
-    const runs = await Promise.all([env.services.settlement.settleDraw(draw.id), env.services.settlement.settleDraw(draw.id), env.services.settlement.settleDraw(draw.id)]);
+    const runs = await Promise.all([env.services.kenoSettlement.settleDraw(draw.id), env.services.kenoSettlement.settleDraw(draw.id), env.services.kenoSettlement.settleDraw(draw.id)]);
     expect(runs.map((r) => (r.status === 'settled' ? r.orders : -1)).reduce((a, b) => a + b, 0)).toBe(unsettled.length);
-    expect(await env.services.settlement.settleDraw(draw.id)).toEqual({ status: 'settled', orders: 0, winners: 0, points: 0 });
-    expect(await env.services.settlement.unsettledDraws()).not.toContain(draw.id);
+    expect(await env.services.kenoSettlement.settleDraw(draw.id)).toEqual({ status: 'settled', orders: 0, winners: 0, points: 0 });
+    expect(await env.services.kenoSettlement.unsettledDraws()).not.toContain(draw.id);
     for (const p of placed) expect(await prizeEntries(p.id)).toHaveLength(1);
     const me = (await api.get('/api/me', { token: m.token })).body as { balance: number };
     expect(me.balance).toBe(10_000 - 5 * 300 + 5 * 146);
@@ -148,7 +148,7 @@ describe.each(MODES)('keno settlement (%s mode)', (mode) => {
         from generate_series(0, 4499) g`.execute(env.platform.db);
     await drawsRepo.markDrawn(env.platform.db, draw.id, { numbers: DRAWN, superNumber: 24, bigSmall: null, oddEven: null }, 'manual', new Date());
 
-    const runs = await Promise.all([env.services.settlement.settleDraw(draw.id), env.services.settlement.settleDraw(draw.id)]);
+    const runs = await Promise.all([env.services.kenoSettlement.settleDraw(draw.id), env.services.kenoSettlement.settleDraw(draw.id)]);
     expect(runs.map((r) => (r.status === 'settled' ? r.orders : -1)).reduce((a, b) => a + b, 0)).toBe(4_500);
     const unsettled = await env.platform.db.selectFrom('orders').select('id').where('draw_id', '=', draw.id).where('settled_at', 'is', null).execute();
     expect(unsettled).toHaveLength(0);
@@ -165,7 +165,7 @@ describe.each(MODES)('keno settlement (%s mode)', (mode) => {
 
   it('a draw still on sale, or unknown, is not settled', async () => {
     const draw = await openIssue(env.platform, 1000);
-    expect(await env.services.settlement.settleDraw(draw.id)).toEqual({ status: 'not_drawn' });
-    expect(await env.services.settlement.settleDraw('999999999')).toEqual({ status: 'missing' });
+    expect(await env.services.kenoSettlement.settleDraw(draw.id)).toEqual({ status: 'not_drawn' });
+    expect(await env.services.kenoSettlement.settleDraw('999999999')).toEqual({ status: 'missing' });
   });
 });

@@ -1,6 +1,7 @@
 import type { CompiledQuery } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { kenoOrdersRepo } from '../../src/games/keno/order-repo.ts';
+import { presentPlacedKenoOrder } from '../../src/games/keno/order.ts';
 import { STANDIN } from '../../src/orders/placement-repo.ts';
 import { orderPlumbing } from '../../src/orders/placement.ts';
 import { orderQueries } from '../../src/orders/repo.ts';
@@ -79,8 +80,8 @@ describe('SQL of the money paths', () => {
     // Only the outbox's statement parts are used: no queue, bus or logger is reached.
     const outbox = createOutbox({ db, queues: undefined as never, bus: undefined as never, logger: undefined as never, now: () => at });
     const sale = { id: '55', at, closeAt: order.sales_close_at, stillOnSale: kenoOrdersRepo.stillOnSale() };
-    const prepared = { row: order, reason: 'order placed', sale, checkOnSale: async () => undefined };
-    const trial = { row: { ...order, user_id: '8', status: 8 as const, trial: true }, reason: 'trial order placed', sale, checkOnSale: async () => undefined };
+    const prepared = { row: order, reason: 'order placed', sale, checkOnSale: async () => undefined, present: presentPlacedKenoOrder };
+    const trial = { row: { ...order, user_id: '8', status: 8 as const, trial: true }, reason: 'trial order placed', sale, checkOnSale: async () => undefined, present: presentPlacedKenoOrder };
     const body = { productCode: 'TWB01', issue: '115000123', multiplier: 1, plays: [{ type: 'pick', stars: 3, numbers: [1, 2, 3] }] };
     const plumbing = orderPlumbing({ db, outbox, now: () => at });
     const statement = plumbing.placementStatement([plumbing.placement(userId, 'key-0001', body, prepared), plumbing.placement('8', undefined, { ...body, trial: true }, trial)]);

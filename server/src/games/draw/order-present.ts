@@ -1,6 +1,6 @@
 import { type DrawOrderPart, type DrawOrderPlays, type DrawOrderRecord, type OrderWire } from '@gp/common';
 import type { OrderRow } from '../../db/types.ts';
-import { presentOrderCommon } from '../../orders/order-shape.ts';
+import { presentOrderCommon } from '../../orders/service.ts';
 
 export type DrawPlays = DrawOrderPlays;
 export type DrawOrderResult = DrawOrderRecord;

@@ -21,13 +21,11 @@ import type { DrawService } from './service.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { pointsRate } from '../../platform/points-rate.ts';
-import { balanceMessage, walletService } from '../../wallet/service.ts';
 import type { DrawPlays } from './order-present.ts';
 import { presentDrawOrder } from './order-present.ts';
 import { drawOrdersRepo } from './order-repo.ts';
-import { autoNumbers } from '../keno/order.ts';
-import { orderFailed, orderPlumbing } from '../../orders/placement.ts';
-import { ordersRepo } from '../../orders/repo.ts';
+import { autoNumbers } from '../draw-core/numbers.ts';
+import type { OrderPlumbing } from '../../orders/service.ts';
 
 /** The ticket a body asks for, quick picks filled in (an `auto` line gets one plain line of random numbers per zone). */
 function ticketOf(product: DrawProduct, body: DrawOrderRequest): DrawTicketRequest {
@@ -51,9 +49,8 @@ const bodyFields = (fields: Record<string, FieldCode> = {}) => Object.fromEntrie
  */
 export type DrawOrders = ReturnType<typeof drawOrders>;
 
-export function drawOrders(platform: Pick<Platform, 'db' | 'now' | 'config' | 'outbox' | 'queues'>, draws: DrawService) {
-  const { db, now, config, outbox } = platform;
-  const plumbing = orderPlumbing(platform);
+export function drawOrders(platform: Pick<Platform, 'db' | 'now' | 'config'>, draws: DrawService, plumbing: OrderPlumbing) {
+  const { db, now, config } = platform;
 
   function checked(body: DrawOrderRequest) {
     const product = draws.product(body.productCode);
@@ -120,7 +117,7 @@ export function drawOrders(platform: Pick<Platform, 'db' | 'now' | 'config' | 'o
           drawAt: draw.draw_at.toISOString(),
           displayIssue: draw.displayIssue,
         };
-        const row = await ordersRepo.insert(
+        const row = await plumbing.insertIn(
           trx,
           {
             user_id: userId,
@@ -144,11 +141,7 @@ export function drawOrders(platform: Pick<Platform, 'db' | 'now' | 'config' | 'o
         );
         rows.push(row);
       }
-      for (const row of rows.slice(1)) {
-        const account = row.trial ? ('trial' as const) : ('real' as const);
-        const debited = await walletService.debit(trx, { userId, account, kind: 'order', amount: row.points_spent, refType: 'order', refId: String(row.id) });
-        await outbox.write(trx, [plumbing.orderEvent(userId, row, null), outbox.event(balanceMessage(userId, debited, at), at), ...plumbing.jobs(row)]);
-      }
+      for (const row of rows.slice(1)) await plumbing.chargeIn(trx, userId, row);
       return { row: rows[0]!, order: presentDrawOrder(rows[0]!) as OrderWire };
     };
   }
@@ -158,14 +151,7 @@ export function drawOrders(platform: Pick<Platform, 'db' | 'now' | 'config' | 'o
 
     /** Places the ticket for every draw asked; `{ order, orders }`: the first draw's order and all of them (a replay answers the same). */
     async place(userId: string, body: DrawOrderRequest, key: string): Promise<{ status: number; body: { order: OrderWire; orders: OrderWire[] } }> {
-      const recordOrders = record(userId, body);
-      let placed;
-      try {
-        placed = await plumbing.place(userId, key, body, recordOrders);
-      } catch (error) {
-        if (error instanceof AppError) throw error;
-        throw orderFailed(error);
-      }
+      const placed = await plumbing.place(userId, key, body, record(userId, body));
       const first = placed.body.order;
       const group = first.playType === 'draw' ? first.draw.group.id : null;
       const orders = group ? (await drawOrdersRepo.group(db, userId, group)).map(presentDrawOrder) : [first];

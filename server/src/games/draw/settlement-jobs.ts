@@ -1,8 +1,10 @@
-import { defineJob } from '../../platform/jobs.ts';
-import type { Logger } from '../../platform/logger.ts';
-import type { Platform } from '../../platform/platform.ts';
 import type { NoData } from '../../platform/queues.ts';
-import { LOTTERY_SETTLE_QUEUE, lotterySettleJobId, type DrawSettlementService, type LotterySettleJob } from './settlement.ts';
+import { defineSettlementJob, type Settler } from '../../settlement/service.ts';
+import type { DrawSettlementService } from './settlement.ts';
+
+export interface LotterySettleJob {
+  drawId: string;
+}
 
 declare module '../../platform/queues.ts' {
   interface QueueMap {
@@ -11,46 +13,34 @@ declare module '../../platform/queues.ts' {
   }
 }
 
-export const LOTTERY_SWEEP_EVERY_MS = 30_000;
-
-interface Context {
-  settlement: DrawSettlementService;
-  logger: Logger;
-}
+export const LOTTERY_SETTLE_QUEUE = 'lottery-settle';
 
 /**
- * The settlement of a lottery draw whose numbers or pool amounts were just published (one job per
- * draw while it exists), and a sweep every 30 s for draws whose job was lost or whose pool amounts
- * arrived while a job was still running.
+ * The settlement of a lottery draw whose numbers or pool amounts were just published: one job per
+ * draw while it exists (a later add, pool amounts entered, runs again once it is done), and the
+ * sweep every 30 s for draws whose job was lost or whose pool amounts arrived while a job ran.
  */
-export const lotterySettleJob = defineJob({
+export const lotterySettlement = defineSettlementJob({
   queue: LOTTERY_SETTLE_QUEUE,
-  name: 'settle',
-  jobId: ({ drawId }) => lotterySettleJobId(drawId),
-  entity: true,
-  concurrency: 2,
-  process: (job, { settlement }: Context) => settlement.settleDraw(job.data.drawId),
-  sweep: {
-    queue: 'lottery-settle-sweep',
-    id: 'lottery-settle-sweep',
-    everyMs: LOTTERY_SWEEP_EVERY_MS,
-    async run({ settlement, logger }) {
+  sweepQueue: 'lottery-settle-sweep',
+  sweepId: 'lottery-settle-sweep',
+  jobId: (drawId) => `lottery-settle-${drawId}`,
+  dataOf: (drawId) => ({ drawId }),
+  targetOf: (data) => data.drawId,
+  sweptMessage: 'lottery settlement sweep settled orders',
+});
+
+/** What the lottery settlement job and its sweep run. */
+export function lotterySettler(settlement: DrawSettlementService): Settler {
+  return {
+    settle: (drawId) => settlement.settleDraw(drawId),
+    async sweep() {
       let orders = 0;
       for (const drawId of await settlement.drawsToSettle()) {
         const outcome = await settlement.settleDraw(drawId);
         if (outcome.status === 'settled') orders += outcome.orders;
       }
-      if (orders > 0) logger.warn({ orders }, 'lottery settlement sweep settled orders');
-      return { orders };
+      return { repaired: orders, detail: { orders } };
     },
-  },
-});
-
-/** Queues a draw's settlement (the draw feature's `afterDrawn` hook, wired by the server). */
-export async function enqueueLotterySettlement(queues: Platform['queues'], drawId: string) {
-  await lotterySettleJob.enqueue(queues, { drawId });
-}
-
-export async function startLotterySettlementWorkers(platform: Pick<Platform, 'queues' | 'config' | 'logger'>, settlement: DrawSettlementService) {
-  await lotterySettleJob.start(platform, { settlement, logger: platform.logger });
+  };
 }

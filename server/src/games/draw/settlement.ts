@@ -17,14 +17,8 @@ import type { Platform } from '../../platform/platform.ts';
 import { pointsRate } from '../../platform/points-rate.ts';
 import { walletService } from '../../wallet/service.ts';
 import { drawSettlementRepo, type LotterySettledUpdate } from './settlement-repo.ts';
-import { settlementPushes, type SettledOrder } from '../../settlement/pushes.ts';
+import { settlementPushes, type SettledOrder } from '../../settlement/service.ts';
 
-export const LOTTERY_SETTLE_QUEUE = 'lottery-settle';
-export interface LotterySettleJob {
-  drawId: string;
-}
-/** One job per draw while it exists; a later add (pool amounts entered) runs again once it is done. */
-export const lotterySettleJobId = (drawId: string) => `lottery-settle-${drawId}`;
 
 const BATCH = 200;
 

@@ -1,5 +1,4 @@
 import { defineJob } from '../../platform/jobs.ts';
-import type { Platform } from '../../platform/platform.ts';
 import type { FootballService } from './service.ts';
 
 export const FOOTBALL_QUEUE = 'football';
@@ -34,8 +33,3 @@ export const footballJob = defineJob({
     { id: 'football-results-pass', everyMs: (config) => Math.min(RESULTS_EVERY_MS, config.ODDS_INTERVAL_MS), name: 'results', data: { name: 'results' }, options: KEEP },
   ],
 });
-
-/** The worker side of football (roles `all` and `worker`). */
-export async function startFootballWorkers(platform: Pick<Platform, 'queues' | 'config'>, football: FootballService) {
-  await footballJob.start(platform, football);
-}

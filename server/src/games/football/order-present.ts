@@ -6,12 +6,14 @@ import {
   type FootballLocalNames,
   type FootballOrderPart,
   type FootballPickWire,
+  type FootballOrderWire,
   type FootballSettlement,
   type FootballSlip,
   type LocalAmount,
   type MatchResultWire,
 } from '@gp/common';
 import type { OrderRow } from '../../db/types.ts';
+import { presentOrderCommon } from '../../orders/service.ts';
 import type { OrderEvent } from './order-repo.ts';
 
 /** One pick as bought: the price actually taken, the line as the market offered it (absent for markets without one). Stored as the wire shows it. */
@@ -94,4 +96,26 @@ export function footballDrawResult(row: Pick<OrderRow, 'draw_result'>): DrawOutc
   const outcome = row.draw_result as FootballOutcome | null;
   if (!outcome) return null;
   return { prize: { amount: outcome.payout.amount - outcome.refund.amount, currency: outcome.payout.currency }, lines: [] };
+}
+
+/**
+ * A football order (HKS01) as API.md shows it: `selections` are the picks as bought, `fee` the
+ * handling fee, and `football` the legs with their events (from `events`), results, outcomes and
+ * what the slip returned; an event is `open` until its sales close at `at`.
+ */
+export function presentFootballOrder(row: OrderRow, events: ReadonlyMap<string, OrderEvent>, at: Date): FootballOrderWire {
+  return {
+    ...presentOrderCommon(row, null),
+    playType: 'football',
+    selections: (row.plays as FootballPlays).legs,
+    drawResult: footballDrawResult(row),
+    football: presentFootballPart(row, events, at),
+  };
+}
+
+/** The event ids a page of football orders needs (one query for the whole page). */
+export function footballEventIds(rows: readonly Pick<OrderRow, 'plays'>[]): string[] {
+  const ids = new Set<string>();
+  for (const row of rows) for (const leg of (row.plays as FootballPlays).legs) ids.add(leg.eventId);
+  return [...ids];
 }

@@ -25,11 +25,9 @@ import type { Executor, Tx } from '../../db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { pointsRate } from '../../platform/points-rate.ts';
-import type { FootballPlays } from './order-present.ts';
+import type { OrderPlumbing, RecordOrder } from '../../orders/service.ts';
+import { presentFootballOrder, type FootballPlays } from './order-present.ts';
 import { footballOrdersRepo, type OrderEvent } from './order-repo.ts';
-import type { RecordOrder } from '../../orders/placement.ts';
-import { presentOrder } from '../../orders/present.ts';
-import { ordersRepo } from '../../orders/repo.ts';
 
 /** HKS01's stake rules with the deployment's handling-fee schedule (FOOTBALL_FEE_SCHEDULE) when one is set. */
 export function footballStakeRules(config: Pick<Config, 'FOOTBALL_FEE_SCHEDULE'>): FootballStakeRules {
@@ -86,7 +84,7 @@ type Market = Awaited<ReturnType<typeof footballOrdersRepo.markets>>[number];
  * `acceptBetterOdds`), then the most it can win against MAX_ORDER_PRIZE_POINTS. The quote runs
  * the same checks, so a slip learns about moved odds before the member confirms.
  */
-export function footballOrders(platform: Pick<Platform, 'db' | 'now' | 'config'>) {
+export function footballOrders(platform: Pick<Platform, 'db' | 'now' | 'config'>, plumbing: Pick<OrderPlumbing, 'insertIn'>) {
   const { db, now, config } = platform;
   const rules = footballStakeRules(config);
   const rate = pointsRate(config, rules.currency);
@@ -179,7 +177,7 @@ export function footballOrders(platform: Pick<Platform, 'db' | 'now' | 'config'>
         const legEvents = eventIds.map((id) => events.get(id)!);
         const salesCloseAt = new Date(Math.min(...legEvents.map((event) => new Date(event.sales_close_at).getTime())));
         const plays: FootballPlays = { mode: slip.mode, formula: slip.formula ?? null, unitStake: slip.unitStake, legs: slip.legs.map((leg) => ({ ...leg })), maxPrize };
-        const row = await ordersRepo.insert(
+        const row = await plumbing.insertIn(
           trx,
           {
             user_id: userId,
@@ -201,7 +199,7 @@ export function footballOrders(platform: Pick<Platform, 'db' | 'now' | 'config'>
           'order placed',
         );
         await footballOrdersRepo.insertLegs(trx, String(row.id), eventIds);
-        return { row, order: presentOrder(row, null, { events, now: at }) };
+        return { row, order: presentFootballOrder(row, events, at) };
       };
     },
   };

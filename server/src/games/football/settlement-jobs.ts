@@ -1,8 +1,11 @@
-import { defineJob } from '../../platform/jobs.ts';
-import type { Logger } from '../../platform/logger.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { NoData } from '../../platform/queues.ts';
-import { FOOTBALL_SETTLE_QUEUE, footballSettleJobId, type FootballSettleJob, type FootballSettlementService } from './settlement.ts';
+import { defineSettlementJob, type Settler } from '../../settlement/service.ts';
+import type { FootballSettlementService } from './settlement.ts';
+
+export interface FootballSettleJob {
+  eventId: string;
+}
 
 declare module '../../platform/queues.ts' {
   interface QueueMap {
@@ -11,47 +14,36 @@ declare module '../../platform/queues.ts' {
   }
 }
 
-export const FOOTBALL_SWEEP_EVERY_MS = 30_000;
-
-interface FootballSettlementJobContext {
-  settlement: FootballSettlementService;
-  logger: Logger;
-}
+export const FOOTBALL_SETTLE_QUEUE = 'football-settle';
 
 /**
  * The settlement of an event that has become final (resulted, or postponed, abandoned, void,
- * cancelled): one job per event, and a sweep every 30 s that settles any purchased order whose
- * events are all final but which is still unsettled (the job was never queued or was lost, or the
- * process died mid-settlement).
+ * cancelled): one job per event, and the sweep every 30 s that settles any purchased order whose
+ * events are all final but which is still unsettled.
  */
-export const footballSettleJob = defineJob({
+export const footballSettlement = defineSettlementJob({
   queue: FOOTBALL_SETTLE_QUEUE,
-  name: 'settle',
-  jobId: ({ eventId }) => footballSettleJobId(eventId),
-  entity: true,
-  concurrency: 2,
-  process: (job, { settlement }: FootballSettlementJobContext) => settlement.settleEvent(job.data.eventId),
-  sweep: {
-    queue: 'football-settle-sweep',
-    id: 'football-settle-sweep',
-    everyMs: FOOTBALL_SWEEP_EVERY_MS,
-    async run({ settlement, logger }) {
-      const outcome = await settlement.settleReady();
-      if (outcome.orders > 0) logger.warn(outcome, 'football settlement sweep settled orders whose job was lost');
-      return outcome;
-    },
-  },
+  sweepQueue: 'football-settle-sweep',
+  sweepId: 'football-settle-sweep',
+  jobId: (eventId) => `football-settle-${eventId}`,
+  dataOf: (eventId) => ({ eventId }),
+  targetOf: (data) => data.eventId,
+  sweptMessage: 'football settlement sweep settled orders whose job was lost',
 });
 
 /**
  * Queues the settlement of an event that has just become final. Idempotent: one job id per event.
- * The football results code calls it (through the server's `afterResulted` hook) after committing the result.
+ * The football results code calls it (through the `afterResulted` hook) after committing the result.
  */
-export async function enqueueFootballSettlement(queues: Platform['queues'], eventId: string) {
-  await footballSettleJob.enqueue(queues, { eventId });
-}
+export const enqueueFootballSettlement = (queues: Platform['queues'], eventId: string) => footballSettlement.enqueue(queues, eventId);
 
-/** The football settlement workers (roles `all` and `worker`). */
-export async function startFootballSettlementWorkers(platform: Pick<Platform, 'queues' | 'config' | 'logger'>, settlement: FootballSettlementService) {
-  await footballSettleJob.start(platform, { settlement, logger: platform.logger });
+/** What the football settlement job and its sweep run. */
+export function footballSettler(settlement: FootballSettlementService): Settler {
+  return {
+    settle: (eventId) => settlement.settleEvent(eventId),
+    async sweep() {
+      const outcome = await settlement.settleReady();
+      return { repaired: outcome.orders, detail: outcome };
+    },
+  };
 }

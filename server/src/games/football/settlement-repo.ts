@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { FINAL_EVENT_STATUSES, FOOTBALL_PRODUCT_CODE, isFootballEventId } from '@gp/common';
 import type { Executor, Tx } from '../../db/database.ts';
-import { settledBatch, type SettlementItem } from '../keno/settlement-repo.ts';
+import { settledBatch, type SettlementItem } from '../../settlement/service.ts';
 
 const finalStatuses = sql.join(FINAL_EVENT_STATUSES.map((status) => sql.lit(status)));
 

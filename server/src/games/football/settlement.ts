@@ -1,17 +1,11 @@
 import { finalResultOf, settleFootballSlip, toPoints, type MatchResult } from '@gp/common';
-import { slipOfPlays, type FootballOutcome, type FootballPlays } from '../../orders/service.ts';
+import { slipOfPlays, type FootballOutcome, type FootballPlays } from './order-present.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { pointsRate } from '../../platform/points-rate.ts';
 import { walletService, type Balances } from '../../wallet/service.ts';
-import { settlementPushes, type SettledOrder } from '../../settlement/pushes.ts';
+import { settlementPushes, type SettledOrder } from '../../settlement/service.ts';
 import { footballSettlementRepo } from './settlement-repo.ts';
 
-export const FOOTBALL_SETTLE_QUEUE = 'football-settle';
-export interface FootballSettleJob {
-  eventId: string;
-}
-/** One settle job per event: a second add (the result hook's retry) is ignored while it exists. */
-export const footballSettleJobId = (eventId: string) => `football-settle-${eventId}`;
 
 /** Orders settled per transaction: one commit per batch, each order still conditional on its own row. */
 const BATCH = 200;

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import {
   acceptedKenoTicket,
   kenoCost,
@@ -13,22 +12,15 @@ import {
   type QuoteResponse,
 } from '@gp/common';
 import type { Executor } from '../../db/database.ts';
+import { autoNumbers } from '../draw-core/numbers.ts';
 import { findProduct, kenoCatalogue } from './service.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { pointsRate } from '../../platform/points-rate.ts';
-import type { PreparedOrder } from '../../orders/placement.ts';
+import type { OrderRow } from '../../db/types.ts';
+import type { PreparedOrder, PreparedRow } from '../../orders/service.ts';
+import { presentKenoOrder } from './order-present.ts';
 import { kenoOrdersRepo } from './order-repo.ts';
-
-/** `count` distinct numbers of 1..`poolSize`, chosen with the crypto RNG. */
-export function autoNumbers(count: number, poolSize: number): number[] {
-  const pool = Array.from({ length: poolSize }, (_, i) => i + 1);
-  for (let i = 0; i < count; i++) {
-    const j = i + crypto.randomInt(poolSize - i);
-    [pool[i], pool[j]] = [pool[j]!, pool[i]!];
-  }
-  return pool.slice(0, count).sort((a, b) => a - b);
-}
 
 /** The ticket a request asks for, with `auto` plays filled in (an invalid star count or pick is left for validation). */
 function ticketOf(product: KenoProduct, body: KenoOrderRequest): KenoTicketRequest {
@@ -51,6 +43,38 @@ function ticketOf(product: KenoProduct, body: KenoOrderRequest): KenoTicketReque
   });
   return { multiplier: body.multiplier, plays };
 }
+
+/** The row `placeAtOnce` inserts, as the database returns it, with `id`. */
+function placedRow(row: PreparedRow, id: string): OrderRow {
+  return {
+    id,
+    user_id: row.user_id,
+    product_code: row.product_code,
+    issue: row.issue,
+    draw_id: row.draw_id ?? null,
+    lottery_draw_id: row.lottery_draw_id ?? null,
+    status: row.status,
+    trial: row.trial,
+    multiplier: row.multiplier,
+    plays: row.plays,
+    units: row.units,
+    points_spent: row.points_spent,
+    stake: row.stake,
+    fee: row.fee ?? null,
+    ticket_ref: null,
+    sales_close_at: row.sales_close_at,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    purchased_at: null,
+    prize: null,
+    settled_at: null,
+    draw_result: null,
+    hold: null,
+  };
+}
+
+/** A keno order as placing answers it: the prepared row with the id the statement gave it. */
+export const presentPlacedKenoOrder = (row: PreparedRow, id: string) => presentKenoOrder(placedRow(row, id), null);
 
 /** How long a placement trusts the draw on sale it read (the placing statement checks it anyway). */
 const DRAW_MEMORY_MS = 1000;
@@ -139,23 +163,25 @@ export function kenoOrders(platform: Pick<Platform, 'db' | 'now' | 'config'>) {
         const at = now();
         const draw = await openDrawRemembered(product, body.issue, at, fresh);
         const cost = kenoCost(product, ticket);
+        const row: PreparedRow = {
+          user_id: userId,
+          product_code: product.code,
+          issue: draw.issue,
+          draw_id: String(draw.id),
+          status: body.trial ? 8 : 0,
+          trial: body.trial,
+          multiplier: ticket.multiplier,
+          plays: ticket.plays,
+          units: cost.units,
+          points_spent: cost.points,
+          stake: cost.stake,
+          sales_close_at: draw.sales_close_at,
+          created_at: at,
+          updated_at: at,
+        };
         return {
-          row: {
-            user_id: userId,
-            product_code: product.code,
-            issue: draw.issue,
-            draw_id: String(draw.id),
-            status: body.trial ? 8 : 0,
-            trial: body.trial,
-            multiplier: ticket.multiplier,
-            plays: ticket.plays,
-            units: cost.units,
-            points_spent: cost.points,
-            stake: cost.stake,
-            sales_close_at: draw.sales_close_at,
-            created_at: at,
-            updated_at: at,
-          },
+          row,
+          present: presentPlacedKenoOrder,
           reason: body.trial ? 'trial order placed' : 'order placed',
           sale: { id: String(draw.id), at, closeAt: draw.sales_close_at, stillOnSale: kenoOrdersRepo.stillOnSale() },
           checkOnSale: async () => void (await openDraw(db, product, body.issue, now())),

@@ -11,7 +11,7 @@ import type { KenoService } from './service.ts';
  * Products, draws, results and the game clock (public). Manual results are entered by two staff
  * members through `POST /admin/results` (admin/four-eyes.ts), never by one.
  */
-export function kenoRoutes(auth: AuthService, keno: KenoService, clocks: KenoClocks | null, moreProducts: () => Promise<unknown[]> = async () => []) {
+export function kenoRoutes(auth: AuthService, keno: KenoService, clocks: () => KenoClocks | null, moreProducts: () => Promise<unknown[]> = async () => []) {
   const router = Router();
   /** The `:code` product, before the query is read (an unknown product is `product_not_found` whatever the query). */
   const product = attach('product', (req) => keno.product(String(req.params.code)));
@@ -39,7 +39,7 @@ export function kenoRoutes(auth: AuthService, keno: KenoService, clocks: KenoClo
   });
 
   router.get('/keno/:code/clock', product, (req, res) => {
-    const clock = clocks?.get(product.of(req).code);
+    const clock = clocks()?.get(product.of(req).code);
     if (!clock) throw new AppError('product_not_found');
     res.json(clock.snapshot());
   });

@@ -1,8 +1,10 @@
-import type { Logger } from '../../platform/logger.ts';
-import { defineJob } from '../../platform/jobs.ts';
-import type { Platform } from '../../platform/platform.ts';
 import type { NoData } from '../../platform/queues.ts';
-import { SETTLE_QUEUE, settleJobId, type SettleJob, type SettlementService } from './settlement.ts';
+import { defineSettlementJob, type Settler } from '../../settlement/service.ts';
+import type { KenoSettlementService } from './settlement.ts';
+
+export interface SettleJob {
+  drawId: string;
+}
 
 declare module '../../platform/queues.ts' {
   interface QueueMap {
@@ -11,44 +13,31 @@ declare module '../../platform/queues.ts' {
   }
 }
 
-export const SWEEP_EVERY_MS = 30_000;
-
-interface SettlementJobContext {
-  settlement: SettlementService;
-  logger: Logger;
-}
+export const SETTLE_QUEUE = 'order-settle';
 
 /**
- * The settlement of a drawn draw: one job per draw, queued when the result is published, and a
- * sweep every 30 s that settles any drawn draw still holding unsettled orders (the result was saved
- * but the process died before queueing, or mid-settlement).
+ * The settlement of a drawn keno draw: one job per draw (`settle-<draw>`, a second add while it
+ * exists is ignored), queued when the result is published, and the sweep every 30 s that settles
+ * any drawn draw still holding unsettled orders.
  */
-export const settleDrawJob = defineJob({
+export const kenoSettlement = defineSettlementJob({
   queue: SETTLE_QUEUE,
-  name: 'settle',
-  jobId: ({ drawId }) => settleJobId(drawId),
-  entity: true,
-  concurrency: 2,
-  process: (job, { settlement }: SettlementJobContext) => settlement.settleDraw(job.data.drawId),
-  sweep: {
-    queue: 'order-settle-sweep',
-    id: 'settle-sweep',
-    everyMs: SWEEP_EVERY_MS,
-    async run({ settlement, logger }) {
-      const draws = await settlement.unsettledDraws();
-      for (const drawId of draws) await settlement.settleDraw(drawId);
-      if (draws.length > 0) logger.warn({ draws }, 'settlement sweep settled draws whose job was lost');
-      return { draws: draws.length };
-    },
-  },
+  sweepQueue: 'order-settle-sweep',
+  sweepId: 'settle-sweep',
+  jobId: (drawId) => `settle-${drawId}`,
+  dataOf: (drawId) => ({ drawId }),
+  targetOf: (data) => data.drawId,
+  sweptMessage: 'settlement sweep settled draws whose job was lost',
 });
 
-/** Queues the settlement of a draw that has just got its result (idempotent: one job id per draw). */
-export async function enqueueSettlement(queues: Platform['queues'], drawId: string) {
-  await settleDrawJob.enqueue(queues, { drawId });
-}
-
-/** The settlement workers (roles `all` and `worker`). */
-export async function startSettlementWorkers(platform: Pick<Platform, 'queues' | 'config' | 'logger'>, settlement: SettlementService) {
-  await settleDrawJob.start(platform, { settlement, logger: platform.logger });
+/** What the keno settlement job and its sweep run. */
+export function kenoSettler(settlement: KenoSettlementService): Settler {
+  return {
+    settle: (drawId) => settlement.settleDraw(drawId),
+    async sweep() {
+      const draws = await settlement.unsettledDraws();
+      for (const drawId of draws) await settlement.settleDraw(drawId);
+      return { repaired: draws.length, detail: { draws } };
+    },
+  };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor, Tx } from '../../db/database.ts';
+import { settledBatch, type SettlementItem } from '../../settlement/service.ts';
 
 /** An order still to settle, locked by the page that settles it: its owner, its kind and its ticket. */
 export interface TicketRow {
@@ -9,27 +10,6 @@ export interface TicketRow {
   trial: boolean;
   multiplier: number;
   plays: unknown;
-}
-
-export interface SettlementItem {
-  id: string;
-  prize: number;
-  drawResult: unknown;
-}
-
-/**
- * A batch of settlements as the rows `v(id, prize, draw_result)` of an UPDATE's FROM, and the
- * condition that matches each to its order. The batch travels as one JSON parameter (a page is
- * 2,000 orders: one value to send and parse, not 6,000 bind parameters), and `orders.id = any(ids)`
- * has PostgreSQL probe the primary key for exactly these rows: joined to the batch alone, it
- * scanned the whole orders table once per page, which made a million-order draw quadratic.
- */
-export function settledBatch(items: ReadonlyArray<SettlementItem>) {
-  const batch = JSON.stringify(items.map((item) => ({ id: item.id, prize: item.prize, draw_result: item.drawResult })));
-  return {
-    rows: sql`jsonb_to_recordset(${batch}::jsonb) as v(id bigint, prize bigint, draw_result jsonb)`,
-    matches: sql<boolean>`orders.id = v.id and orders.id = any(${items.map((item) => item.id)}::bigint[])`,
-  };
 }
 
 /**

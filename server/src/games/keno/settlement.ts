@@ -11,15 +11,9 @@ import { findProduct, kenoCatalogue } from './service.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { pointsRate } from '../../platform/points-rate.ts';
 import { walletService, type Posting } from '../../wallet/service.ts';
-import { settlementPushes, type SettledOrder } from '../../settlement/pushes.ts';
+import { lanesByMember, settlementPushes, type SettledOrder } from '../../settlement/service.ts';
 import { settlementRepo } from './settlement-repo.ts';
 
-export const SETTLE_QUEUE = 'order-settle';
-export interface SettleJob {
-  drawId: string;
-}
-/** One settle job per draw: a second add (the draw job's retry, the sweep) is ignored while it exists. */
-export const settleJobId = (drawId: string) => `settle-${drawId}`;
 
 /** Orders settled per transaction: one commit per batch, each order still conditional on its own row. */
 const BATCH = 2000;
@@ -29,34 +23,13 @@ const BATCH = 2000;
  */
 const PAGES_AT_ONCE = 3;
 
-export type SettlementService = ReturnType<typeof createSettlementService>;
+export type KenoSettlementService = ReturnType<typeof createKenoSettlementService>;
 export type SettleOutcome =
   | { status: 'settled'; orders: number; winners: number; points: number }
   | { status: 'not_drawn' | 'missing' };
 
 /** The wire `drawResult`: the settlement as the order page shows it (only serialized, so not copied: a million-order draw allocates enough). */
 const outcomeOf = (settlement: KenoSettlement): DrawOutcome => ({ prize: settlement.prize, lines: settlement.lines });
-
-/**
- * Orders split into `count` lanes so that no member's orders are in two lanes, each lane's orders
- * in id order: the members with the most orders first, each to the lane with the fewest so far,
- * so the lanes stay even unless one member holds most of the draw.
- */
-export function lanesByMember(orders: ReadonlyArray<{ id: string; userId: string }>, count: number): string[][] {
-  const perMember = new Map<string, number>();
-  for (const { userId } of orders) perMember.set(userId, (perMember.get(userId) ?? 0) + 1);
-  const sizes = new Array<number>(count).fill(0);
-  const laneOf = new Map<string, number>();
-  for (const [userId, n] of [...perMember].sort((a, b) => b[1] - a[1])) {
-    const lane = sizes.indexOf(Math.min(...sizes));
-    laneOf.set(userId, lane);
-    sizes[lane]! += n;
-  }
-  // Filled in the orders' own (id) order.
-  const lanes = Array.from({ length: count }, () => [] as string[]);
-  for (const { id, userId } of orders) lanes[laneOf.get(userId)!]!.push(id);
-  return lanes.filter((lane) => lane.length > 0);
-}
 
 /**
  * Keno settlement: when a draw has its result, every purchased (2) and trial (8) order of it is
@@ -66,7 +39,7 @@ export function lanesByMember(orders: ReadonlyArray<{ id: string; userId: string
  * changes nothing: each order's settlement is a conditional update, and the prize's ledger entry
  * has a unique cause (prize, order, id) in the same transaction.
  */
-export function createSettlementService(platform: Pick<Platform, 'db' | 'outbox' | 'now' | 'config' | 'logger'>) {
+export function createKenoSettlementService(platform: Pick<Platform, 'db' | 'outbox' | 'now' | 'config' | 'logger'>) {
   const { db, outbox, now, config, logger } = platform;
   const catalogue = kenoCatalogue(config);
 
