@@ -97,6 +97,13 @@ const local = {
   },
 };
 
+/** What a server feature or game family may import besides itself: the infrastructure, config.ts, and features' doors (service.ts; auth's guard). */
+const SHARED_AND_DOORS = [
+  { element: { type: 'server-infra' } },
+  { element: { type: 'server' }, file: { categories: 'config' } },
+  { element: { type: 'server-feature' }, file: { categories: { anyOf: ['public', 'auth-guard'] } } },
+];
+
 export default defineConfig(
   // Outputs, caches and local data.
   globalIgnores(['**/node_modules/', '**/dist/', '**/dev-dist/', '.tmp/', '.data/', '.data-*/', 'coverage/', 'test-results/', 'playwright-report/']),
@@ -183,7 +190,7 @@ export default defineConfig(
     },
   },
   {
-    files: ['server/src/*/routes.ts'],
+    files: ['server/src/*/routes.ts', 'server/src/games/*/routes.ts', 'server/src/games/*/*-routes.ts'],
     rules: { 'no-restricted-syntax': ['error', ...NO_CAST_TO_NEVER_OR_ANY, ...NO_QUERIES, ...NO_DB_IN_ROUTES, ...CHAIN_IN_ROUTES] },
   },
   {
@@ -272,9 +279,7 @@ export default defineConfig(
               from: { element: { type: 'server-feature' } },
               allow: {
                 to: [
-                  { element: { type: 'server-infra' } },
-                  { element: { type: 'server' }, file: { categories: 'config' } },
-                  { element: { type: 'server-feature' }, file: { categories: { anyOf: ['public', 'auth-guard'] } } },
+                  ...SHARED_AND_DOORS,
                   // The game registry and the GameFamily interface; a family's service (admin's result entry).
                   { element: { type: 'server-games' } },
                   { element: { type: 'server-game' }, file: { categories: 'public' } },
@@ -288,9 +293,7 @@ export default defineConfig(
               from: { element: { type: 'server-game' } },
               allow: {
                 to: [
-                  { element: { type: 'server-infra' } },
-                  { element: { type: 'server' }, file: { categories: 'config' } },
-                  { element: { type: 'server-feature' }, file: { categories: { anyOf: ['public', 'auth-guard'] } } },
+                  ...SHARED_AND_DOORS,
                   { element: { type: 'server-games' } },
                   { element: { type: 'server-game', captured: { family: 'draw-core' } } },
                 ],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pointsRateSchema } from './keno.ts';
+import { quoteResponse } from './quote.ts';
 
 /**
  * Wire shapes of the draw lotteries (AUA01 USA01 USA02 FRA01 HKA01 JPA01 JPA02 TWA01–TWA05):
@@ -237,17 +238,8 @@ export const divisionWinsSchema = z.object({
 });
 
 /** `POST /api/orders/quote` for a draw product: the keno/football quote plus the expansion and the draws it would buy. */
-export const drawQuoteResponse = z.object({
-  units: z.number().int(),
-  /** Lines after expansion, per draw. */
-  bets: z.number().int(),
-  stake: localAmount,
-  fee: localAmount,
-  maxPrize: localAmount,
-  /** GP hundredths for ALL draws (what placing debits in total). */
-  total: z.number().int(),
-  maxPrizePoints: z.number().int(),
-  rates: z.object({ price: pointsRateSchema, prize: pointsRateSchema }),
+export const drawQuoteResponse = quoteResponse.extend({
+  /** `bets`: lines after expansion, per draw; `total`: GP hundredths for ALL draws (what placing debits in total). */
   draws: z.array(z.object({ id: z.string(), issue: z.string(), displayIssue: z.string(), drawAt: z.string(), salesCloseAt: z.string() })),
   /** GP hundredths per draw. */
   perDraw: z.number().int(),

@@ -3,7 +3,7 @@ import { MARKET_CODES } from '../football/markets.ts';
 import { BIG_SMALL_OPTIONS, ODD_EVEN_OPTIONS } from '../products/types.ts';
 import { paged, pageQuery } from './fields.ts';
 import { footballOrderBody, footballOrderPartSchema } from './football.ts';
-import { kenoResultSchema, pointsRateSchema } from './keno.ts';
+import { kenoResultSchema } from './keno.ts';
 import { drawLineInput, drawOrderBody, drawOrderPartSchema } from './draw.ts';
 
 /**
@@ -46,21 +46,7 @@ export const orderBody = z.union([kenoOrderBody, footballOrderBody, drawOrderBod
 
 const localAmount = z.object({ amount: z.number().int(), currency: z.string() });
 
-/** What an order would cost and could win, without placing it. `bets`: the number of plays. */
-export const quoteResponse = z.object({
-  units: z.number().int(),
-  bets: z.number().int(),
-  stake: localAmount,
-  fee: localAmount,
-  maxPrize: localAmount,
-  /** GP hundredths: what placing the order debits. */
-  total: z.number().int(),
-  /** GP hundredths: `maxPrize` converted at the prize rate, rounded down as a prize would be. */
-  maxPrizePoints: z.number().int(),
-  /** The rates used: `price` turned stake (and fee) into `total`, `prize` converts prizes. */
-  rates: z.object({ price: pointsRateSchema, prize: pointsRateSchema }),
-});
-export type QuoteResponse = z.infer<typeof quoteResponse>;
+export { quoteResponse, type QuoteResponse } from './quote.ts';
 
 export const ORDER_STATUS_LABELS = {
   0: 'pending_confirmation',

@@ -21,17 +21,16 @@ export interface SettlementJobContext {
   logger: Logger;
 }
 
-/** What tells one family's settlement job from another's: its queues, its job ids and its data. */
-export interface SettlementJobSpec<Q extends QueueName> {
+/** What tells one family's settlement job from another's: its queues, its job ids and the field of its data naming its target. */
+export interface SettlementJobSpec<Q extends QueueName, K extends keyof QueueMap[Q] & string> {
   queue: Q;
+  /** The sweep's queue; its job scheduler id is the same unless `sweepId` says otherwise (what `/api/health` names). */
   sweepQueue: SweepQueue;
-  /** The sweep's job scheduler id (what `/api/health` names). */
-  sweepId: string;
-  /** The job id of a target's settlement: one per target while it exists, so a second add is a no-op. */
-  jobId: (targetId: string) => string;
-  /** A job's data for a target, and back (the field names jobs already queued carry). */
-  dataOf: (targetId: string) => QueueMap[Q];
-  targetOf: (data: QueueMap[Q]) => string;
+  sweepId?: string;
+  /** The job id of a target's settlement is `jobIdPrefix` + its id: one per target while it exists, so a second add is a no-op. */
+  jobIdPrefix: string;
+  /** The field of the job's data that names the target (as jobs already queued carry it). */
+  target: K;
   /** The sweep's warning when it repaired something. */
   sweptMessage: string;
 }
@@ -47,17 +46,20 @@ export interface SettlementJob<Q extends QueueName> {
  * per target, two at once per process, queued by the family's result hook; and a sweep every 30 s,
  * one at a time, for what a lost job left undone. Every family's settlement runs on this.
  */
-export function defineSettlementJob<Q extends QueueName>(spec: SettlementJobSpec<Q>): SettlementJob<Q> {
+export function defineSettlementJob<Q extends QueueName, K extends keyof QueueMap[Q] & string>(spec: SettlementJobSpec<Q, K>): SettlementJob<Q> {
+  const targetOf = (data: QueueMap[Q]) => String(data[spec.target]);
+  // The one shape a settlement job's data has: `{ [target]: id }` (what `SettlementJobSpec.target` names).
+  const dataOf = (targetId: string) => ({ [spec.target]: targetId }) as Record<K, string> as QueueMap[Q];
   const job = defineJob({
     queue: spec.queue,
     name: 'settle',
-    jobId: (data) => spec.jobId(spec.targetOf(data)),
+    jobId: (data) => `${spec.jobIdPrefix}${targetOf(data)}`,
     entity: true,
     concurrency: 2,
-    process: (queued, { settler }: SettlementJobContext) => settler.settle(spec.targetOf(queued.data)),
+    process: (queued, { settler }: SettlementJobContext) => settler.settle(targetOf(queued.data)),
     sweep: {
       queue: spec.sweepQueue,
-      id: spec.sweepId,
+      id: spec.sweepId ?? spec.sweepQueue,
       everyMs: SETTLEMENT_SWEEP_EVERY_MS,
       async run({ settler, logger }) {
         const { repaired, detail } = await settler.sweep();
@@ -66,5 +68,5 @@ export function defineSettlementJob<Q extends QueueName>(spec: SettlementJobSpec
       },
     },
   });
-  return { job, enqueue: (queues, targetId) => job.enqueue(queues, spec.dataOf(targetId)) };
+  return { job, enqueue: (queues, targetId) => job.enqueue(queues, dataOf(targetId)) };
 }

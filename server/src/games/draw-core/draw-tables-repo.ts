@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
 
@@ -18,6 +18,19 @@ export interface NewDrawRow {
   draw_at: Date;
   seed: string;
   seed_hash: string;
+}
+
+/**
+ * Drawn draws of `table` that still have purchased or trial orders without a settlement (and that
+ * `also` holds for, of the row `orders`), by id, at most `limit`: what a settlement sweep repairs.
+ */
+export async function drawnWithUnsettledOrders(db: Executor, table: DrawTable, limit: number, also: RawBuilder<boolean> = sql<boolean>`true`): Promise<string[]> {
+  const drawOf = sql.ref(`orders.${table === 'draws' ? 'draw_id' : 'lottery_draw_id'}`);
+  const { rows } = await sql<{ id: string }>`
+    select distinct ${drawOf} as id from orders join ${sql.table(table)} on ${sql.ref(`${table}.id`)} = ${drawOf}
+     where orders.status in (2, 8) and orders.settled_at is null and ${sql.ref(`${table}.status`)} = 'drawn' and ${also}
+     order by 1 limit ${limit}`.execute(db);
+  return rows.map((row) => String(row.id));
 }
 
 /** Draws still waiting for their result with `from ≤ draw_at < until`, soonest first (of `productCodes` when given). */

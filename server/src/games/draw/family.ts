@@ -10,7 +10,7 @@ import { isDrawPlays, presentDrawOrder } from './order-present.ts';
 import { drawRoutes } from './routes.ts';
 import { createDrawService } from './service.ts';
 import { createDrawSettlementService } from './settlement.ts';
-import { lotterySettlement, lotterySettler } from './settlement-jobs.ts';
+import { lotterySettlement } from './settlement-jobs.ts';
 
 export type DrawFamily = ReturnType<typeof createDrawFamily>;
 
@@ -40,7 +40,7 @@ export function createDrawFamily(platform: Platform, deps: { plumbing: OrderPlum
     routes: (auth: AuthService) => [drawRoutes(auth, service, platform), largeWinRoutes(auth, settlement)],
     workers: () => [
       lotteryDrawSchedule.job.withContext({ platform, draws: service, logger }),
-      lotterySettlement.job.withContext({ settler: lotterySettler(settlement), logger }),
+      lotterySettlement.job.withContext({ settler: settlement.settler(), logger }),
     ],
   };
 

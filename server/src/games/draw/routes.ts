@@ -4,6 +4,7 @@ import type { AuthService } from '../../auth/service.ts';
 import { attach, idParam, validateBody, validateQuery } from '../../platform/http.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { access, actorOf, auditAfter } from '../../staff/service.ts';
+import { drawListRoutes } from '../draw-core/list-routes.ts';
 import type { DrawService } from './service.ts';
 
 /**
@@ -33,15 +34,7 @@ export function drawRoutes(auth: AuthService, draws: DrawService, platform: Pick
     res.json(await draws.detail(product.of(req).code));
   });
 
-  router.get('/draw-products/:code/draws', product, list, async (req, res) => {
-    const { status, limit } = list.of(req);
-    res.json(await draws.listDraws(product.of(req).code, status, limit));
-  });
-
-  router.get('/draw-products/:code/results', product, results, async (req, res) => {
-    const { page, pageSize } = results.of(req);
-    res.json(await draws.results(product.of(req).code, page, pageSize));
-  });
+  drawListRoutes(router, draws, { draws: '/draw-products/:code/draws', results: '/draw-products/:code/results' }, { product, draws: list, results });
 
   router.get('/draw-products/:code/stats', product, stats, async (req, res) => {
     res.json(await draws.stats(product.of(req).code, stats.of(req).draws));

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor, Tx } from '../../db/database.ts';
+import { drawnWithUnsettledOrders } from '../draw-core/draw-tables-repo.ts';
 
 export interface LotterySettledUpdate {
   id: string;
@@ -86,31 +87,13 @@ export const drawSettlementRepo = {
    * Drawn lottery draws with orders left to settle: never settled, or waiting on a pool amount
    * that has been entered since (so a draw nobody has amounts for is not re-run every sweep).
    */
-  drawsToSettle(db: Executor, limit: number) {
-    return db
-      .selectFrom('orders')
-      .innerJoin('lottery_draws', 'lottery_draws.id', 'orders.lottery_draw_id')
-      .select('orders.lottery_draw_id')
-      .distinct()
-      .where(sql<boolean>`orders.status in (2, 8)`)
-      .where('orders.settled_at', 'is', null)
-      .where('lottery_draws.status', '=', 'drawn')
-      .where(({ or, and, eb, exists, selectFrom }) =>
-        or([
-          and([eb('orders.hold', 'is', null), eb('orders.draw_result', 'is', null)]),
-          and([
-            eb('orders.hold', '=', 'pending_amount'),
-            exists(
-              selectFrom('lottery_draw_divisions')
-                .select(sql.lit(1).as('one'))
-                .whereRef('lottery_draw_divisions.draw_id', '=', 'orders.lottery_draw_id')
-                .whereRef('lottery_draw_divisions.updated_at', '>', 'orders.updated_at'),
-            ),
-          ]),
-        ]),
-      )
-      .orderBy('orders.lottery_draw_id')
-      .limit(limit)
-      .execute();
-  },
+  drawsToSettle: (db: Executor, limit: number) =>
+    drawnWithUnsettledOrders(
+      db,
+      'lottery_draws',
+      limit,
+      sql<boolean>`((orders.hold is null and orders.draw_result is null)
+        or (orders.hold = 'pending_amount' and exists (select 1 from lottery_draw_divisions d
+              where d.draw_id = orders.lottery_draw_id and d.updated_at > orders.updated_at)))`,
+    ),
 };

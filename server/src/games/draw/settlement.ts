@@ -17,7 +17,7 @@ import type { Platform } from '../../platform/platform.ts';
 import { pointsRate } from '../../platform/points-rate.ts';
 import { walletService } from '../../wallet/service.ts';
 import { drawSettlementRepo, type LotterySettledUpdate } from './settlement-repo.ts';
-import { settlementPushes, type SettledOrder } from '../../settlement/service.ts';
+import { settlementPushes, type SettledOrder, type Settler } from '../../settlement/service.ts';
 
 
 const BATCH = 200;
@@ -141,7 +141,7 @@ export function createDrawSettlementService(platform: Pick<Platform, 'db' | 'out
     return { orders: done, credited, pending: pendingCount, held };
   }
 
-  return {
+  const service = {
     async settleDraw(drawId: string): Promise<LotterySettleOutcome> {
       const info = await draws.forSettlement(db, drawId);
       if (!info) return { status: 'missing' };
@@ -158,9 +158,22 @@ export function createDrawSettlementService(platform: Pick<Platform, 'db' | 'out
       return total;
     },
 
+    /** What the settlement job (one draw) and its sweep (every drawn draw with orders left to settle) run. */
+    settler: (): Settler => ({
+      settle: (drawId) => service.settleDraw(drawId),
+      async sweep() {
+        let orders = 0;
+        for (const drawId of await service.drawsToSettle()) {
+          const outcome = await service.settleDraw(drawId);
+          if (outcome.status === 'settled') orders += outcome.orders;
+        }
+        return { repaired: orders, detail: { orders } };
+      },
+    }),
+
     /** Drawn lottery draws with orders left to settle (the sweep). */
     async drawsToSettle(limit = 100) {
-      return (await drawSettlementRepo.drawsToSettle(db, limit)).map((row) => String(row.lottery_draw_id));
+      return drawSettlementRepo.drawsToSettle(db, limit);
     },
 
     /** Back office: held large wins, oldest first. */
@@ -199,4 +212,5 @@ export function createDrawSettlementService(platform: Pick<Platform, 'db' | 'out
       return released;
     },
   };
+  return service;
 }

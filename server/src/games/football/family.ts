@@ -10,7 +10,7 @@ import { footballOrdersRepo } from './order-repo.ts';
 import { footballRoutes } from './routes.ts';
 import { createFootballService } from './service.ts';
 import { createFootballSettlementService } from './settlement.ts';
-import { enqueueFootballSettlement, footballSettlement, footballSettler } from './settlement-jobs.ts';
+import { enqueueFootballSettlement, footballSettlement } from './settlement-jobs.ts';
 
 export type FootballFamily = ReturnType<typeof createFootballFamily>;
 
@@ -40,7 +40,7 @@ export function createFootballFamily(platform: Platform, deps: { plumbing: Order
       return rows.map((row) => presentFootballOrder(row, events, at));
     },
     routes: (auth: AuthService) => [footballRoutes(auth, service)],
-    workers: () => [footballJob.withContext(service), footballSettlement.job.withContext({ settler: footballSettler(settlement), logger })],
+    workers: () => [footballJob.withContext(service), footballSettlement.job.withContext({ settler: settlement.settler(), logger })],
   };
 
   return { ...family, service, settlement };

@@ -3,7 +3,7 @@ import { slipOfPlays, type FootballOutcome, type FootballPlays } from './order-p
 import type { Platform } from '../../platform/platform.ts';
 import { pointsRate } from '../../platform/points-rate.ts';
 import { walletService, type Balances } from '../../wallet/service.ts';
-import { settlementPushes, type SettledOrder } from '../../settlement/service.ts';
+import { settlementPushes, type SettledOrder, type Settler } from '../../settlement/service.ts';
 import { footballSettlementRepo } from './settlement-repo.ts';
 
 
@@ -110,7 +110,7 @@ export function createFootballSettlementService(platform: Pick<Platform, 'db' | 
     return { status: 'settled' as const, orders: count, winners, points };
   }
 
-  return {
+  const service = {
     /** Settles every purchased order with a leg on `eventId` whose events are all final. */
     async settleEvent(eventId: string): Promise<FootballSettleOutcome> {
       const event = await footballSettlementRepo.event(db, eventId);
@@ -125,5 +125,15 @@ export function createFootballSettlementService(platform: Pick<Platform, 'db' | 
     async settleReady(limit = 1000) {
       return settle(await footballSettlementRepo.readyUnsettledOrders(db, limit));
     },
+
+    /** What the settlement job (one event) and its sweep (orders whose events are all final) run. */
+    settler: (): Settler => ({
+      settle: (eventId) => service.settleEvent(eventId),
+      async sweep() {
+        const outcome = await service.settleReady();
+        return { repaired: outcome.orders, detail: outcome };
+      },
+    }),
   };
+  return service;
 }

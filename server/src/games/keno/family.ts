@@ -11,7 +11,7 @@ import { presentKenoOrder } from './order-present.ts';
 import { kenoRoutes } from './routes.ts';
 import { createKenoService } from './service.ts';
 import { createKenoSettlementService } from './settlement.ts';
-import { kenoSettlement, kenoSettler } from './settlement-jobs.ts';
+import { kenoSettlement } from './settlement-jobs.ts';
 
 export type KenoFamily = ReturnType<typeof createKenoFamily>;
 
@@ -46,7 +46,7 @@ export function createKenoFamily(platform: Platform, deps: { plumbing: OrderPlum
     routes: (auth: AuthService) => [kenoRoutes(auth, service, () => clocks, deps.moreProducts)],
     workers: () => [
       kenoDrawSchedule.job.withContext({ platform, draws: service, logger }),
-      kenoSettlement.job.withContext({ settler: kenoSettler(settlement), logger }),
+      kenoSettlement.job.withContext({ settler: settlement.settler(), logger }),
     ],
   };
 

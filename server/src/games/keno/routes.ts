@@ -3,6 +3,7 @@ import { drawsQuery, resultsQuery } from '@gp/common';
 import type { AuthService } from '../../auth/service.ts';
 import { AppError } from '../../platform/errors.ts';
 import { attach, validateQuery } from '../../platform/http.ts';
+import { drawListRoutes } from '../draw-core/list-routes.ts';
 import type { KenoClocks } from './clocks.ts';
 import { presentProduct, presentProductDetail } from './present.ts';
 import type { KenoService } from './service.ts';
@@ -28,15 +29,7 @@ export function kenoRoutes(auth: AuthService, keno: KenoService, clocks: () => K
     res.json(presentProductDetail(product, keno.rates(product)));
   });
 
-  router.get('/products/:code/draws', product, draws, async (req, res) => {
-    const { status, limit } = draws.of(req);
-    res.json(await keno.listDraws(product.of(req).code, status, limit));
-  });
-
-  router.get('/results/:code', product, results, async (req, res) => {
-    const { page, pageSize } = results.of(req);
-    res.json(await keno.results(product.of(req).code, page, pageSize));
-  });
+  drawListRoutes(router, keno, { draws: '/products/:code/draws', results: '/results/:code' }, { product, draws, results });
 
   router.get('/keno/:code/clock', product, (req, res) => {
     const clock = clocks()?.get(product.of(req).code);

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor, Tx } from '../../db/database.ts';
 import { settledBatch, type SettlementItem } from '../../settlement/service.ts';
+import { drawnWithUnsettledOrders } from '../draw-core/draw-tables-repo.ts';
 
 /** An order still to settle, locked by the page that settles it: its owner, its kind and its ticket. */
 export interface TicketRow {
@@ -107,17 +108,5 @@ export const settlementRepo = {
   },
 
   /** Drawn draws that still have purchased or trial orders without a settlement (what the sweep repairs). */
-  drawsWithUnsettledOrders(db: Executor, limit: number) {
-    return db
-      .selectFrom('orders')
-      .innerJoin('draws', 'draws.id', 'orders.draw_id')
-      .select('orders.draw_id')
-      .distinct()
-      .where(sql<boolean>`orders.status in (2, 8)`)
-      .where('orders.settled_at', 'is', null)
-      .where('draws.status', '=', 'drawn')
-      .orderBy('orders.draw_id')
-      .limit(limit)
-      .execute();
-  },
+  drawsWithUnsettledOrders: (db: Executor, limit: number) => drawnWithUnsettledOrders(db, 'draws', limit),
 };

@@ -11,7 +11,7 @@ import { findProduct, kenoCatalogue } from './service.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { pointsRate } from '../../platform/points-rate.ts';
 import { walletService, type Posting } from '../../wallet/service.ts';
-import { lanesByMember, settlementPushes, type SettledOrder } from '../../settlement/service.ts';
+import { lanesByMember, settlementPushes, type SettledOrder, type Settler } from '../../settlement/service.ts';
 import { settlementRepo } from './settlement-repo.ts';
 
 
@@ -43,7 +43,12 @@ export function createKenoSettlementService(platform: Pick<Platform, 'db' | 'out
   const { db, outbox, now, config, logger } = platform;
   const catalogue = kenoCatalogue(config);
 
-  return {
+  /** Drawn draws that still have unsettled orders: a lost settle job, a crash mid-settlement. */
+  async function unsettledDraws(limit = 100) {
+    return settlementRepo.drawsWithUnsettledOrders(db, limit);
+  }
+
+  const service = {
     async settleDraw(drawId: string): Promise<SettleOutcome> {
       const draw = await settlementRepo.draw(db, drawId);
       const product = draw ? findProduct(catalogue, draw.product_code) : undefined;
@@ -119,8 +124,17 @@ export function createKenoSettlementService(platform: Pick<Platform, 'db' | 'out
     },
 
     /** Drawn draws that still have unsettled orders: a lost settle job, a crash mid-settlement. */
-    async unsettledDraws(limit = 100) {
-      return (await settlementRepo.drawsWithUnsettledOrders(db, limit)).map((row) => String(row.draw_id));
-    },
+    unsettledDraws,
+
+    /** What the settlement job (one draw) and its sweep (every drawn draw with unsettled orders) run. */
+    settler: (): Settler => ({
+      settle: (drawId) => service.settleDraw(drawId),
+      async sweep() {
+        const draws = await unsettledDraws();
+        for (const drawId of draws) await service.settleDraw(drawId);
+        return { repaired: draws.length, detail: { draws } };
+      },
+    }),
   };
+  return service;
 }
