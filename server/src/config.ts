@@ -491,13 +491,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (parsed.data.PASSWORD_HASH === 'fast-for-tests' && parsed.data.NODE_ENV !== 'test') {
     throw new ConfigError([`PASSWORD_HASH: fast-for-tests is only for the test suite (NODE_ENV=test, got ${parsed.data.NODE_ENV})`]);
   }
-  // In production, password-reset links and security notices must reach members by email, not lie
-  // in files on the server (docs/security.md). The demo (DEMO=true, what `npm start` sets) writes them to files.
-  if (parsed.data.NODE_ENV === 'production' && !parsed.data.DEMO && !parsed.data.SMTP_URL) {
-    throw new ConfigError([
-      'SMTP_URL: required when NODE_ENV=production (without it, password-reset links and security notices would be written to .eml files on this server instead of being emailed). Set SMTP_URL=smtp://user:pass@host:587; `npm start`, the embedded demo, runs with DEMO=true.',
-    ]);
-  }
   const { SEED_DEMO, ...rest } = parsed.data;
   return { ...rest, SEED_DEMO: SEED_DEMO ?? !(rest.NODE_ENV === 'production' && !rest.DEMO) };
 }
