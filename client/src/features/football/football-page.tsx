@@ -14,6 +14,7 @@ import { usePageTitle } from '../../shared/site/use-page-title.ts';
 import { FootballLinks } from '../../shared/football/football-links.tsx';
 import { confirmPurchasesAtom } from '../../shared/orders/confirm-setting.ts';
 import { useSpend } from '../../shared/orders/spend.tsx';
+import { SlipBar } from './slip-bar.tsx';
 import { SlipCleared } from './slip-cleared.tsx';
 import { BetSlip } from './bet-slip.tsx';
 import { EventList } from './event-list.tsx';
@@ -141,7 +142,7 @@ export function FootballPage() {
   const clearPicks = () => setSlip((s) => ({ ...EMPTY_SLIP, mode: s.mode, allUp: s.allUp, unitDollars: s.unitDollars, acceptBetterOdds: s.acceptBetterOdds }));
 
   return (
-    <div className="container page football">
+    <div className={`container page football${slip.picks.length > 0 ? ' football--with-bar' : ''}`}>
       <header className="page__header football__header">
         <h1>
           <FormattedMessage id="football.title" />
@@ -211,11 +212,7 @@ export function FootballPage() {
           </aside>
         </div>
       </PickProvider>
-      {slip.picks.length > 0 && (
-        <a href="#football-slip" className="slip-bar" data-testid="slip-bar">
-          <FormattedMessage id="football.slip.bar" values={{ count: slip.picks.length }} />
-        </a>
-      )}
+      {slip.picks.length > 0 && <SlipBar count={slip.picks.length} />}
     </div>
   );
 }
