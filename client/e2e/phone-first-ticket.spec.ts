@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { inLocale, PHONE, phoneShot, signUpOnPhone, Steps } from './phone-support.ts';
+import { inLocale, operatorPin, PHONE, phoneShot, signUpOnPhone, Steps, uniqueEmail } from './phone-support.ts';
 
 /**
  * Issue 34, a newcomer's first ticket on a phone: the defaults can be bought as they are (trial
@@ -109,4 +109,61 @@ test('a Buy held back says why beside it on a phone, and trial points have one n
     const text = await page.locator('body').innerText();
     expect(text, path).not.toMatch(/體驗點數|體驗訂單|體驗玩法|試玩 GP|試玩餘額/);
   }
+});
+
+test('a first football single can be bought as it is: HK$30 a bet by default, the HK$30 fee and the prize multiplier explained; trial points are refused for football', async ({ page, baseURL }, info) => {
+  test.setTimeout(120_000);
+  await inLocale(page, 'en');
+  await page.goto('/auth?mode=signup');
+  await signUpOnPhone(page);
+  // Real points from a PIN card, redeemed in the wallet as a member does.
+  await page.goto('/wallet');
+  await page.getByTestId('pin-input').fill(await operatorPin(baseURL!, 5_000));
+  await page.getByTestId('pin-form').getByRole('button').tap();
+  await expect(page.getByTestId('header-balance')).toHaveText('50.00 GP');
+
+  // A match with a minute or more left to buy it (the test server kicks one off every 15 s).
+  const events = (await (await fetch(`${baseURL}/api/football/events?status=open`)).json()) as { id: string; salesCloseAt: string }[];
+  const match = events.filter((e) => Date.parse(e.salesCloseAt) - Date.now() >= 60_000).sort((a, b) => Date.parse(a.salesCloseAt) - Date.parse(b.salesCloseAt))[0]!;
+  await page.goto('/main/sports/hkjc-football');
+  const odds = page.locator(`[data-testid=event-row][data-event-id="${match.id}"]`).getByTestId('odds-button').first();
+  await odds.tap();
+  await page.getByTestId('slip-bar').tap();
+
+  await expect(page.getByTestId('unit-stake')).toHaveValue('30');
+  await expect(page.getByTestId('unit-stake-auto')).toHaveText('HK$30 a bet is the smallest this slip takes; type another amount if you like.');
+  await expect(page.getByTestId('summary-fee-note')).toHaveText('HK$30 once per order, on top of the stake: our charge for placing the bets with HKJC for you.');
+  await expect(page.getByTestId('summary-max-multiplier')).toHaveText(/^×\d+\.\d\d$/);
+  // One single at odds p returns p for each dollar staked: the multiplier is the pick's price.
+  expect(Number((await page.getByTestId('summary-max-multiplier').textContent())!.slice(1))).toBeGreaterThan(1);
+  await expect(page.getByTestId('slip-problem')).toHaveCount(0);
+  // Prices move every second here: accept the newer ones, and Buy is open without typing an amount.
+  await page.getByTestId('accept-better').check();
+  const buy = page.getByTestId('confirm-order');
+  let open = false;
+  for (let attempt = 0; attempt < 20 && !open; attempt++) {
+    const accept = page.getByTestId('accept-prices');
+    // The notice re-renders as prices keep moving: a tap that cannot land is simply tried again.
+    if (await accept.isVisible()) await accept.tap({ timeout: 1_000 }).catch(() => undefined);
+    open = await expect(buy).toBeEnabled({ timeout: 2_000 }).then(() => true, () => false);
+  }
+  expect(open).toBe(true);
+  await buy.scrollIntoViewIfNeeded();
+  await phoneShot(page, info, 'football-first-single');
+
+  // Asked over the API to pay with trial points, football refuses with its own code and orders nothing.
+  const signup = await fetch(`${baseURL}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Trial Football', email: uniqueEmail('trial-football'), password: 'trial-football-pass-2026', passwordCheck: 'trial-football-pass-2026', promoOptIn: false }),
+  });
+  const { token } = (await signup.json()) as { token: string };
+  const eventId = match.id;
+  const refused = await fetch(`${baseURL}/api/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'idempotency-key': `trial-football-${Date.now()}` },
+    body: JSON.stringify({ productCode: 'HKS01', mode: 'single', trial: true, legs: [{ eventId, market: 'HAD', selection: 'H', odds: '2.00' }], unitStake: { amount: 3_000, currency: 'HKD' } }),
+  });
+  expect(refused.status).toBe(422);
+  expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('trial_not_offered');
 });

@@ -179,9 +179,8 @@ export function LottoCheckoutPage() {
   const [params] = useSearchParams();
   const code = (params.get('product') ?? '').toUpperCase();
   const query = useDrawProduct(code);
-  const compact = useMediaQuery(COMPACT_PURCHASE_LAYOUT);
   return (
-    <div className={`container page draw${compact ? ' draw--with-bar' : ''}`} data-testid="checkout-page">
+    <div className="container page draw" data-testid="checkout-page">
       <header className="page__header">
         <h1>
           <FormattedMessage id="draw.checkout.title" />

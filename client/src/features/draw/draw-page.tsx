@@ -96,14 +96,13 @@ function DrawPurchase({ data }: { data: DrawProductView }) {
 
 function DrawScreen({ code }: { code: string }) {
   const intl = useIntl();
-  const compact = useMediaQuery(COMPACT_PURCHASE_LAYOUT);
   const query = useDrawProduct(code);
   useLiveDraws(code);
   const data = query.data ?? null;
   const product: DrawProduct | undefined = data?.product;
   const onSale = product?.availability.onSale === true;
   return (
-    <div className={`container page draw${compact && onSale ? ' draw--with-bar' : ''}`} data-testid="draw-page" data-code={code}>
+    <div className="container page draw" data-testid="draw-page" data-code={code}>
       <header className="page__header purchase-header">
         <DrawSwitcher current={code} hrefFor={lottoPath} label={intl.formatMessage({ id: 'draw.switcher.label' })} />
         <h1>

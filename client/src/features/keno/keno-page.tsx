@@ -155,10 +155,9 @@ function KenoPurchase({ product }: { product: ProductDetail }) {
 /** Loads the product's rules (prize tables, side bets, super number, multiplier) for the screen. */
 function KenoScreen({ code }: { code: KenoScreenCode }) {
   usePageTitle(`product.${code}`);
-  const compact = useMediaQuery(COMPACT_PURCHASE_LAYOUT);
   const product = useKenoProduct(code);
   return (
-    <div className={`container page keno${compact ? ' keno--with-bar' : ''}`}>
+    <div className="container page keno">
       <header className="page__header purchase-header">
         <ProductSwitcher current={code} />
         <h1>
