@@ -211,7 +211,7 @@ test('a new member with trial points but no real ones is shown the top-up before
   expect(keys).toHaveLength(0);
   await shot(page, 'cab01-short-1280');
 
-  // Sign-up granted 10.00 trial GP: the same ticket as a trial order can be bought.
+  // Sign-up granted 10.00 GP in trial points: the same ticket as a trial order can be bought.
   await trial.check();
   await expect(short).toHaveCount(0);
   await expect(page.getByTestId('confirm-order')).toBeEnabled();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DRAW_PRODUCTS } from './products.ts';
 import { bestCaseWins, divisionUnitPrize, maxFixedPrize, settleDrawTicket } from './settle.ts';
-import { drawTicketCost, expandTicket, validateDrawTicket, zonesOf, entryLineCount } from './ticket.ts';
+import { drawLineCost, drawTicketCost, expandTicket, validateDrawTicket, zonesOf, entryLineCount } from './ticket.ts';
 
 const { HKA01, USA01, TWA03, TWA04, TWA05, TWA01 } = DRAW_PRODUCTS;
 const seven = [1, 2, 3, 4, 5, 6, 7];
@@ -70,6 +70,15 @@ describe('price', () => {
       draws: 3,
       totalPoints: 2_958,
     });
+  });
+
+  it('the price of one line is its stake and fee at the rate, rounded up as charged: Mark Six HK$11 is 1.41 GP, not the 1.28 GP of HK$10 alone (issue 34)', () => {
+    const rate = { numerator: 32, denominator: 250 };
+    expect(drawLineCost(HKA01, {}, rate)).toMatchObject({ lines: 1, stake: { amount: 1_000 }, fee: { amount: 100 }, points: 141 });
+    // The same figure a one-line order of that kind debits, add-ons included.
+    const usd = { numerator: 100, denominator: 100 };
+    expect(drawLineCost(USA01, { addOns: ['powerPlay'] }, usd).points).toBe(drawTicketCost(USA01, { entries: [{ zones: [[10, 20, 30, 40, 50], [7]] }], addOns: ['powerPlay'] }, usd).points);
+    expect(drawLineCost(TWA04, { play: '3' }, { numerator: 1, denominator: 25 }).lines).toBe(1);
   });
 
   it('partial unit halves the stake; Power Play adds US$1 a line', () => {

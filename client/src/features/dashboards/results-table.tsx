@@ -1,7 +1,8 @@
-import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocalName, useMatchName } from '../../shared/football/use-local-name.ts';
 import { DashTable } from './dash-table.tsx';
 import type { FootballResultItem } from './football-queries.ts';
+import { Moment } from '../../shared/time/moment.tsx';
 
 const score = (s: { home: number; away: number } | null | undefined) => (s ? `${s.home}:${s.away}` : '—');
 
@@ -33,7 +34,7 @@ export function ResultsTable({ items, busy }: { items: FootballResultItem[]; bus
                 <span className="dash-match__meta">
                   {`${item.code} · ${name(item.tournament, item.names?.tournament)} · `}
                   <span className="visually-hidden">{col('dashboards.results.col.date')} </span>
-                  <FormattedDate value={item.kickOffAt} dateStyle="short" timeStyle="short" />
+                  <Moment value={item.kickOffAt} length="short" />
                 </span>
               </th>
               <td className="numeric">{played ? score(item.result?.halfTime) : '—'}</td>

@@ -1,7 +1,7 @@
 import './deposit.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { FormattedDate, FormattedMessage, FormattedTime, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { formatPoints } from '@gp/common/money';
 import { queryKeys } from '../../shared/api/query-keys.ts';
@@ -15,6 +15,7 @@ import { Barcode } from './barcode.tsx';
 import { DepositSummary } from './deposit-summary.tsx';
 import { SandboxBanner } from './sandbox-banner.tsx';
 import { useDepositId } from './use-deposit-id.ts';
+import { formatMoment, Moment } from '../../shared/time/moment.tsx';
 
 /**
  * /deposit-result (and /payment-result-h8, where providers send the member back): the outcome
@@ -98,7 +99,7 @@ export function DepositResultPage() {
                   {d.expiresAt && (
                     <FormattedMessage
                       id="depositResult.barcodeExpires"
-                      values={{ time: `${intl.formatDate(d.expiresAt, { dateStyle: 'medium' })} ${intl.formatTime(d.expiresAt, { timeStyle: 'short' })}` }}
+                      values={{ time: formatMoment(intl, d.expiresAt) }}
                     />
                   )}
                 </p>
@@ -129,8 +130,7 @@ export function DepositResultPage() {
             </Link>
           </div>
           <p className="muted">
-            <FormattedMessage id="depositResult.reference" values={{ id: d.id }} /> · <FormattedDate value={d.createdAt} dateStyle="medium" />{' '}
-            <FormattedTime value={d.createdAt} timeStyle="short" />
+            <FormattedMessage id="depositResult.reference" values={{ id: d.id }} /> · <Moment value={d.createdAt} />
           </p>
         </section>
       )}

@@ -5,7 +5,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError } from '../../shared/api/api-error.ts';
 import { useSetAtom } from 'jotai';
-import { FormattedDate, FormattedMessage } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
+import { Moment } from '../../shared/time/moment.tsx';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useHttp } from '../../shared/api/services.tsx';
 import { EntryBalls } from '../../shared/draw/entry-balls.tsx';
@@ -108,7 +109,7 @@ function Checkout({ view }: { view: DrawProductView }) {
               <li key={draw.id}>
                 <strong className="mono">{draw.displayIssue}</strong>
                 <span className="muted">
-                  <FormattedDate value={draw.drawAt} weekday="short" month="short" day="numeric" hour="2-digit" minute="2-digit" timeZone={product.calendar.timezone} timeZoneName="short" />
+                  <Moment value={draw.drawAt} timeZone={product.calendar.timezone} weekday testId="checkout-draw-time" />
                 </span>
               </li>
             ))}
@@ -133,7 +134,7 @@ function Checkout({ view }: { view: DrawProductView }) {
               </dt>
               <dd data-testid="checkout-per-draw">
                 {priced ? <LocalWithPoints value={{ amount: priced.stake.amount + priced.fee.amount, currency }} rate={null} points={priced.perDraw} /> : '—'}
-                <RateNote rate={priced?.rates.price} kind="price" />
+                <RateNote rate={priced?.rates.price} kind="same" />
               </dd>
             </div>
             <div>

@@ -54,7 +54,8 @@ interface TicketSummaryProps {
   problem: DrawTicketProblem | null;
   /** Nothing picked yet: no problem to report, nothing to price. */
   empty: boolean;
-  lineStake: number;
+  /** One plain line of this kind, fee included (common's `drawLineCost`); null until the rates are known. */
+  lineCost: DrawCost | null;
   rates: { price: PointsRateWire; prize: PointsRateWire } | null;
   spend: Spend;
   children?: ReactNode;
@@ -66,7 +67,7 @@ interface TicketSummaryProps {
  * expansion, the price of one line, per draw and for every draw, in local money and GP with the
  * rate, and what is still wrong with the ticket.
  */
-export function TicketSummary({ product, issue, cost, problem, empty, lineStake, rates, spend, children, action }: TicketSummaryProps) {
+export function TicketSummary({ product, issue, cost, problem, empty, lineCost, rates, spend, children, action }: TicketSummaryProps) {
   const intl = useIntl();
   const currency = product.currency;
   const perDraw = cost ? { amount: cost.stake.amount + cost.fee.amount, currency } : null;
@@ -77,8 +78,18 @@ export function TicketSummary({ product, issue, cost, problem, empty, lineStake,
       </h2>
       <p className="muted">{issue ? <FormattedMessage id="draw.summary.firstDraw" values={{ issue }} /> : <FormattedMessage id="draw.summary.noDraw" />}</p>
       <dl className="draw-figures">
-        <Row label={<FormattedMessage id="draw.summary.linePrice" />} testId="summary-line-price" note={<RateNote rate={rates?.price} kind="price" />}>
-          <LocalWithPoints value={{ amount: lineStake, currency }} rate={rates?.price} />
+        <Row
+          label={<FormattedMessage id="draw.summary.linePrice" />}
+          testId="summary-line-price"
+          note={
+            lineCost && lineCost.fee.amount > 0 ? (
+              <span className="rate-note" data-testid="summary-line-parts">
+                <FormattedMessage id="draw.summary.lineParts" values={{ stake: formatLocalAmount(lineCost.stake, intl.locale), fee: formatLocalAmount(lineCost.fee, intl.locale) }} />
+              </span>
+            ) : undefined
+          }
+        >
+          {lineCost ? <LocalWithPoints value={{ amount: lineCost.stake.amount + lineCost.fee.amount, currency }} rate={null} points={lineCost.points} /> : '—'}
         </Row>
         <Row label={<FormattedMessage id="draw.summary.lines" />} testId="summary-lines">
           {cost ? intl.formatNumber(cost.lines) : '—'}
@@ -89,17 +100,18 @@ export function TicketSummary({ product, issue, cost, problem, empty, lineStake,
         <Row label={<FormattedMessage id="draw.summary.draws" />} testId="summary-draws">
           {cost ? `× ${cost.draws}` : '—'}
         </Row>
-        <Row label={<strong><FormattedMessage id="draw.summary.total" /></strong>} testId="summary-total">
+        <Row label={<strong><FormattedMessage id="draw.summary.total" /></strong>} testId="summary-total" note={<RateNote rate={rates?.price} kind="same" />}>
           {cost ? <Points value={cost.totalPoints} /> : '—'}
         </Row>
       </dl>
+      {children}
+      {cost && <ShortBalance spend={spend} trial={false} />}
+      {/* Why checkout waits, right above it. */}
       {!empty && problem && (
         <p className="draw-warning" role="status" data-testid="ticket-problem" data-code={problem.code}>
           <AlertIcon size={14} /> <TicketProblemText problem={problem} />
         </p>
       )}
-      {children}
-      {cost && <ShortBalance spend={spend} trial={false} />}
       {action}
     </section>
   );

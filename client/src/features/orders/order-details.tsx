@@ -1,5 +1,5 @@
 import type { OrderWire } from '@gp/common';
-import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { LocalWithPoints, RateNote } from '../../shared/money/money-pair.tsx';
 import { rateOf } from '../../shared/money/rates.ts';
@@ -7,6 +7,7 @@ import { TicketScan } from '../../shared/orders/ticket-scan.tsx';
 import { usePrizeRate } from '../../shared/site/site-query.ts';
 import { StatusLabel } from './order-status.tsx';
 import { useOrder } from './orders-query.ts';
+import { Moment } from '../../shared/time/moment.tsx';
 
 /** What the member paid, and the rate it came to: GP spent over the stake (and fee) it bought. */
 function Paid({ order }: { order: OrderWire }) {
@@ -86,11 +87,11 @@ export function OrderDetails({ id }: { id: string }) {
         </div>
         <div>
           <dt><FormattedMessage id="orders.details.salesClose" /></dt>
-          <dd><FormattedDate value={data.salesCloseAt} dateStyle="medium" timeStyle="medium" /></dd>
+          <dd><Moment value={data.salesCloseAt} seconds /></dd>
         </div>
         <div>
           <dt><FormattedMessage id="orders.details.settled" /></dt>
-          <dd>{data.settledAt ? <FormattedDate value={data.settledAt} dateStyle="medium" timeStyle="medium" /> : <span className="muted"><FormattedMessage id="orders.prize.pending" /></span>}</dd>
+          <dd>{data.settledAt ? <Moment value={data.settledAt} seconds /> : <span className="muted"><FormattedMessage id="orders.prize.pending" /></span>}</dd>
         </div>
       </dl>
       <TicketScan orderId={data.id} status={data.status} />
@@ -107,7 +108,7 @@ export function OrderDetails({ id }: { id: string }) {
           <tbody>
             {(data.history ?? []).map((change, index) => (
               <tr key={index}>
-                <td><FormattedDate value={change.at} dateStyle="short" timeStyle="medium" /></td>
+                <td><Moment value={change.at} length="short" seconds /></td>
                 <td>
                   {change.from === null ? <FormattedMessage id="orders.details.placed" /> : <StatusLabel status={change.from} />}
                   {' → '}

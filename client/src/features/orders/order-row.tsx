@@ -1,6 +1,6 @@
 import type { OrderWire } from '@gp/common';
 import { useState, type ReactNode } from 'react';
-import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { ChevronRightIcon } from '../../shared/ui/icons.tsx';
 import { productNameId } from '../../shared/keno/keno-codes.ts';
 import { Points } from '../../shared/money/points.tsx';
@@ -14,6 +14,7 @@ import { kenoPlays } from '../../shared/keno/order-plays.ts';
 import { OrderStatus } from './order-status.tsx';
 import { drawOrderCells, drawPrizeAmount } from '../../shared/draw/draw-order-row.tsx';
 import { NUMERIC_COLUMNS, ORDER_COLUMNS, type OrderColumn } from './orders-columns.ts';
+import { Moment } from '../../shared/time/moment.tsx';
 
 export const COLUMN_COUNT = Object.keys(ORDER_COLUMNS).length;
 
@@ -92,7 +93,7 @@ export function OrderRow({ order, showSuper }: { order: OrderWire; showSuper: bo
         {cell('multiplier', draw ? draw.multiplier : football ? '—' : `×${order.multiplier}`)}
         {cell('status', <OrderStatus order={order} />)}
         {cell('points', <Spent order={order} />)}
-        {cell('time', <FormattedDate value={order.createdAt} dateStyle="short" timeStyle="short" />)}
+        {cell('time', <Moment value={order.createdAt} length="short" />)}
         {cell('drawResult', draw ? draw.drawResult : football ? <FootballPayout part={football} refunded={order.status === 9} /> : <OrderDrawResult order={order} />)}
         {cell('official', draw ? draw.official : football ? <FootballScores part={football} /> : <OfficialResult order={order} showSuper={showSuper} />)}
         {cell('prize', <Prize order={order} />)}

@@ -1,9 +1,10 @@
 import type { DrawWire, KenoCode } from '@gp/common';
-import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { MessageId } from '../../shared/i18n/message-ids.ts';
 import { ball } from '../../shared/keno/order-plays.ts';
 import { NumberBalls } from '../../shared/keno/number-balls.tsx';
 import { SideOutcomeTag } from './side-outcome.tsx';
+import { Moment } from '../../shared/time/moment.tsx';
 
 function ResultRow({ draw, sideMarkets }: { draw: DrawWire; sideMarkets: boolean }) {
   const intl = useIntl();
@@ -13,7 +14,7 @@ function ResultRow({ draw, sideMarkets }: { draw: DrawWire; sideMarkets: boolean
     <tr data-testid="result-row">
       <th scope="row" className="results__issue">{draw.issue}</th>
       <td data-label={label('results.col.time')}>
-        <FormattedDate value={draw.drawnAt ?? draw.drawAt} dateStyle="short" timeStyle="short" />
+        <Moment value={draw.drawnAt ?? draw.drawAt} length="short" />
       </td>
       <td data-label={label('results.col.numbers')} className="results__numbers">
         {result ? <NumberBalls numbers={result.numbers} superNumber={result.superNumber} size="tiny" /> : '—'}
