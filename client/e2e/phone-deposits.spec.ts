@@ -69,3 +69,48 @@ test('every deposit amount names its currency: NT$ presets, range and rate in Tr
   // No amount on the form is a bare "$" or "¥".
   expect(await form.innerText()).not.toMatch(/(^|[^A-Z])[$¥]\d/);
 });
+
+test('a deposit that did not complete says so and what to do next: a cancelled JKO Pay, an abandoned card payment, a payment link without a deposit', async ({ page }, info) => {
+  await inLocale(page, 'en');
+  await page.goto('/auth?mode=signup');
+  await signUpOnPhone(page);
+
+  // JKO Pay, cancelled on JKO's page: back on the site, not "waiting for the provider".
+  await page.goto('/deposit');
+  await page.getByText('TWD', { exact: true }).tap();
+  await page.getByTestId('method-jko').tap();
+  await page.getByTestId('deposit-continue').tap();
+  await page.getByTestId('payment-continue').tap();
+  await expect(page.getByRole('heading', { name: /Pay NT\$300/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).tap();
+  await expect(page).toHaveURL(/\/payment-result-h8\?id=\d+/);
+  const notice = page.getByTestId('deposit-waiting');
+  await expect(notice).toContainText('This payment is not complete. If you cancelled it or closed the payment page, nothing was charged');
+  await expect(notice).not.toContainText('Waiting for the payment provider');
+  await expect(page.getByTestId('deposit-open-until')).toContainText(/This deposit stays open until .+ (GMT|UTC)/);
+  await expect(page.getByTestId('deposit-pay-now')).toBeVisible();
+  await expect(page.getByTestId('deposit-another')).toHaveAttribute('href', '/deposit');
+  await phoneShot(page, info, 'jko-cancelled', true);
+
+  // A card payment left on the provider's page with "Cancel and return".
+  await page.goto('/deposit');
+  await page.getByText('USD', { exact: true }).tap();
+  await page.getByTestId('method-card').tap();
+  await page.getByTestId('deposit-continue').tap();
+  await page.getByTestId('payment-continue').tap();
+  await expect(page.getByRole('heading', { name: /Pay USD 10.00/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel and return' }).tap();
+  await expect(page).toHaveURL(/cancelled=1/);
+  await expect(notice).toHaveText(/You cancelled the payment, so nothing was charged\. Pay now, or make another deposit/);
+  await expect(page.getByTestId('deposit-pay-now')).toHaveText('Pay now');
+
+  // Payment links without a deposit of this member's: said at once, with the ways on.
+  for (const path of ['/payment-h8', '/payment-h8?id=abc', '/payment-h8?id=999999999', '/payment-h8-stripe', '/payment-h8-stripe?id=999999999']) {
+    await page.goto(path);
+    const missing = page.getByTestId('payment-not-found');
+    await expect(missing, path).toContainText('We can’t find this payment');
+    await expect(missing.getByRole('link', { name: 'Make another deposit' })).toHaveAttribute('href', '/deposit');
+    await expect(page.getByText('Taking you to the payment page…')).toHaveCount(0);
+  }
+  await phoneShot(page, info, 'payment-link-without-deposit');
+});

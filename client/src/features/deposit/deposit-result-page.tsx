@@ -52,7 +52,17 @@ export function DepositResultPage() {
       {(!id || deposit.isError) && (
         <div className="notice notice--error" role="alert" data-testid="deposit-result-error">
           <AlertIcon size={18} />
-          <p>{deposit.isError ? translate(describeError(deposit.error)) : translate({ id: 'error.not_found' })}</p>
+          <div>
+            <p>{deposit.isError ? translate(describeError(deposit.error)) : translate({ id: 'payment.notFound.body' })}</p>
+            <div className="deposit-actions">
+              <Link className="button button--primary button--small" to="/deposit">
+                <FormattedMessage id="depositResult.another" />
+              </Link>
+              <Link className="button button--ghost button--small" to="/wallet">
+                <FormattedMessage id="depositResult.toWallet" />
+              </Link>
+            </div>
+          </div>
         </div>
       )}
       {d && (
@@ -84,11 +94,19 @@ export function DepositResultPage() {
               </p>
             </div>
           )}
+          {/* Not paid (yet): say what that means — nothing charged if it was cancelled or left — and the ways on. */}
           {isOpen(d) && !d.barcode && (
-            <div className="notice notice--info" role="status" data-testid="deposit-waiting">
-              <p>
-                <FormattedMessage id={params.get('cancelled') ? 'depositResult.cancelled' : 'depositResult.waiting'} />
-              </p>
+            <div className="notice notice--info" role="status" data-testid="deposit-waiting" data-cancelled={params.get('cancelled') ? 'true' : undefined}>
+              <div>
+                <p>
+                  <FormattedMessage id={params.get('cancelled') ? 'depositResult.cancelled' : 'depositResult.notCompleted'} />
+                </p>
+                {d.expiresAt && (
+                  <p className="muted" data-testid="deposit-open-until">
+                    <FormattedMessage id="depositResult.openUntil" values={{ time: formatMoment(intl, d.expiresAt) }} />
+                  </p>
+                )}
+              </div>
             </div>
           )}
           {isOpen(d) && d.barcode && (
@@ -118,14 +136,14 @@ export function DepositResultPage() {
           <DepositSummary deposit={d} />
           <div className="deposit-actions">
             {isOpen(d) && d.start && (
-              <Link className="button button--ghost" to={`/payment?id=${d.id}`}>
+              <Link className="button button--primary" to={`/payment?id=${d.id}`} data-testid="deposit-pay-now">
                 <FormattedMessage id="depositResult.tryAgain" />
               </Link>
             )}
-            <Link className="button button--primary" to="/wallet">
+            <Link className={`button ${isOpen(d) && d.start ? 'button--ghost' : 'button--primary'}`} to="/wallet">
               <FormattedMessage id="depositResult.toWallet" />
             </Link>
-            <Link className="button button--ghost" to="/deposit">
+            <Link className="button button--ghost" to="/deposit" data-testid="deposit-another">
               <FormattedMessage id="depositResult.another" />
             </Link>
           </div>
