@@ -107,7 +107,7 @@ test('a member sees both keno orders in the list, filters them by status and ope
   await expect(realRow.locator('.order-row__playType')).toContainText('3 stars');
   await expect(realRow.locator('.order-row__points')).toContainText(`${(real.pointsSpent / 100).toFixed(2)} GP`);
   await expect(realRow.getByTestId('order-status')).toHaveText(/Pending confirmation|Purchase processing|Purchase successful|Settled — /);
-  await expect(trialRow.getByTestId('order-status')).toHaveText(/Trial-play order|Settled — /);
+  await expect(trialRow.getByTestId('order-status')).toHaveText(/Trial order|Settled — /);
   // GP spent with the stake it bought in the local currency.
   await expect(realRow.locator('.order-row__points')).toContainText(real.productCode === 'TWB01' ? 'NT$' : 'CA$');
   await page.screenshot({ path: 'test-results/orders-desktop.png', fullPage: true });

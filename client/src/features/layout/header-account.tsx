@@ -43,8 +43,8 @@ function MemberAccount() {
 
   const name = freshUser?.name ?? storedUser.name ?? '';
   const balance = me.data ? formatPoints(me.data.balance, intl.locale) : me.isError ? '—' : '…';
-  // Trial points are said beside the real balance while there are any: a new member's 0.00 GP is not all they have.
-  const trial = me.data && me.data.trialBalance > 0 ? formatPoints(me.data.trialBalance, intl.locale) : null;
+  // Without real points, the trial points are said under the 0.00 GP: a new member's 0.00 GP is not all they have.
+  const trial = me.data && me.data.balance === 0 && me.data.trialBalance > 0 ? formatPoints(me.data.trialBalance, intl.locale) : null;
   const updateLabel = intl.formatMessage({ id: 'header.update' });
 
   return (

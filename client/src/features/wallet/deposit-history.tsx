@@ -27,7 +27,7 @@ export function DepositHistory() {
   const deposits = useDeposits(page, PAGE_SIZE);
   const intl = useIntl();
   return (
-    <PagedTable columns={COLUMNS} list={deposits} pageSize={PAGE_SIZE} emptyMessage="wallet.deposits.empty" testId="deposits" page={page} onPage={setPage}>
+    <PagedTable columns={COLUMNS} list={deposits} pageSize={PAGE_SIZE} emptyMessage="wallet.deposits.empty" testId="deposits" label="wallet.deposits.title" page={page} onPage={setPage}>
       {(deposits.data?.items ?? []).map((d) => (
         <tr key={d.id} data-testid="deposit-row" data-state={d.state}>
           <td>

@@ -76,7 +76,7 @@ export function LedgerTable() {
 
   if (ledger.isError && !ledger.data) return <LoadError message="wallet.ledger.error" onRetry={() => void ledger.refetch()} />;
   return (
-    <PagedTable columns={COLUMNS} list={ledger} pageSize={LEDGER_PAGE_SIZE} emptyMessage="wallet.ledger.empty" testId="ledger" page={page} onPage={setPage}>
+    <PagedTable columns={COLUMNS} list={ledger} pageSize={LEDGER_PAGE_SIZE} emptyMessage="wallet.ledger.empty" testId="ledger" label="wallet.ledger.title" page={page} onPage={setPage}>
       {ledger.data
         ? ledger.data.items.map((entry) => <LedgerRow key={entry.id} entry={entry} />)
         : Array.from({ length: 3 }, (_, i) => (
