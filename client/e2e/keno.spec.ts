@@ -248,7 +248,7 @@ test('BINGO BINGO shows its countdown in Traditional Chinese, with big/small, od
   await expect(page.getByTestId('side-smallOdd')).toContainText('小單');
   await expect(page.getByTestId('side-smallEven')).toContainText('小雙');
   // An unconfirmed value shows with an info mark on the purchase screen; the rules page labels it in full.
-  await expect(page.getByTestId('side-odd').getByTestId('unconfirmed-mark')).toHaveAttribute('aria-label', '未經營運方確認。');
+  await expect(page.getByTestId('side-odd').getByTestId('unconfirmed-mark')).toHaveAttribute('aria-label', '待確認：以官方公告為準。');
   await expect(page.getByTestId('side-odd')).not.toContainText('未經證實');
 
   await page.getByRole('radio', { name: '2 星' }).check();

@@ -16,7 +16,7 @@ export function TicketOptions({ product, ticket, update }: { product: ProductDet
   const intl = useIntl();
   const id = useId();
   const me = useMe();
-  const { value: max, confidence, source } = product.rules.maxMultiplier;
+  const { value: max, confidence } = product.rules.maxMultiplier;
   // What the member typed while it is not a multiplier this product takes: shown as typed, with why.
   const [entry, setEntry] = useState<string | null>(null);
   const shown = entry ?? (ticket.multiplier === null ? '' : String(ticket.multiplier));
@@ -78,7 +78,7 @@ export function TicketOptions({ product, ticket, update }: { product: ProductDet
           </div>
           <p id={`${id}-multiplier-hint`} className="field__hint">
             <FormattedMessage id="keno.multiplier.hint" values={{ max }} />
-            {confidence === 'unconfirmed' && <UnconfirmedMark source={source} />}
+            {confidence === 'unconfirmed' && <UnconfirmedMark />}
             {ticket.autoMultiplier && step > 1 && (
               <span className="multiplier__auto" data-testid="multiplier-auto">
                 {' '}

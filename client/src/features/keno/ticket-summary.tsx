@@ -99,7 +99,7 @@ function UnitPrice({ product }: { product: ProductDetail }) {
           minimum: product.rules.minimumUnits,
         }}
       />
-      {stake.confidence === 'unconfirmed' && <UnconfirmedMark source={stake.source} />}
+      {stake.confidence === 'unconfirmed' && <UnconfirmedMark />}
     </p>
   );
 }

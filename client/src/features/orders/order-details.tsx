@@ -8,6 +8,8 @@ import { usePrizeRate } from '../../shared/site/site-query.ts';
 import { StatusLabel } from './order-status.tsx';
 import { useOrder } from './orders-query.ts';
 import { Moment } from '../../shared/time/moment.tsx';
+import { useTranslateRef } from '../../shared/i18n/use-translate.ts';
+import { historyReason } from './history-reason.ts';
 
 /** What the member paid, and the rate it came to: GP spent over the stake (and fee) it bought. */
 function Paid({ order }: { order: OrderWire }) {
@@ -40,6 +42,11 @@ function Won({ order }: { order: OrderWire }) {
 /** What `GET /api/orders/:id` adds to a row: ticket reference, stake, deadlines and the status history. */
 export function OrderDetails({ id }: { id: string }) {
   const intl = useIntl();
+  const translate = useTranslateRef();
+  const reasonText = (reason: string) => {
+    const message = historyReason(reason);
+    return message ? translate(message) : '—';
+  };
   const order = useOrder(id);
 
   if (order.isError) {
@@ -114,8 +121,8 @@ export function OrderDetails({ id }: { id: string }) {
                   {' → '}
                   <StatusLabel status={change.to} />
                 </td>
-                {/* Reasons are the pipeline's own notes, recorded in English. */}
-                <td lang="en" className="history-table__reason">{change.reason}</td>
+                {/* The pipeline records its steps in English for operators: the member reads them translated. */}
+                <td className="history-table__reason" data-testid="history-reason">{reasonText(change.reason)}</td>
               </tr>
             ))}
           </tbody>
