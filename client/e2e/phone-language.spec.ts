@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { inLocale, logInOnPhone, PHONE, phoneShot, uniqueEmail } from './phone-support.ts';
+import { inLocale, logInOnPhone, PHONE, phoneShot, placeKenoOrder, uniqueEmail } from './phone-support.ts';
 
 /**
  * Issue 34, language on a phone: a first visit reads the browser's language; members read plain,
@@ -44,20 +44,8 @@ async function memberWithTrialOrder(baseURL: string) {
     body: JSON.stringify({ name: 'Words Member', email, password, passwordCheck: password, promoOptIn: false }),
   });
   const { token } = (await res.json()) as { token: string };
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    const clock = (await (await fetch(`${baseURL}/api/keno/CAB01/clock`)).json()) as { phase: string; issue: string | null; salesCloseAt: string | null };
-    if (clock.phase === 'open' && clock.issue && clock.salesCloseAt && Date.parse(clock.salesCloseAt) - Date.now() > 8_000) {
-      const placed = await fetch(`${baseURL}/api/orders`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'idempotency-key': `words-${Date.now()}` },
-        body: JSON.stringify({ productCode: 'CAB01', issue: clock.issue, trial: true, multiplier: 3, plays: [{ type: 'pick', stars: 1, numbers: [7] }] }),
-      });
-      if (placed.status === 201) return { email, password };
-    }
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
-  }
-  throw new Error('no Canada Keno issue on sale within 90 s');
+  await placeKenoOrder(baseURL, token, { trial: true });
+  return { email, password };
 }
 
 test('Chinese screens carry no English engineering notes: the rules, an unconfirmed fact, an order’s history', async ({ page, baseURL }, info) => {

@@ -63,6 +63,8 @@ test('the wallet’s points history reads as cards on a phone: every column on s
   }
   await expect(row.locator('td[data-label="金額"]')).toHaveText('+100.00 GP');
   const region = table.locator('xpath=..');
+  // It does not scroll sideways, so it is no tab stop either.
+  await expect(region).not.toHaveAttribute('tabindex', '0');
   expect(await region.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
   await phoneShot(page, info, 'wallet-history-cards');
 });

@@ -114,3 +114,25 @@ export async function operatorPin(baseURL: string, points: number): Promise<stri
   const { codes } = (await created.json()) as { codes: string[] };
   return codes[0]!;
 }
+
+/**
+ * A Canada Keno order (3 units) placed over the API for the member of `token`, on trial points
+ * (sign-up gives some) or real ones: on the issue on sale with at least 8 s to its cut-off,
+ * waiting for the next one if need be.
+ */
+export async function placeKenoOrder(baseURL: string, token: string, { trial }: { trial: boolean }): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    const clock = (await (await fetch(`${baseURL}/api/keno/CAB01/clock`)).json()) as { phase: string; issue: string | null; salesCloseAt: string | null };
+    if (clock.phase === 'open' && clock.issue && clock.salesCloseAt && Date.parse(clock.salesCloseAt) - Date.now() > 8_000) {
+      const placed = await fetch(`${baseURL}/api/orders`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'idempotency-key': `phone-trial-${Date.now()}-${Math.random()}` },
+        body: JSON.stringify({ productCode: 'CAB01', issue: clock.issue, trial, multiplier: 3, plays: [{ type: 'pick', stars: 1, numbers: [7] }] }),
+      });
+      if (placed.status === 201) return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+  }
+  throw new Error('no Canada Keno issue on sale within 90 s');
+}

@@ -3,6 +3,7 @@ import { useLocalName, useMatchName } from '../../shared/football/use-local-name
 import { DashTable } from './dash-table.tsx';
 import type { FootballResultItem } from './football-queries.ts';
 import { Moment } from '../../shared/time/moment.tsx';
+import { TableWrap } from '../../shared/ui/table-wrap.tsx';
 
 const score = (s: { home: number; away: number } | null | undefined) => (s ? `${s.home}:${s.away}` : '—');
 
@@ -13,7 +14,7 @@ export function ResultsTable({ items, busy }: { items: FootballResultItem[]; bus
   const match = useMatchName();
   const col = (id: Parameters<typeof intl.formatMessage>[0]['id']) => intl.formatMessage({ id });
   return (
-    <div className="table-wrap" aria-busy={busy}>
+    <TableWrap aria-busy={busy}>
       <DashTable
         testId="football-results"
         caption={<FormattedMessage id="dashboards.results.title" />}
@@ -49,6 +50,6 @@ export function ResultsTable({ items, busy }: { items: FootballResultItem[]; bus
           );
         })}
       </DashTable>
-    </div>
+    </TableWrap>
   );
 }

@@ -17,6 +17,7 @@ import { DrawSwitcher } from './draw-switcher.tsx';
 import { useMyDrawOrders } from './my-draw-orders.ts';
 import { useLiveDraws } from './use-live-draws.ts';
 import { Moment } from '../../shared/time/moment.tsx';
+import { TableWrap } from '../../shared/ui/table-wrap.tsx';
 
 /** Each division of a drawn draw: winners (official when entered) and the amount per line, or "amount pending". */
 function Divisions({ draw, prizeRate }: { draw: LotteryDrawWire; prizeRate: PointsRateWire | null | undefined }) {
@@ -24,7 +25,7 @@ function Divisions({ draw, prizeRate }: { draw: LotteryDrawWire; prizeRate: Poin
   const currency = draw.jackpot?.currency ?? prizeRate?.currency ?? '';
   if (draw.divisions.length === 0) return null;
   return (
-    <div className="table-wrap">
+    <TableWrap>
       <table className="table draw-result__divisions" data-testid="result-divisions">
         <ColumnHeads columns={[{ label: 'draw.rules.division' }, { label: 'draw.results.winners', numeric: true }, { label: 'draw.rules.prize', numeric: true }]} />
         <tbody>
@@ -54,7 +55,7 @@ function Divisions({ draw, prizeRate }: { draw: LotteryDrawWire; prizeRate: Poin
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }
 

@@ -10,6 +10,7 @@ import { useOrder } from './orders-query.ts';
 import { Moment } from '../../shared/time/moment.tsx';
 import { useTranslateRef } from '../../shared/i18n/use-translate.ts';
 import { historyReason } from './history-reason.ts';
+import { TableWrap } from '../../shared/ui/table-wrap.tsx';
 
 /** What the member paid, and the rate it came to: GP spent over the stake (and fee) it bought. */
 function Paid({ order }: { order: OrderWire }) {
@@ -102,7 +103,7 @@ export function OrderDetails({ id }: { id: string }) {
         </div>
       </dl>
       <TicketScan orderId={data.id} status={data.status} />
-      <div className="table-wrap">
+      <TableWrap>
         <table className="table history-table" data-testid="order-history">
           <caption><FormattedMessage id="orders.details.history" /></caption>
           <thead>
@@ -127,7 +128,7 @@ export function OrderDetails({ id }: { id: string }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
       {/* Spec §8's sentence, as the way to customer service with this order attached (/messaging-v1?order=…). */}
       <p className="order-details__support">
         <Link to={`/messaging-v1?order=${encodeURIComponent(data.id)}`} data-testid="order-contact-support">

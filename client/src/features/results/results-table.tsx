@@ -5,6 +5,7 @@ import { ball } from '../../shared/keno/order-plays.ts';
 import { NumberBalls } from '../../shared/keno/number-balls.tsx';
 import { SideOutcomeTag } from './side-outcome.tsx';
 import { Moment } from '../../shared/time/moment.tsx';
+import { TableWrap } from '../../shared/ui/table-wrap.tsx';
 
 function ResultRow({ draw, sideMarkets }: { draw: DrawWire; sideMarkets: boolean }) {
   const intl = useIntl();
@@ -36,7 +37,7 @@ function ResultRow({ draw, sideMarkets }: { draw: DrawWire; sideMarkets: boolean
 export function ResultsTable({ code, draws, sideMarkets, busy }: { code: KenoCode; draws: readonly DrawWire[]; sideMarkets: boolean; busy: boolean }) {
   const intl = useIntl();
   return (
-    <div className="table-wrap results-wrap" aria-busy={busy}>
+    <TableWrap className="results-wrap" aria-busy={busy}>
       <table className="table results-table" data-testid="results-table">
         <caption className="visually-hidden">
           <FormattedMessage id="results.table.caption" values={{ product: intl.formatMessage({ id: `product.${code}` }) }} />
@@ -61,6 +62,6 @@ export function ResultsTable({ code, draws, sideMarkets, busy }: { code: KenoCod
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }
