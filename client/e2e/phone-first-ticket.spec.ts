@@ -63,6 +63,7 @@ test('from landing to a first trial ticket: sign-up in four fields, then at most
   const status = page.getByTestId('order-status');
   await expect(status).toHaveAttribute('data-status', '8', { timeout: 20_000 });
   await expect(status).toContainText('試玩訂單');
+  await expect(status.getByTestId('order-processed')).toBeVisible();
   await expect(page.getByTestId('header-trial-balance')).toHaveText('試玩點數 7.00 GP');
   await expect(page.getByTestId('header-balance')).toHaveText('0.00 GP');
   await phoneShot(page, info, '03-first-trial-ticket');

@@ -32,6 +32,9 @@ test('Mark Six quotes one line at HK$11 ≈ 1.41 GP, its stake and fee, not the 
   await expect(page.getByTestId('summary-line-parts')).toHaveText('HK$10 stake + HK$1 service fee');
   await expect(page.getByTestId('summary-total')).toHaveText('1.41 GP');
   await expect(page.getByTestId('draw-summary')).not.toContainText('service fee included');
+  // Its 1st–3rd divisions are shared pools: the most it can win in fixed prizes is the 4th, HK$9,600 — not HK$0.
+  await expect(page.getByTestId('summary-max-prize')).toHaveText(/^HK\$9,600 ≈ [\d,]+\.\d\d GP$/);
+  await expect(page.getByTestId('summary-max-prize-pools')).toHaveText('The top 3 divisions are shared pools: each draw sets the amount.');
   await page.getByTestId('draw-summary').scrollIntoViewIfNeeded();
   await phoneShot(page, info, 'mark-six-line-price');
 });
@@ -51,6 +54,9 @@ test('Powerball: the line price quoted is what the checkout charges and the ledg
   await page.getByTestId('draw-bar-buy').tap();
   await expect(page).toHaveURL(/\/payment-lotto-combination\?product=USA01/);
   await expect(page.getByTestId('checkout-total')).toHaveText(`${linePoints} GP`);
+  // Powerball's jackpot is its pool: the most a line can win in fixed prizes is Match 5.
+  await expect(page.getByTestId('checkout-max-prize')).toHaveText(/^US\$1,000,000 ≈ [\d,]+\.\d\d GP$/);
+  await expect(page.getByTestId('checkout-max-prize-pools')).toHaveText('The top division is a shared pool: each draw sets the amount.');
   const checkoutTime = (await page.getByTestId('checkout-draw-time').first().textContent())!;
   const zone = zoneOf(checkoutTime);
   expect(zone, checkoutTime).toMatch(/^E[SD]T$/);
@@ -60,6 +66,8 @@ test('Powerball: the line price quoted is what the checkout charges and the ledg
   await expect(page).toHaveURL(/\/payment-result-lotto-combination\?product=USA01&orders=/);
   const bought = page.getByTestId('bought-order').first();
   await expect(bought.getByTestId('bought-draw-time')).toBeVisible();
+  // Bought: spec §8's "Order processed successfully."
+  await expect(bought.getByTestId('order-processed')).toHaveText('Order processed successfully.', { timeout: 15_000 });
   // A moment later, the same draw at the same time in the same zone.
   expect(zoneOf((await bought.getByTestId('bought-draw-time').textContent())!)).toBe(zone);
   await phoneShot(page, info, 'powerball-bought');

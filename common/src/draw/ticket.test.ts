@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DRAW_PRODUCTS } from './products.ts';
-import { bestCaseWins, divisionUnitPrize, maxFixedPrize, settleDrawTicket } from './settle.ts';
+import { bestCaseWins, bestFixedDivision, divisionUnitPrize, maxFixedPrize, settleDrawTicket } from './settle.ts';
 import { drawLineCost, drawTicketCost, expandTicket, validateDrawTicket, zonesOf, entryLineCount } from './ticket.ts';
 
 const { HKA01, USA01, TWA03, TWA04, TWA05, TWA01 } = DRAW_PRODUCTS;
@@ -100,8 +100,16 @@ describe('what a ticket could win (shown before paying) and the maximum-prize ch
     expect(maxFixedPrize(TWA03, ticket)).toEqual({ amount: 810_000_000, currency: 'TWD' });
   });
 
+  it('a single Mark Six line: the 1st–3rd divisions are shared pools, so its maximum is the best fixed division, the 4th (HK$9,600), not 0 (issue 34)', () => {
+    expect(bestFixedDivision(HKA01, {})).toEqual({ division: 4, amount: { amount: 960_000, currency: 'HKD' } });
+    expect(maxFixedPrize(HKA01, { entries: [{ zones: [[1, 2, 3, 4, 5, 6]] }] })).toEqual({ amount: 960_000, currency: 'HKD' });
+    // The partial unit pays its share of it.
+    expect(bestFixedDivision(HKA01, { partialUnit: true })?.amount.amount).toBe(480_000);
+  });
+
   it('Power Play: the maximum counts Match 5 at US$2M and other fixed prizes at 10×', () => {
-    expect(maxFixedPrize(USA01, { entries: [{ zones: [[1, 2, 3, 4, 5], [1]] }], addOns: ['powerPlay'] }).amount).toBe(0);
+    // One line: all five and the Powerball is the jackpot pool; five without it is Match 5, US$2M with Power Play.
+    expect(maxFixedPrize(USA01, { entries: [{ zones: [[1, 2, 3, 4, 5], [1]] }], addOns: ['powerPlay'] }).amount).toBe(200_000_000);
     expect(maxFixedPrize(USA01, { entries: [{ zones: [[1, 2, 3, 4, 5], [1, 2]] }], system: true, addOns: ['powerPlay'] }).amount).toBe(200_000_000);
   });
 });

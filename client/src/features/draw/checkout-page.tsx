@@ -1,5 +1,6 @@
 import '../../shared/styles/purchase-layout.css';
 import './draw.css';
+import { MaxFixedPrize } from './ticket-summary.tsx';
 import { validateDrawTicket, type DrawOrderBody, type DrawQuoteResponse, type OrderWire } from '@gp/common';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -157,6 +158,7 @@ function Checkout({ view }: { view: DrawProductView }) {
               </dt>
               <dd data-testid="checkout-balance-after">{spend.after !== null ? <Points value={spend.after} /> : '—'}</dd>
             </div>
+            <MaxFixedPrize product={product} play={body?.play} amount={priced?.maxPrize ?? null} rate={priced?.rates.prize} testId="checkout-max-prize" />
           </dl>
           {quote.isError && <DrawProblem error={quote.error} context="quote" />}
           {order.error != null && <DrawProblem error={order.error} context="order" />}

@@ -42,6 +42,11 @@ function BoughtOrder({ id, zone }: { id: string; zone: string | undefined }) {
         <span className={`status-badge status-badge--${order.status}`} data-testid="bought-status">
           <StatusText order={order} />
         </span>
+        {order.status === 2 && (
+          <span className="order-status__processed" data-testid="order-processed">
+            <FormattedMessage id="success.order_processed" />
+          </span>
+        )}
         <span className="muted">
           <Points value={order.pointsSpent} />
         </span>

@@ -1,4 +1,4 @@
-import type { DrawCost, DrawProduct, DrawTicketProblem, PointsRateWire } from '@gp/common';
+import { tableOf, type DrawCost, type DrawProduct, type DrawTicketProblem, type PointsRateWire } from '@gp/common';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatLocalAmount } from '../../shared/money/local-money.ts';
@@ -46,6 +46,30 @@ export function TicketProblemText({ problem }: { problem: DrawTicketProblem }) {
   return <FormattedMessage id="error.validation_failed" />;
 }
 
+/**
+ * The most a ticket's fixed prizes can pay on one draw (common `maxFixedPrize`, as the quote says),
+ * and that the top divisions are shared pools whose amounts each draw sets: a Mark Six line reads
+ * "HK$9,600", not "HK$0".
+ */
+export function MaxFixedPrize({ product, play, amount, rate, testId }: { product: DrawProduct; play: string | undefined; amount: { amount: number; currency: string } | null; rate: PointsRateWire | null | undefined; testId: string }) {
+  const pools = tableOf(product, play).divisions.filter((d) => d.prize.kind === 'pool').length;
+  return (
+    <div>
+      <dt>
+        <FormattedMessage id="draw.summary.maxPrize" />
+      </dt>
+      <dd>
+        <span data-testid={testId}>{amount ? <LocalWithPoints value={amount} rate={rate} /> : '—'}</span>
+        {pools > 0 && (
+          <span className="rate-note" data-testid={`${testId}-pools`}>
+            <FormattedMessage id="draw.summary.pools" values={{ count: pools }} />
+          </span>
+        )}
+      </dd>
+    </div>
+  );
+}
+
 interface TicketSummaryProps {
   product: DrawProduct;
   /** The next draw on sale (the first of a multi-draw ticket). */
@@ -56,6 +80,10 @@ interface TicketSummaryProps {
   empty: boolean;
   /** One plain line of this kind, fee included (common's `drawLineCost`); null until the rates are known. */
   lineCost: DrawCost | null;
+  /** The ticket's fixed prizes at most (common's `maxFixedPrize`), or null while it is not complete. */
+  maxPrize: { amount: number; currency: string } | null;
+  /** 39樂合彩's play, whose table the prizes are read from. */
+  play?: string;
   rates: { price: PointsRateWire; prize: PointsRateWire } | null;
   spend: Spend;
   children?: ReactNode;
@@ -67,7 +95,7 @@ interface TicketSummaryProps {
  * expansion, the price of one line, per draw and for every draw, in local money and GP with the
  * rate, and what is still wrong with the ticket.
  */
-export function TicketSummary({ product, issue, cost, problem, empty, lineCost, rates, spend, children, action }: TicketSummaryProps) {
+export function TicketSummary({ product, issue, cost, problem, empty, lineCost, maxPrize, play, rates, spend, children, action }: TicketSummaryProps) {
   const intl = useIntl();
   const currency = product.currency;
   const perDraw = cost ? { amount: cost.stake.amount + cost.fee.amount, currency } : null;
@@ -103,6 +131,7 @@ export function TicketSummary({ product, issue, cost, problem, empty, lineCost, 
         <Row label={<strong><FormattedMessage id="draw.summary.total" /></strong>} testId="summary-total" note={<RateNote rate={rates?.price} kind="same" />}>
           {cost ? <Points value={cost.totalPoints} /> : '—'}
         </Row>
+        <MaxFixedPrize product={product} play={play} amount={cost ? maxPrize : null} rate={rates?.prize} testId="summary-max-prize" />
       </dl>
       {children}
       {cost && <ShortBalance spend={spend} trial={false} />}
