@@ -239,11 +239,8 @@ export function bestFixedDivision(product: DrawProduct, ticket: Pick<DrawTicketR
 }
 
 /**
- * The most the fixed divisions of a ticket can pay on one draw (for `exceeds_max_prize`, and the
- * quote's `maxPrize`): the best case's fixed amounts at the highest multiplier a line can get, and
- * never less than one line's best fixed division — when every picked number is drawn a line lands
- * in a pool division (Mark Six's single line: the 1st), yet a line can still win the best fixed one.
- * Pool prizes are not ours to limit.
+ * The most the fixed divisions of a ticket can pay on one draw (for `exceeds_max_prize`): the best
+ * case's fixed amounts at the highest multiplier a line can get. Pool prizes are not ours to limit.
  */
 export function maxFixedPrize(product: DrawProduct, ticket: DrawTicketRequest): LocalAmount {
   const { addOn, top } = topMultiplierOf(product, ticket);
@@ -254,8 +251,20 @@ export function maxFixedPrize(product: DrawProduct, ticket: DrawTicketRequest): 
     const fixedByAddOn = addOn?.fixedPrizes[division.id];
     amount += division.multiplied ? (fixedByAddOn !== undefined ? fixedByAddOn * wins.lines : wins.amount * top) : wins.amount;
   }
+  return { amount, currency: product.currency };
+}
+
+/**
+ * The most a ticket's fixed prizes can pay that the member is told (the quote's `maxPrize`): the
+ * best case's fixed amounts, and never less than one line's best fixed division. When every picked
+ * number is drawn a single line lands in a pool division (Mark Six: the 1st), so the best case
+ * says 0, yet the line can still win the best fixed prize (the 4th, HK$9,600). The
+ * `exceeds_max_prize` limit keeps counting the best case (`maxFixedPrize`).
+ */
+export function quotedMaxPrize(product: DrawProduct, ticket: DrawTicketRequest): LocalAmount {
+  const best = maxFixedPrize(product, ticket).amount;
   const oneLine = ticket.entries.length > 0 ? (bestFixedDivision(product, ticket)?.amount.amount ?? 0) : 0;
-  return { amount: Math.max(amount, oneLine), currency: product.currency };
+  return { amount: Math.max(best, oneLine), currency: product.currency };
 }
 
 /**

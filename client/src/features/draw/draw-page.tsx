@@ -1,6 +1,6 @@
 import '../../shared/styles/purchase-layout.css';
 import './draw.css';
-import { drawLineCost, drawTicketCost, isDrawCode, maxFixedPrize, validateDrawTicket, type DrawProduct } from '@gp/common';
+import { drawLineCost, drawTicketCost, isDrawCode, quotedMaxPrize, validateDrawTicket, type DrawProduct } from '@gp/common';
 import { formatPoints } from '@gp/common/money';
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -79,7 +79,7 @@ function DrawPurchase({ data }: { data: DrawProductView }) {
           problem={problem}
           empty={request === null}
           lineCost={lineCost}
-          maxPrize={request && !problem ? maxFixedPrize(product, request) : null}
+          maxPrize={request && !problem ? quotedMaxPrize(product, request) : null}
           play={request?.play}
           rates={rates}
           spend={spend}

@@ -1,4 +1,4 @@
-import { drawLineCost, drawProduct, drawTicketCost, maxFixedPrize, validateDrawTicket, type DrawProduct } from '@gp/common';
+import { drawLineCost, drawProduct, drawTicketCost, quotedMaxPrize, validateDrawTicket, type DrawProduct } from '@gp/common';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -27,7 +27,7 @@ function Harness({ product, mode, draws = 1 }: { product: DrawProduct; mode: Ent
   return (
     <>
       <LinesEditor zones={zones} zoneLabels={['Numbers']} mode={ticket.mode} lines={ticket.lines} maxLines={product.maxEntries} linePrice={null} onChange={(lines) => setTicket((t) => ({ ...t, lines: linesForMode(lines, zones, t.mode) }))} />
-      <TicketSummary product={product} issue="26/030" cost={cost} problem={problem} empty={request === null} lineCost={drawLineCost(product, {}, { numerator: 32, denominator: 250 })} maxPrize={request && !problem ? maxFixedPrize(product, request) : null} rates={HKD_RATES} spend={NO_SPEND} action={null}>
+      <TicketSummary product={product} issue="26/030" cost={cost} problem={problem} empty={request === null} lineCost={drawLineCost(product, {}, { numerator: 32, denominator: 250 })} maxPrize={request && !problem ? quotedMaxPrize(product, request) : null} rates={HKD_RATES} spend={NO_SPEND} action={null}>
         {request && !problem && <ExpansionPreview product={product} request={request} partialUnit={false} prizeRate={HKD_RATES.prize} />}
       </TicketSummary>
     </>

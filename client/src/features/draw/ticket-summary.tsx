@@ -47,7 +47,7 @@ export function TicketProblemText({ problem }: { problem: DrawTicketProblem }) {
 }
 
 /**
- * The most a ticket's fixed prizes can pay on one draw (common `maxFixedPrize`, as the quote says),
+ * The most a ticket's fixed prizes can pay on one draw (common `quotedMaxPrize`, as the quote says),
  * and that the top divisions are shared pools whose amounts each draw sets: a Mark Six line reads
  * "HK$9,600", not "HK$0".
  */
@@ -80,7 +80,7 @@ interface TicketSummaryProps {
   empty: boolean;
   /** One plain line of this kind, fee included (common's `drawLineCost`); null until the rates are known. */
   lineCost: DrawCost | null;
-  /** The ticket's fixed prizes at most (common's `maxFixedPrize`), or null while it is not complete. */
+  /** The ticket's fixed prizes at most (common's `quotedMaxPrize`), or null while it is not complete. */
   maxPrize: { amount: number; currency: string } | null;
   /** 39樂合彩's play, whose table the prizes are read from. */
   play?: string;
