@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { inLocale, logInOnPhone, operatorPin, PHONE, placeKenoOrder, uniqueEmail } from './phone-support.ts';
+import { inLocale, logInOnPhone, operatorPin, PHONE, placeKenoOrder, signUpOverApi } from './phone-support.ts';
 import { call, consoleSignIn, newAccount } from './staff-support.ts';
 
 /**
@@ -70,13 +70,10 @@ test.describe('member pages on a phone', () => {
     }
 
     // A member with points, an order and an unread message (the header's badge).
-    const email = uniqueEmail('axe');
-    const password = 'axe-member-pass-2026';
-    const signup = await call(baseURL!, 'POST', '/api/auth/signup', { body: { name: 'Axe Member', email, password, passwordCheck: password, promoOptIn: false } });
-    const token = signup.body.token as string;
-    await call(baseURL!, 'POST', '/api/pins/redeem', { token, body: { code: await operatorPin(baseURL!, 5_000) } });
-    await placeKenoOrder(baseURL!, token, { trial: false });
-    await logInOnPhone(page, { email, password });
+    const member = await signUpOverApi(baseURL!, 'axe');
+    await call(baseURL!, 'POST', '/api/pins/redeem', { token: member.token, body: { code: await operatorPin(baseURL!, 5_000) } });
+    await placeKenoOrder(baseURL!, member.token, { trial: false });
+    await logInOnPhone(page, member);
     // The order's message is unread: the header shows its badge.
     await expect(page.getByTestId('header-inbox-count')).toBeVisible({ timeout: 20_000 });
 

@@ -56,13 +56,15 @@ test('every deposit amount names its currency: NT$ presets, range and rate in Tr
   await signUpOnPhone(page);
   await page.goto('/deposit');
   const form = page.getByTestId('deposit-form');
-  await expect(page.getByRole('radio', { name: 'TWD' })).toBeChecked();
+  await page.getByText('TWD', { exact: true }).tap();
   await expect(page.getByTestId('deposit-preset')).toHaveText(['NT$300', 'NT$500', 'NT$1,000', 'NT$3,000']);
+  await page.getByTestId('deposit-preset').first().tap();
   await expect(form).toContainText(/從 NT\$[\d,]+ 到 NT\$[\d,]+/);
   await expect(page.getByTestId('deposit-points')).toContainText(/1 GP = NT\$[\d.]+/);
   await phoneShot(page, info, 'deposit-twd-zh-TW', true);
   await page.getByText('USD', { exact: true }).tap();
   await expect(page.getByTestId('deposit-preset').first()).toHaveText('US$10');
+  await page.getByTestId('deposit-preset').first().tap();
   await expect(page.getByTestId('deposit-points')).toContainText(/1 GP = US\$[\d.]+/);
   await page.getByText('CNY', { exact: true }).tap();
   await expect(page.getByTestId('deposit-preset').first()).toHaveText('CN¥50');
@@ -78,6 +80,7 @@ test('a deposit that did not complete says so and what to do next: a cancelled J
   // JKO Pay, cancelled on JKO's page: back on the site, not "waiting for the provider".
   await page.goto('/deposit');
   await page.getByText('TWD', { exact: true }).tap();
+  await page.getByTestId('deposit-preset').first().tap();
   await page.getByTestId('method-jko').tap();
   await page.getByTestId('deposit-continue').tap();
   await page.getByTestId('payment-continue').tap();
@@ -95,6 +98,7 @@ test('a deposit that did not complete says so and what to do next: a cancelled J
   // A card payment left on the provider's page with "Cancel and return".
   await page.goto('/deposit');
   await page.getByText('USD', { exact: true }).tap();
+  await page.getByTestId('deposit-preset').first().tap();
   await page.getByTestId('method-card').tap();
   await page.getByTestId('deposit-continue').tap();
   await page.getByTestId('payment-continue').tap();

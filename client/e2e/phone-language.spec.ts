@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { inLocale, logInOnPhone, PHONE, phoneShot, placeKenoOrder, uniqueEmail } from './phone-support.ts';
+import { inLocale, logInOnPhone, PHONE, phoneShot, placeKenoOrder, signUpOverApi, uniqueEmail } from './phone-support.ts';
 
 /**
  * Issue 34, language on a phone: a first visit reads the browser's language; members read plain,
@@ -36,16 +36,9 @@ test.describe('a Hong Kong browser', () => {
 
 /** A member with a trial keno order, made over the API (the browser then logs in through the form). */
 async function memberWithTrialOrder(baseURL: string) {
-  const email = uniqueEmail('words');
-  const password = 'words-member-pass-2026';
-  const res = await fetch(`${baseURL}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Words Member', email, password, passwordCheck: password, promoOptIn: false }),
-  });
-  const { token } = (await res.json()) as { token: string };
-  await placeKenoOrder(baseURL, token, { trial: true });
-  return { email, password };
+  const member = await signUpOverApi(baseURL, 'words');
+  await placeKenoOrder(baseURL, member.token, { trial: true });
+  return member;
 }
 
 test('Chinese screens carry no English engineering notes: the rules, an unconfirmed fact, an order’s history', async ({ page, baseURL }, info) => {
@@ -91,6 +84,8 @@ test('a store barcode’s expiry is said in plain words, not as a note on what E
   await form.locator('button[type=submit]').tap();
   await expect(page.getByTestId('header-logout')).toBeVisible();
   await page.goto('/deposit');
+  await page.getByText('TWD', { exact: true }).tap();
+  await page.getByTestId('deposit-preset').first().tap();
   await page.getByTestId('method-cvs_barcode').tap();
   await page.getByTestId('deposit-continue').tap();
   await page.getByTestId('payment-continue').tap();

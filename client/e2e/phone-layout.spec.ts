@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { inLocale, logInOnPhone, operatorPin, PHONE, phoneShot, uniqueEmail } from './phone-support.ts';
+import { inLocale, logInOnPhone, operatorPin, PHONE, phoneShot, signUpOverApi } from './phone-support.ts';
+import { call } from './staff-support.ts';
 
 /**
  * Issue 34, the phone layout: nothing a member reads is cut off past the screen's edge, a card
@@ -16,17 +17,9 @@ interface Member {
 
 /** A member made over the API (the browser then logs in through the form), with 100.00 GP from a PIN. */
 async function apiMember(baseURL: string): Promise<Member> {
-  const email = uniqueEmail('layout');
-  const password = 'layout-member-pass-2026';
-  const res = await fetch(`${baseURL}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Layout Member', email, password, passwordCheck: password, promoOptIn: false }),
-  });
-  const { token } = (await res.json()) as { token: string };
-  const code = await operatorPin(baseURL, 10_000);
-  await fetch(`${baseURL}/api/pins/redeem`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ code }) });
-  return { email, password, token };
+  const member = await signUpOverApi(baseURL, 'layout');
+  await call(baseURL, 'POST', '/api/pins/redeem', { token: member.token, body: { code: await operatorPin(baseURL, 10_000) } });
+  return member;
 }
 
 /** A football single on a match with a minute or more to go, at its current price (prices move every second here). */

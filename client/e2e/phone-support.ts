@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { call } from './staff-support.ts';
 
 /**
  * The phone the issue-34 tests walk on: 390×844 with a touch screen, as a member's phone is. Each
@@ -98,21 +99,20 @@ export async function phoneShot(page: Page, info: TestInfo, name: string, fullPa
   await page.screenshot({ path: info.outputPath(`${name}.png`), fullPage });
 }
 
-/** The operator's API session and a PIN worth `points` GP hundredths, as the back office would issue it. */
+/** A PIN worth `points` GP hundredths, issued by the seeded operator over the API, as the back office would. */
 export async function operatorPin(baseURL: string, points: number): Promise<string> {
-  const login = await fetch(`${baseURL}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'operator@example.com', password: 'operator-pass-2026' }),
-  });
-  const { token } = (await login.json()) as { token: string };
-  const created = await fetch(`${baseURL}/api/admin/pins`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ count: 1, points }),
-  });
-  const { codes } = (await created.json()) as { codes: string[] };
-  return codes[0]!;
+  const operator = await call(baseURL, 'POST', '/api/auth/login', { body: { email: 'operator@example.com', password: 'operator-pass-2026' } });
+  const created = await call<{ codes: string[] }>(baseURL, 'POST', '/api/admin/pins', { token: operator.body.token as string, body: { count: 1, points } });
+  return created.body.codes[0]!;
+}
+
+/** A new member made over the API (the browser then logs in through the form): email, password and API token. */
+export async function signUpOverApi(baseURL: string, prefix: string): Promise<{ email: string; password: string; token: string }> {
+  const email = uniqueEmail(prefix);
+  const password = `${prefix}-member-pass-2026`;
+  const res = await call(baseURL, 'POST', '/api/auth/signup', { body: { name: 'Phone Member', email, password, passwordCheck: password, promoOptIn: false } });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return { email, password, token: res.body.token as string };
 }
 
 /**

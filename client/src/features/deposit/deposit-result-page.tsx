@@ -13,6 +13,7 @@ import { usePageTitle } from '../../shared/site/use-page-title.ts';
 import { AlertIcon, CheckIcon } from '../../shared/ui/icons.tsx';
 import { Barcode } from './barcode.tsx';
 import { DepositSummary } from './deposit-summary.tsx';
+import { DepositWaysOn } from './deposit-ways-on.tsx';
 import { SandboxBanner } from './sandbox-banner.tsx';
 import { useDepositId } from './use-deposit-id.ts';
 import { formatMoment, Moment } from '../../shared/time/moment.tsx';
@@ -54,14 +55,7 @@ export function DepositResultPage() {
           <AlertIcon size={18} />
           <div>
             <p>{deposit.isError ? translate(describeError(deposit.error)) : translate({ id: 'payment.notFound.body' })}</p>
-            <div className="deposit-actions">
-              <Link className="button button--primary button--small" to="/deposit">
-                <FormattedMessage id="depositResult.another" />
-              </Link>
-              <Link className="button button--ghost button--small" to="/wallet">
-                <FormattedMessage id="depositResult.toWallet" />
-              </Link>
-            </div>
+            <DepositWaysOn small />
           </div>
         </div>
       )}

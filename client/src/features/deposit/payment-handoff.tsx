@@ -5,6 +5,7 @@ import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import { useDeposit } from '../../shared/deposits/deposits-api.ts';
 import { usePageTitle } from '../../shared/site/use-page-title.ts';
+import { DepositWaysOn } from './deposit-ways-on.tsx';
 import { SandboxBanner } from './sandbox-banner.tsx';
 import { useDepositId } from './use-deposit-id.ts';
 
@@ -38,14 +39,7 @@ function Handoff({ provider }: { provider: 'stripe' | 'other' }) {
           <p>
             <FormattedMessage id="payment.notFound.body" />
           </p>
-          <div className="deposit-actions">
-            <Link to="/deposit" className="button button--primary">
-              <FormattedMessage id="depositResult.another" />
-            </Link>
-            <Link to="/wallet" className="button button--ghost">
-              <FormattedMessage id="depositResult.toWallet" />
-            </Link>
-          </div>
+          <DepositWaysOn />
         </section>
       </div>
     );
