@@ -105,7 +105,7 @@ test('a member builds a Mark Six banker ticket, sees the expansion and price, bu
   await expect(page.getByTestId('expansion-division-1').getByTestId('expansion-lines')).toHaveText('1');
   await expect(page.getByTestId('expansion-division-2').getByTestId('expansion-lines')).toHaveText('4');
   await expect(page.getByTestId('summary-lines')).toHaveText('5');
-  await expect(page.getByTestId('summary-line-price')).toContainText('HK$10');
+  await expect(page.getByTestId('summary-line-price')).toHaveText('HK$11 ≈ 1.41 GP');
 
   // Three consecutive draws: the total is three times the per-draw price, in GP.
   await page.getByTestId('draws-3').check();

@@ -86,7 +86,7 @@ test('sign-up grants trial points, the wallet says where real points come from, 
     return route.continue();
   });
   await page.goto('/auth');
-  await expect(page.getByTestId('auth-trial-perk')).toHaveText('Start with 10.00 trial GP to try keno before you top up.');
+  await expect(page.getByTestId('auth-trial-perk')).toHaveText('Start with 10.00 GP in trial points to try keno before you top up.');
   const form = page.getByTestId('signup-form');
   await form.getByLabel(/^name/i).fill('First Hour');
   await form.getByLabel(/^email/i).fill(`first-hour-${Date.now()}@example.com`);
@@ -112,9 +112,10 @@ test('sign-up grants trial points, the wallet says where real points come from, 
   await expect(page.getByTestId('wallet-balance')).toHaveText('0.00 GP');
   await expect(page.getByTestId('wallet-trial-balance')).toHaveText('10.00 GP');
   const sources = page.getByTestId('points-sources');
-  await expect(sources).toContainText('GPoints come from GPoints PIN cards');
+  await expect(sources.getByTestId('points-sources-deposit')).toHaveAttribute('href', '/deposit');
+  await expect(sources).toContainText('Or redeem a GPoints PIN card');
   await expect(sources.getByTestId('points-sources-email')).toHaveAttribute('href', 'mailto:service@example.com');
-  await expect(sources.getByTestId('points-sources-trial')).toContainText('10.00 trial GP');
+  await expect(sources.getByTestId('points-sources-trial')).toContainText('10.00 GP in trial points');
   await expect(page.getByTestId('ledger-table')).toContainText('Trial points on sign-up');
   await page.screenshot({ path: info.outputPath('wallet-new-member.png'), fullPage: true });
 
@@ -155,10 +156,10 @@ test('a new version waiting is announced bottom right, and reloading asks first,
   await english(page);
   await page.goto('/');
   await page.evaluate(async () => navigator.serviceWorker.ready);
+  // "Ready offline" is a toast, said once; the card is only for a new version.
+  await expect(page.getByTestId('toast').filter({ hasText: 'App ready to work offline' })).toBeVisible();
   const prompt = page.getByTestId('reload-prompt');
-  await expect(prompt).toHaveAttribute('data-state', 'offline-ready');
-  await prompt.getByRole('button', { name: 'Close' }).click();
-  await expect(prompt).toBeHidden();
+  await expect(prompt).toHaveCount(0);
   // A returning visit: the page is controlled by the installed worker.
   await page.reload();
   await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);

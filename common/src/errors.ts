@@ -20,6 +20,8 @@ export const ERROR_CATALOGUE = {
   below_minimum_purchase: { status: 422, message: 'Below the minimum purchase.' },
   exceeds_max_prize: { status: 422, message: 'Exceeds maximum prize amount, adjust purchase items.' },
   odds_changed: { status: 409, message: 'The odds have changed.' },
+  // Trial points pay for keno and the draw lotteries; football asked to be paid with them is refused, never bought with real points.
+  trial_not_offered: { status: 422, message: 'Trial points cannot pay for this product; nothing was ordered.' },
   sales_closed: { status: 409, message: 'Sales for this issue are closed.' },
   product_not_found: { status: 404, message: 'No corresponding product found.' },
   product_not_on_sale: { status: 409, message: 'This lottery is not on sale.' },

@@ -90,6 +90,15 @@ describe.each(MODES)('draw-lottery orders: refusals, idempotency, 39樂合彩 on
     }
   });
 
+  it('a single Mark Six line quotes the best fixed division as its maximum (HK$9,600, the 4th), not 0: the 1st–3rd are shared pools (issue 34)', async () => {
+    const m = await member('One Line');
+    const res = await api.post('/api/orders/quote', { token: m.token, json: { productCode: 'HKA01', lines: [{ zones: [[1, 2, 3, 4, 5, 6]] }] } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.maxPrize).toEqual({ amount: 960_000, currency: 'HKD' });
+    expect(res.body.maxPrizePoints).toBeGreaterThan(0);
+    expect(res.body.bestCase).toEqual([expect.objectContaining({ division: 1, lines: 1, amount: null })]);
+  });
+
   it('multi-draw is all or nothing: without points for every draw nothing is placed', async () => {
     const m = await member('Short');
     await grantPoints(env.platform, m.id, 986 * 2);
