@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../http/api-client.ts';
 import { startMailSink } from '../mail/mail-sink.ts';
-import { newMember } from '../support/members.ts';
+import { newMember, signUp } from '../support/members.ts';
 import { testServer } from '../support/platform.ts';
 import { eventually } from '../support/wait.ts';
 
@@ -86,7 +86,7 @@ describe('account enumeration and mail caps', () => {
 
   it('a first sign-in from a new address emails the owner; the address the account signed up from does not', async () => {
     const email = `alert-${Date.now()}@example.com`;
-    const signup = await api.post('/api/auth/signup', { json: { name: 'Alert', email, password: 'alert-pass-2026', passwordCheck: 'alert-pass-2026', locale: 'en' }, headers: { 'X-Forwarded-For': '192.0.2.10' } });
+    const signup = await signUp(env, { name: 'Alert', email, password: 'alert-pass-2026', passwordCheck: 'alert-pass-2026', locale: 'en' }, { headers: { 'X-Forwarded-For': '192.0.2.10' }, codes: sink.signupCodes() });
     expect(signup.status).toBe(201);
     expect((await api.post('/api/auth/login', { json: { email, password: 'alert-pass-2026' }, headers: { 'X-Forwarded-For': '192.0.2.10' } })).status).toBe(200);
     expect((await api.post('/api/auth/login', { json: { email, password: 'alert-pass-2026' }, headers: { 'X-Forwarded-For': '192.0.2.77' } })).status).toBe(200);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../http/api-client.ts';
+import { signUp } from '../support/members.ts';
 import { testServer } from '../support/platform.ts';
 import { startMailSink, tokenOf } from './mail-sink.ts';
 
@@ -25,7 +26,7 @@ describe('account recovery and email verification', () => {
 
   async function signup(name: string) {
     const email = `${name.toLowerCase()}-${unique()}@example.com`;
-    const res = await api.post('/api/auth/signup', { json: { name, email, password: 'first-password-1', passwordCheck: 'first-password-1', locale: 'en' } });
+    const res = await signUp(env, { name, email, password: 'first-password-1', passwordCheck: 'first-password-1', locale: 'en' }, { codes: sink.signupCodes() });
     expect(res.status).toBe(201);
     return { email, token: res.body.token as string };
   }
