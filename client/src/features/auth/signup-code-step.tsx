@@ -87,7 +87,10 @@ export function SignupCodeStep({ email, password, code, resend, onStartAgain }: 
   return (
     <form ref={formRef} className="form" noValidate onSubmit={submit} onInput={clearOnInput} data-testid="signup-code-form">
       <p className="notice notice--info" role="status" data-testid="signup-code-sent">
-        <FormattedMessage id="auth.code.lead" values={{ email: <strong>{email}</strong> }} />
+        {/* One span: .notice lays its children out side by side. */}
+        <span>
+          <FormattedMessage id="auth.code.lead" values={{ email: <strong className="auth__code-email">{email}</strong> }} />
+        </span>
       </p>
       <TextField
         name="code"
@@ -105,9 +108,12 @@ export function SignupCodeStep({ email, password, code, resend, onStartAgain }: 
       <button type="submit" className="button button--primary button--block" disabled={verify.isPending}>
         <FormattedMessage id={verify.isPending ? 'auth.code.confirming' : 'auth.code.confirm'} />
       </button>
-      <p className="form__note">
-        <FormattedMessage id="auth.code.existing" />
-      </p>
+      {/* After the form (not from the mail's link, which only a code mail carries): an owner got a reminder, not a code. */}
+      {resend && (
+        <p className="form__note">
+          <FormattedMessage id="auth.code.existing" />
+        </p>
+      )}
       <div className="button-row auth__code-actions">
         {resend && <ResendButton email={email} {...resend} />}
         <button type="button" className="button button--ghost button--small" onClick={onStartAgain} data-testid="signup-start-again">
