@@ -141,12 +141,10 @@ describe('sign-up', () => {
 describe.each(MODES)('sign-up limit per address (%s mode)', (mode) => {
   const LIMIT = 3;
   let env: Awaited<ReturnType<typeof testServer>>;
-  let api: ReturnType<typeof apiClient>;
   // Loopback is a trusted proxy here, so X-Forwarded-For stands in for distinct client addresses.
   const signup = (from: string, email: string) => signUp(env, { ...valid, email }, { headers: { 'X-Forwarded-For': from } });
   beforeAll(async () => {
     env = await testServer(mode, { TRUST_PROXY: 'loopback', SIGNUP_MAX_PER_ADDRESS: String(LIMIT), SIGNUP_WINDOW_SECONDS: '600' });
-    api = apiClient(env.url);
   });
   afterAll(() => env.stop());
 
