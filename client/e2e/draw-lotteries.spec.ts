@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { adoptSession } from './session-support.ts';
+import { signUpMember } from './signup-support.ts';
 
 /**
  * The draw lotteries end to end (issue 12), on the real server: the test server runs Mark Six
@@ -23,7 +24,7 @@ async function post<T>(baseURL: string, path: string, body: unknown, token?: str
  */
 async function signIn(page: Page, baseURL: string, locale: string) {
   const email = `lotto-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
-  const { token, user } = await post<{ token: string; user: object }>(baseURL, '/api/auth/signup', {
+  const { token, user } = await signUpMember(baseURL, {
     name: 'Lotto Member',
     email,
     password: 'lotto-pass-2026',

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { adoptSession } from './session-support.ts';
 import { expectNoSidewaysScroll } from './layout-support.ts';
+import { signUpMember } from './signup-support.ts';
 
 /**
  * The keno purchase screen end to end. The test server runs Canada Keno every 60 s with sales
@@ -167,12 +168,7 @@ test('a member buys Canada Keno once (even on a double click), watches it get pu
 test('a new member with trial points but no real ones is shown the top-up before asking the server, plays on trial points instead, and a retry after an issue closed reuses the ticket’s key', async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   const email = `keno-${Date.now()}@example.com`;
-  const signup = await fetch(`${baseURL}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'No Points', email, password: 'keno-pass-2026', passwordCheck: 'keno-pass-2026', promoOptIn: false }),
-  });
-  const { token, user } = (await signup.json()) as { token: string; user: object };
+  const { token, user } = await signUpMember(baseURL!, { name: 'No Points', email, password: 'keno-pass-2026', passwordCheck: 'keno-pass-2026', promoOptIn: false });
   // This member turned the confirm step off in the wallet's settings: Buy spends at once.
   await adoptSession(page, token);
   await page.addInitScript(([u]) => {

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { adoptSession } from './session-support.ts';
 import { expectNoSidewaysScroll } from './layout-support.ts';
+import { signUpMember } from './signup-support.ts';
 
 interface Session {
   token: string;
@@ -137,9 +138,7 @@ test('a member sees both keno orders in the list, filters them by status and ope
 
 test('a member with no orders is pointed to the keno screen', async ({ page, baseURL }) => {
   const email = `no-orders-${Date.now()}@example.com`;
-  const session = (await call<Session>(baseURL!, 'POST', '/api/auth/signup', {
-    body: { name: 'Newcomer', email, password: 'newcomer-pass-1', passwordCheck: 'newcomer-pass-1', promoOptIn: false },
-  })).body;
+  const session = await signUpMember<Session>(baseURL!, { name: 'Newcomer', email, password: 'newcomer-pass-1', passwordCheck: 'newcomer-pass-1', promoOptIn: false });
   await signIn(page, session);
   await page.goto('/orders?status=2');
   await expect(page.getByTestId('orders-empty')).toContainText('No orders match these filters.');

@@ -23,6 +23,7 @@ import { securityHeaders } from './platform/security-headers.ts';
 import { lineSandboxRoutes, oidcRoutes } from './auth/oidc-routes.ts';
 import type { OidcService } from './auth/oidc-service.ts';
 import type { RecoveryService } from './auth/recovery.ts';
+import type { SignupService } from './auth/signup.ts';
 import { recoveryRoutes } from './auth/recovery-routes.ts';
 import { inboxRoutes } from './inbox/routes.ts';
 import type { InboxService } from './inbox/service.ts';
@@ -61,6 +62,7 @@ export interface Services {
   account: AccountService;
   oidc: OidcService;
   recovery: RecoveryService;
+  signup: SignupService;
   inbox: InboxService;
   messaging: MessagingService;
   pins: PinService;
@@ -119,7 +121,7 @@ export function createApp(platform: Platform, services: Services) {
     routeIndex([
       siteRoutes(config),
       openApiRoutes(),
-      authRoutes(platform, services.auth),
+      authRoutes(platform, services.auth, services.signup),
       accountRoutes(platform, services.auth, services.account),
       oidcRoutes(platform, services.auth, services.oidc),
       recoveryRoutes(platform, services.auth, services.recovery),

@@ -180,7 +180,7 @@ export const configSchema = z.object({
   LOGIN_KNOWN_ADDRESS_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Wrong staff sign-in codes per staff account per LOGIN_WINDOW_SECONDS (besides the per-address limit; passwords count like member logins). */
   STAFF_LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
-  /** Emails a stranger can cause to one recipient (reset links, sign-up notices) per MAIL_RECIPIENT_WINDOW_SECONDS, whatever address asks. */
+  /** Emails a stranger can cause to one recipient (reset links, sign-up codes and notices) per MAIL_RECIPIENT_WINDOW_SECONDS, whatever address asks. */
   MAIL_MAX_PER_RECIPIENT: z.coerce.number().int().min(1).default(5),
   /** The window of MAIL_MAX_PER_RECIPIENT, in seconds. */
   MAIL_RECIPIENT_WINDOW_SECONDS: z.coerce.number().int().min(60).default(3600),
@@ -285,6 +285,8 @@ export const configSchema = z.object({
   MAIL_FROM: z.string().default('GPoints <no-reply@example.com>'),
   /** How long a password-reset link works. */
   PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(60),
+  /** How long a sign-up's emailed 6-digit code works (the account is made when it comes back). */
+  SIGNUP_CODE_TTL_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(30),
   /** How long an email-verification link works. */
   EMAIL_VERIFY_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(72),
   /** The brand of the main site. */

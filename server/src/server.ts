@@ -14,6 +14,7 @@ import { createDepositService } from './payments/service.ts';
 import { createOidcService } from './auth/oidc-service.ts';
 import { createAccountService } from './auth/account.ts';
 import { createRecoveryService } from './auth/recovery.ts';
+import { createSignupService } from './auth/signup.ts';
 import { startMailWorker } from './mail/jobs.ts';
 import { startIdentityHousekeeping } from './auth/identity-jobs.ts';
 import { joinMembersRoom } from './inbox/members-room.ts';
@@ -53,6 +54,7 @@ export function createServices(platform: Platform) {
     account: createAccountService(platform, createAuthService(platform)),
     oidc: createOidcService(platform, createAuthService(platform)),
     recovery: createRecoveryService(platform),
+    signup: createSignupService(platform, createAuthService(platform)),
     // Registers the outbox hook that turns order pushes into inbox messages, in every role.
     inbox: createInboxService(platform),
     messaging: createMessagingService(platform, { storage: createStorage(platform.config) }),
