@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { mailedSignupCode, signUpMember } from './signup-support.ts';
 import { call } from './staff-support.ts';
 
 /**
@@ -43,7 +44,7 @@ export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.f
 
 /**
  * Signs a new member up through the sign-up form, the way a newcomer does (four fields and the
- * button), and waits until the header shows them signed in. Steps, when given, count the taps.
+ * button, then the mailed code and its button), and waits until the header shows them signed in. Steps, when given, count the taps.
  */
 export async function signUpOnPhone(page: Page, options: { name?: string; steps?: Steps; password?: string } = {}) {
   const steps = options.steps ?? new Steps();
@@ -55,7 +56,13 @@ export async function signUpOnPhone(page: Page, options: { name?: string; steps?
   await steps.fill(form.locator('input[name=email]'), email, 'email');
   await steps.fill(form.locator('input[name=password]'), password, 'password');
   await steps.fill(form.locator('input[name=passwordCheck]'), password, 'password check');
+  const since = Date.now();
   await steps.tap(form.locator('button[type=submit]'), 'sign up');
+  // The second step: the code the server mailed, as the member reads it from their email.
+  const codeStep = page.getByTestId('signup-code-form');
+  await expect(codeStep).toBeVisible();
+  await steps.fill(codeStep.locator('input[name="code"]'), await mailedSignupCode(new URL(page.url()).origin, email, since), 'code');
+  await steps.tap(codeStep.locator('button[type="submit"]'), 'confirm code');
   await expect(page.getByTestId('header-logout')).toBeVisible();
   return { email, password };
 }
@@ -110,9 +117,8 @@ export async function operatorPin(baseURL: string, points: number): Promise<stri
 export async function signUpOverApi(baseURL: string, prefix: string): Promise<{ email: string; password: string; token: string }> {
   const email = uniqueEmail(prefix);
   const password = `${prefix}-member-pass-2026`;
-  const res = await call(baseURL, 'POST', '/api/auth/signup', { body: { name: 'Phone Member', email, password, passwordCheck: password, promoOptIn: false } });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return { email, password, token: res.body.token as string };
+  const { token } = await signUpMember(baseURL, { name: 'Phone Member', email, password, passwordCheck: password, promoOptIn: false });
+  return { email, password, token };
 }
 
 /**
