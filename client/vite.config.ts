@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { catalogueParts } from './build/catalogue-parts.ts';
+import { serverPathPatterns } from '../common/src/server-paths.ts';
 
 /** The API server in development (`npm run dev` at the root starts it on this port). */
 const API_TARGET = 'http://127.0.0.1:3000';
@@ -51,8 +52,9 @@ export default defineConfig(({ command }) => ({
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         navigateFallback: 'index.html',
-        // API calls and the realtime channel always go to the network, never to a cache.
-        navigateFallbackDenylist: [/^\/api/, /^\/socket\.io/],
+        // The server's own pages (the API, the realtime channel, the sandbox LINE's sign-in, the job
+        // board) always go to the network: the app shell would answer them with its not-found page.
+        navigateFallbackDenylist: serverPathPatterns(),
         runtimeCaching: [],
         cleanupOutdatedCaches: true,
       },

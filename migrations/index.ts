@@ -18,6 +18,7 @@ import * as inboxUnreadCounts from './0017-inbox-unread-counts.ts';
 import * as inboxLighterWrites from './0018-inbox-lighter-writes.ts';
 import * as accountSecurity from './0020-account-security.ts';
 import * as moneyControls from './0021-money-controls.ts';
+import * as signupCodes from './0022-signup-codes.ts';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder at run time) so they load
@@ -43,4 +44,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0018-inbox-lighter-writes': inboxLighterWrites,
   '0020-account-security': accountSecurity,
   '0021-money-controls': moneyControls,
+  '0022-signup-codes': signupCodes,
 };

@@ -1,14 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { adoptSession } from './session-support.ts';
+import { signUpMember } from './signup-support.ts';
 
 test('a convenience-store barcode deposit shows the barcode and turns paid once it is paid at the counter', async ({ page, baseURL }) => {
   const email = `barcode-${Date.now()}@example.com`;
-  const res = await fetch(`${baseURL}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Store Payer', email, password: 'barcode-pass-1', passwordCheck: 'barcode-pass-1', promoOptIn: false }),
-  });
-  const { token, user } = (await res.json()) as { token: string; user: object };
+  const { token, user } = await signUpMember(baseURL!, { name: 'Store Payer', email, password: 'barcode-pass-1', passwordCheck: 'barcode-pass-1', promoOptIn: false });
   await adoptSession(page, token);
   await page.addInitScript(
     ([u]) => {

@@ -1,15 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { adoptSession } from './session-support.ts';
+import { signUpMember } from './signup-support.ts';
 
 /** A fresh member, signed in through localStorage (the session keys of spec §3), reading `locale`. */
 async function signIn(page: Page, baseURL: string, locale = 'en') {
   const email = `depositor-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
-  const res = await fetch(`${baseURL}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Depositor', email, password: 'deposit-pass-1', passwordCheck: 'deposit-pass-1', promoOptIn: false }),
-  });
-  const { token, user } = (await res.json()) as { token: string; user: object };
+  const { token, user } = await signUpMember(baseURL, { name: 'Depositor', email, password: 'deposit-pass-1', passwordCheck: 'deposit-pass-1', promoOptIn: false });
   await adoptSession(page, token);
   await page.addInitScript(
     ([u, l]) => {

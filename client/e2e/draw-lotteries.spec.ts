@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { adoptSession } from './session-support.ts';
+import { signUpMember } from './signup-support.ts';
 
 /**
  * The draw lotteries end to end (issue 12), on the real server: the test server runs Mark Six
@@ -23,7 +24,7 @@ async function post<T>(baseURL: string, path: string, body: unknown, token?: str
  */
 async function signIn(page: Page, baseURL: string, locale: string) {
   const email = `lotto-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
-  const { token, user } = await post<{ token: string; user: object }>(baseURL, '/api/auth/signup', {
+  const { token, user } = await signUpMember(baseURL, {
     name: 'Lotto Member',
     email,
     password: 'lotto-pass-2026',
@@ -105,7 +106,7 @@ test('a member builds a Mark Six banker ticket, sees the expansion and price, bu
   await expect(page.getByTestId('expansion-division-1').getByTestId('expansion-lines')).toHaveText('1');
   await expect(page.getByTestId('expansion-division-2').getByTestId('expansion-lines')).toHaveText('4');
   await expect(page.getByTestId('summary-lines')).toHaveText('5');
-  await expect(page.getByTestId('summary-line-price')).toContainText('HK$10');
+  await expect(page.getByTestId('summary-line-price')).toHaveText('HK$11 ≈ 1.41 GP');
 
   // Three consecutive draws: the total is three times the per-draw price, in GP.
   await page.getByTestId('draws-3').check();

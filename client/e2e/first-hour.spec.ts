@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { adoptSession } from './session-support.ts';
+import { enterMailedCode, signUpMember } from './signup-support.ts';
 
 /**
  * A member's first hour (issue 16): no dead ends. A guest sent to a member page logs in and comes
@@ -78,7 +79,7 @@ test('a wrong password is shown under the password field, not only in a toast', 
   await expect(form.getByTestId('field-error-password')).toHaveCount(0);
 });
 
-test('sign-up grants trial points, the wallet says where real points come from, and a PIN of the wrong format is refused without a request', async ({ page }, info) => {
+test('sign-up grants trial points, the wallet says where real points come from, and a PIN of the wrong format is refused without a request', async ({ page, baseURL }, info) => {
   await english(page);
   let redeemCalls = 0;
   await page.route('**/api/pins/redeem', (route) => {
@@ -86,13 +87,16 @@ test('sign-up grants trial points, the wallet says where real points come from, 
     return route.continue();
   });
   await page.goto('/auth');
-  await expect(page.getByTestId('auth-trial-perk')).toHaveText('Start with 10.00 trial GP to try keno before you top up.');
+  await expect(page.getByTestId('auth-trial-perk')).toHaveText('Start with 10.00 GP in trial points to try keno before you top up.');
   const form = page.getByTestId('signup-form');
+  const email = `first-hour-${Date.now()}@example.com`;
   await form.getByLabel(/^name/i).fill('First Hour');
-  await form.getByLabel(/^email/i).fill(`first-hour-${Date.now()}@example.com`);
+  await form.getByLabel(/^email/i).fill(email);
   await form.getByLabel(/^password$/i).fill('first-hour-pass');
   await form.getByLabel(/confirm password/i).fill('first-hour-pass');
+  const sent = Date.now();
   await form.getByRole('button', { name: /sign up/i }).click();
+  await enterMailedCode(page, baseURL!, email, sent);
   await expect(page.getByTestId('header-logout')).toBeVisible();
 
   // Home: what can be bought are links to their purchase screens; a lottery no longer run says so.
@@ -112,9 +116,10 @@ test('sign-up grants trial points, the wallet says where real points come from, 
   await expect(page.getByTestId('wallet-balance')).toHaveText('0.00 GP');
   await expect(page.getByTestId('wallet-trial-balance')).toHaveText('10.00 GP');
   const sources = page.getByTestId('points-sources');
-  await expect(sources).toContainText('GPoints come from GPoints PIN cards');
+  await expect(sources.getByTestId('points-sources-deposit')).toHaveAttribute('href', '/deposit');
+  await expect(sources).toContainText('Or redeem a GPoints PIN card');
   await expect(sources.getByTestId('points-sources-email')).toHaveAttribute('href', 'mailto:service@example.com');
-  await expect(sources.getByTestId('points-sources-trial')).toContainText('10.00 trial GP');
+  await expect(sources.getByTestId('points-sources-trial')).toContainText('10.00 GP in trial points');
   await expect(page.getByTestId('ledger-table')).toContainText('Trial points on sign-up');
   await page.screenshot({ path: info.outputPath('wallet-new-member.png'), fullPage: true });
 
@@ -126,7 +131,7 @@ test('sign-up grants trial points, the wallet says where real points come from, 
 });
 
 test('the header’s “update points and orders” re-reads the balance and the orders, and says so', async ({ page, baseURL }) => {
-  const member = await post<{ token: string; user: object }>(baseURL!, '/api/auth/signup', {
+  const member = await signUpMember(baseURL!, {
     name: 'Updater', email: `updater-${Date.now()}@example.com`, password: 'updater-pass-1', passwordCheck: 'updater-pass-1', promoOptIn: false,
   });
   await adoptSession(page, member.token);
@@ -155,10 +160,10 @@ test('a new version waiting is announced bottom right, and reloading asks first,
   await english(page);
   await page.goto('/');
   await page.evaluate(async () => navigator.serviceWorker.ready);
+  // "Ready offline" is a toast, said once; the card is only for a new version.
+  await expect(page.getByTestId('toast').filter({ hasText: 'App ready to work offline' })).toBeVisible();
   const prompt = page.getByTestId('reload-prompt');
-  await expect(prompt).toHaveAttribute('data-state', 'offline-ready');
-  await prompt.getByRole('button', { name: 'Close' }).click();
-  await expect(prompt).toBeHidden();
+  await expect(prompt).toHaveCount(0);
   // A returning visit: the page is controlled by the installed worker.
   await page.reload();
   await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);

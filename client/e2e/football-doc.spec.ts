@@ -77,10 +77,10 @@ test('the help page explains all 14 bet types, the 56 all-up formulas and HKJC�
   // Split lines settle as the reference table says: −0.5/−1.0 won by one goal is a half win.
   const hdc = page.getByTestId('hdc-table');
   await expect(hdc.getByRole('row', { name: /−0\.5\/−1\.0/ })).toContainText('Half win');
-  // Unconfirmed conventions carry their label, and the label opens onto its source.
+  // Unconfirmed conventions carry their label, and the label opens onto what that means.
   const label = page.locator('#OOE').getByTestId('confidence-label').first();
   await label.locator('summary').click();
-  await expect(label).toContainText('Source:');
+  await expect(label).toContainText('official announcement prevails');
 
   const crossbar = page.getByTestId('crossbar-table');
   await expect(crossbar.getByTestId('crossbar-row')).toHaveCount(56);

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { adoptSession } from './session-support.ts';
 import { enterResultTwice } from './results-support.ts';
 import { expectNoSidewaysScroll } from './layout-support.ts';
+import { signUpMember } from './signup-support.ts';
 
 /**
  * The Hong Kong football screen end to end. The test server (scripts/e2e-server.mjs) kicks a
@@ -49,7 +50,7 @@ async function fundedMember(baseURL: string): Promise<Session> {
   const email = `football-${Date.now()}@example.com`;
   const password = 'football-pass-2026';
   const signup = { name: 'Football Fan', email, password, passwordCheck: password, promoOptIn: false };
-  const member = (await call<Session>(baseURL, 'POST', '/api/auth/signup', { body: signup })).body;
+  const member = await signUpMember<Session>(baseURL, signup);
   const operator = await login(baseURL, OPERATOR);
   const { body } = await call<{ codes: string[] }>(baseURL, 'POST', '/api/admin/pins', { body: { count: 1, points: 50_000 }, token: operator.token });
   expect((await call(baseURL, 'POST', '/api/pins/redeem', { body: { code: body.codes[0] }, token: member.token })).status).toBe(200);

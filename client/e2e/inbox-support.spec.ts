@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { adoptSession } from './session-support.ts';
 import { expectNoSidewaysScroll } from './layout-support.ts';
+import { signUpMember } from './signup-support.ts';
 
 /**
  * Customer service end to end (issue 15): a member starts a conversation from an order's details
@@ -34,9 +35,7 @@ async function call<T>(baseURL: string, method: string, path: string, options: {
 
 async function signUp(baseURL: string, name: string): Promise<Session> {
   const email = `cs-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
-  const res = await call<Session>(baseURL, 'POST', '/api/auth/signup', { body: { name, email, password: 'support-pass-2026', passwordCheck: 'support-pass-2026' } });
-  expect(res.status).toBe(201);
-  return res.body;
+  return signUpMember<Session>(baseURL, { name, email, password: 'support-pass-2026', passwordCheck: 'support-pass-2026' });
 }
 
 async function asMember(page: Page, session: Session, locale: string) {

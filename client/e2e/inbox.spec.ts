@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { adoptSession } from './session-support.ts';
+import { signUpMember } from './signup-support.ts';
 
 /** The inbox and customer service in a browser: a staff answer arrives live (header badge), is read and deleted. */
 
@@ -14,7 +15,7 @@ async function post<T>(baseURL: string, route: string, body: unknown, token?: st
 
 async function signedIn(page: Page, baseURL: string, locale: string) {
   const email = `inbox-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
-  const session = await post<{ token: string; user: object }>(baseURL, '/api/auth/signup', {
+  const session = await signUpMember(baseURL, {
     name: 'Ines',
     email,
     password: 'inbox-pass-2026',

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { adoptSession } from './session-support.ts';
 import { expectNoSidewaysScroll } from './layout-support.ts';
+import { signUpMember } from './signup-support.ts';
 
 /**
  * The keno purchase screen end to end. The test server runs Canada Keno every 60 s with sales
@@ -72,20 +73,23 @@ test('a member buys Canada Keno once (even on a double click), watches it get pu
   await expect(page.getByTestId('pick-status')).toHaveText(/exceed the number chosen to play/);
   await expect(board.getByRole('button', { name: '77', exact: true })).toHaveAttribute('aria-pressed', 'false');
 
-  // One unit is under the 3-unit minimum: the summary says so before any quote, with the unit price shown from the start.
+  // One play is one unit: until the member sets a multiplier it is ×3, the 3-unit minimum, and says so.
   const summary = page.getByTestId('ticket-summary');
   await expect(summary.getByTestId('summary-unit-price')).toHaveText('1 unit = 1.00 GP (CA$1 stake) · at least 3 units a ticket');
-  await expect(summary.getByTestId('summary-below-minimum')).toContainText('minimum purchase is 3 units; this ticket has 1');
-  await expect(summary.getByTestId('quote-error')).toHaveCount(0);
-  await expect(page.getByTestId('confirm-order')).toBeDisabled();
+  await expect(page.getByTestId('multiplier-input')).toHaveValue('3');
+  await expect(page.getByTestId('multiplier-auto')).toHaveText('Set to ×3 to reach the 3-unit minimum; change it if you like.');
 
   // A multiplier the game cannot take is refused as typed (10.5 is not cut to 10), and the error goes once corrected.
   await page.getByTestId('multiplier-input').fill('10.5');
   await expect(page.getByTestId('multiplier-error')).toContainText('“10.5” is not a multiplier this game takes');
   await expect(page.getByTestId('multiplier-input')).toHaveValue('10.5');
   await expect(page.getByTestId('confirm-order')).toBeDisabled();
+  // ×1 is one unit, under the minimum: said beside Buy before any quote.
   await page.getByTestId('multiplier-input').fill('1');
   await expect(page.getByTestId('multiplier-error')).toHaveCount(0);
+  await expect(summary.getByTestId('summary-below-minimum')).toContainText('minimum purchase is 3 units; this ticket has 1');
+  await expect(summary.getByTestId('quote-error')).toHaveCount(0);
+  await expect(page.getByTestId('confirm-order')).toBeDisabled();
   await page.getByTestId('multiplier-increase').click();
   await page.getByTestId('multiplier-increase').click();
   await expect(summary.getByTestId('summary-plays')).toContainText('3 stars: 05 · 23 · 41');
@@ -164,12 +168,7 @@ test('a member buys Canada Keno once (even on a double click), watches it get pu
 test('a new member with trial points but no real ones is shown the top-up before asking the server, plays on trial points instead, and a retry after an issue closed reuses the ticket’s key', async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   const email = `keno-${Date.now()}@example.com`;
-  const signup = await fetch(`${baseURL}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'No Points', email, password: 'keno-pass-2026', passwordCheck: 'keno-pass-2026', promoOptIn: false }),
-  });
-  const { token, user } = (await signup.json()) as { token: string; user: object };
+  const { token, user } = await signUpMember(baseURL!, { name: 'No Points', email, password: 'keno-pass-2026', passwordCheck: 'keno-pass-2026', promoOptIn: false });
   // This member turned the confirm step off in the wallet's settings: Buy spends at once.
   await adoptSession(page, token);
   await page.addInitScript(([u]) => {
@@ -196,7 +195,12 @@ test('a new member with trial points but no real ones is shown the top-up before
   await page.getByTestId('multiplier-input').fill('3');
   await expect(page.getByTestId('summary-total')).toHaveText('3.00 GP');
 
-  // 0.00 real GP: Buy is disabled and the summary says by how much, with the way to top up; nothing was sent.
+  // With trial points and no real ones, the ticket starts on trial points; played with real points instead…
+  const trial = page.getByLabel(/Pay with trial points \(10\.00 GP available\)/);
+  await expect(trial).toBeChecked();
+  await trial.uncheck();
+
+  // …0.00 real GP: Buy is disabled and the summary says by how much, with the way to top up; nothing was sent.
   const short = page.getByTestId('balance-short');
   await expect(short).toContainText('Your balance of 0.00 GP is 3.00 GP short for this order.');
   await expect(short.getByTestId('top-up-link')).toHaveAttribute('href', '/deposit');
@@ -204,8 +208,8 @@ test('a new member with trial points but no real ones is shown the top-up before
   expect(keys).toHaveLength(0);
   await shot(page, 'cab01-short-1280');
 
-  // Sign-up granted 10.00 trial GP: the same ticket as a trial order can be bought.
-  await page.getByLabel(/Pay with trial points \(10\.00 GP available\)/).check();
+  // Sign-up granted 10.00 GP in trial points: the same ticket as a trial order can be bought.
+  await trial.check();
   await expect(short).toHaveCount(0);
   await expect(page.getByTestId('confirm-order')).toBeEnabled();
 
@@ -241,7 +245,7 @@ test('BINGO BINGO shows its countdown in Traditional Chinese, with big/small, od
   await expect(page.getByTestId('side-smallOdd')).toContainText('小單');
   await expect(page.getByTestId('side-smallEven')).toContainText('小雙');
   // An unconfirmed value shows with an info mark on the purchase screen; the rules page labels it in full.
-  await expect(page.getByTestId('side-odd').getByTestId('unconfirmed-mark')).toHaveAttribute('aria-label', '未經營運方確認。');
+  await expect(page.getByTestId('side-odd').getByTestId('unconfirmed-mark')).toHaveAttribute('aria-label', '待確認：以官方公告為準。');
   await expect(page.getByTestId('side-odd')).not.toContainText('未經證實');
 
   await page.getByRole('radio', { name: '2 星' }).check();

@@ -1,4 +1,5 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { enterMailedCode } from './signup-support.ts';
 
 const shot = async (page: Page, info: TestInfo, name: string) => {
   await page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true });
@@ -51,7 +52,9 @@ test('a newcomer signs up in English, redeems a PIN, sees the balance change liv
   await expect(form.getByText('The password does not match.')).toBeVisible();
   await shot(page, info, '02-signup-field-errors');
   await form.getByLabel(/confirm password/i).fill('newcomer-pass');
+  const sent = Date.now();
   await form.getByRole('button', { name: /sign up/i }).click();
+  await enterMailedCode(page, baseURL!, email, sent);
 
   // Lands signed in, with a zero balance.
   await expect(page.getByTestId('header-logout')).toBeVisible();

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { adoptSession } from './session-support.ts';
 import { expectNoSidewaysScroll } from './layout-support.ts';
+import { signUpMember } from './signup-support.ts';
 
 interface Session {
   token: string;
@@ -108,7 +109,7 @@ test('a member sees both keno orders in the list, filters them by status and ope
   await expect(realRow.locator('.order-row__playType')).toContainText('3 stars');
   await expect(realRow.locator('.order-row__points')).toContainText(`${(real.pointsSpent / 100).toFixed(2)} GP`);
   await expect(realRow.getByTestId('order-status')).toHaveText(/Pending confirmation|Purchase processing|Purchase successful|Settled — /);
-  await expect(trialRow.getByTestId('order-status')).toHaveText(/Trial-play order|Settled — /);
+  await expect(trialRow.getByTestId('order-status')).toHaveText(/Trial order|Settled — /);
   // GP spent with the stake it bought in the local currency.
   await expect(realRow.locator('.order-row__points')).toContainText(real.productCode === 'TWB01' ? 'NT$' : 'CA$');
   await page.screenshot({ path: 'test-results/orders-desktop.png', fullPage: true });
@@ -137,9 +138,7 @@ test('a member sees both keno orders in the list, filters them by status and ope
 
 test('a member with no orders is pointed to the keno screen', async ({ page, baseURL }) => {
   const email = `no-orders-${Date.now()}@example.com`;
-  const session = (await call<Session>(baseURL!, 'POST', '/api/auth/signup', {
-    body: { name: 'Newcomer', email, password: 'newcomer-pass-1', passwordCheck: 'newcomer-pass-1', promoOptIn: false },
-  })).body;
+  const session = await signUpMember<Session>(baseURL!, { name: 'Newcomer', email, password: 'newcomer-pass-1', passwordCheck: 'newcomer-pass-1', promoOptIn: false });
   await signIn(page, session);
   await page.goto('/orders?status=2');
   await expect(page.getByTestId('orders-empty')).toContainText('No orders match these filters.');
@@ -202,15 +201,15 @@ test('the rules page shows the prize table and labels Canada Keno’s unconfirme
   await expect(page).toHaveURL(/product=CAB01/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Canada Keno: rules and prize tables');
   const labels = page.getByTestId('confidence-label');
-  await expect(labels.first()).toContainText('Unconfirmed — operator-editable data');
+  await expect(labels.first()).toContainText('To be confirmed');
   expect(await labels.count()).toBeGreaterThan(3);
   await expect(page.getByTestId('caps')).toContainText('CA$100,000');
   await expect(page.getByTestId('caps')).toContainText('CA$200,000');
   await expect(page.getByTestId('rules-play')).toHaveAttribute('href', '/main/keno/keno24h');
 
-  // The label opens onto the source of the fact.
+  // The label opens onto what it means, in words a member reads (the English source note stays off the page).
   await page.getByTestId('caps').getByTestId('confidence-label').locator('summary').click();
-  await expect(page.getByTestId('caps').getByTestId('confidence-label')).toContainText('No WCLC source found');
+  await expect(page.getByTestId('caps').getByTestId('confidence-label')).toContainText('The lottery’s official announcement prevails.');
 
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoSidewaysScroll(page);

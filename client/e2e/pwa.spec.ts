@@ -5,11 +5,12 @@ test('the app installs a service worker at the site root, offers offline use, an
   const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
   expect(scope).toBe(`${baseURL}/`);
 
-  // Prompt mode: the reload prompt says the app is ready offline, and can be closed.
-  const prompt = page.getByTestId('reload-prompt');
-  await expect(prompt).toBeVisible();
-  await prompt.getByRole('button').last().click();
-  await expect(prompt).toBeHidden();
+  // Prompt mode: a toast says the app is ready offline, and can be closed; no card stays behind.
+  const ready = page.getByTestId('toast').filter({ hasText: /offline|離線/ });
+  await expect(ready).toBeVisible();
+  await ready.getByRole('button').click();
+  await expect(ready).toBeHidden();
+  await expect(page.getByTestId('reload-prompt')).toHaveCount(0);
 
   const manifest = await (await page.request.get('/manifest.webmanifest')).json();
   expect(manifest).toMatchObject({ scope: '/', start_url: '/', display: 'standalone' });

@@ -1,3 +1,5 @@
+import { signUpMember } from './signup-support.ts';
+
 /**
  * Four-eyes results for the browser tests that need a result over the API (no staff member
  * publishes one alone): the seeded operator (a supervisor) and a second operator it appoints each
@@ -31,8 +33,8 @@ export function resultTeam(baseURL: string): Promise<readonly [string, string]> 
       const seeded = (await post(baseURL, '/api/auth/login', SEEDED)).body.token as string;
       const email = `second-eyes-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
       const password = 'second-eyes-2026';
-      const signup = await post(baseURL, '/api/auth/signup', { name: 'Second eyes', email, password, passwordCheck: password, promoOptIn: false, locale: 'en' });
-      await post(baseURL, `/api/admin/staff/${signup.body.user.id}/role`, { role: 'operator' }, seeded);
+      const signup = await signUpMember(baseURL, { name: 'Second eyes', email, password, passwordCheck: password, promoOptIn: false, locale: 'en' });
+      await post(baseURL, `/api/admin/staff/${signup.user.id}/role`, { role: 'operator' }, seeded);
       const second = (await post(baseURL, '/api/auth/login', { email, password })).body.token as string;
       return [seeded, second] as const;
     })();

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { signUpMember } from './signup-support.ts';
 
 /**
  * Issue 29 in a real browser: the member's session lives in an HttpOnly cookie (no token a script
@@ -16,15 +17,9 @@ async function english(page: Page) {
 async function newMember(page: Page) {
   const email = `secure-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
   const password = 'secure-pass-2026';
-  const res = await page.context().request.fetch('/api/auth/signup', {
-    method: 'POST',
-    data: { name: 'Secure', email, password, passwordCheck: password },
-    // Another client (a script): the cookies it gets must not land in this browser, so drop them.
-    headers: { cookie: '' },
-  });
-  expect(res.status()).toBe(201);
-  // That script's own session is not one of the browser's: end it, and drop what it set here.
-  const { token } = (await res.json()) as { token: string };
+  // Another client (a script), through both steps of sign-up: the cookies it gets must not land in this browser.
+  const { token } = await signUpMember(test.info().project.use.baseURL!, { name: 'Secure', email, password, passwordCheck: password });
+  // That script's own session is not one of the browser's: end it, and drop anything set here.
   expect((await page.context().request.fetch('/api/auth/logout', { method: 'POST', headers: { authorization: `Bearer ${token}`, cookie: '' } })).status()).toBe(204);
   await page.context().clearCookies();
   return { email, password };

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { generate } from 'otplib';
+import { signUpMember } from './signup-support.ts';
 
 /** The back-office browser tests' helpers: the API over fetch, a fresh account, the console's keyboard sign-in. */
 
@@ -43,9 +44,8 @@ export async function totp(secret: string) {
 /** A new member account (a unique email per call), signed in. */
 export async function newAccount(baseURL: string, name: string, password = 'staff-spec-pass-2026') {
   const email = `${name.toLowerCase()}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const res = await call(baseURL, 'POST', '/api/auth/signup', { body: { name, email, password, passwordCheck: password, promoOptIn: false, locale: 'en' } });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return { id: res.body.user.id as string, email, password, token: res.body.token as string, user: res.body.user };
+  const session = await signUpMember(baseURL, { name, email, password, passwordCheck: password, promoOptIn: false, locale: 'en' });
+  return { id: session.user.id, email, password, token: session.token, user: session.user };
 }
 
 /** A single-use enrolment link for staff member `userId`, issued by a supervisor (docs/money-controls.md): the password alone does not enrol. */

@@ -1,6 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { adoptSession } from './session-support.ts';
 import { expectNoSidewaysScroll } from './layout-support.ts';
+import { readMessage } from '../../scripts/lib/member-signup.ts';
+import { e2eMailFolder, signUpMember } from './signup-support.ts';
 
 async function api<T>(baseURL: string, path: string, body: unknown, token?: string): Promise<T> {
   const res = await fetch(`${baseURL}${path}`, {
@@ -11,7 +15,7 @@ async function api<T>(baseURL: string, path: string, body: unknown, token?: stri
   return (await res.json()) as T;
 }
 
-test('the server’s “email taken” appears under the email field, in the reader’s language', async ({ page }) => {
+test('signing up with a registered email shows the same code step as any other email; its owner is emailed a notice instead of a code (issue 29 item 4)', async ({ page, baseURL }) => {
   await page.addInitScript(() => localStorage.setItem('locale', 'en'));
   await page.goto('/auth');
   const form = page.getByTestId('signup-form');
@@ -19,16 +23,33 @@ test('the server’s “email taken” appears under the email field, in the rea
   await form.getByLabel(/^email/i).fill('DEMO@example.com'); // the seeded member, in other case
   await form.getByLabel(/^password$/i).fill('another-pass-1');
   await form.getByLabel(/confirm password/i).fill('another-pass-1');
+  const sent = Date.now();
   await form.getByRole('button', { name: /sign up/i }).click();
-  const email = form.getByLabel(/^email/i);
-  await expect(email).toHaveAttribute('aria-invalid', 'true');
-  const describedBy = (await email.getAttribute('aria-describedby'))!.split(' ')[0]!;
-  await expect(page.locator(`[id="${describedBy}"]`)).toHaveText(/already registered/i);
+  // Before: "This email is already registered." under the email field. Now nothing tells a registered email from a new one.
+  const step = page.getByTestId('signup-code-form');
+  await expect(step.getByTestId('signup-code-sent')).toHaveText('We sent a 6-digit code to demo@example.com. Enter it to finish signing up.');
+  await expect(page.locator('[aria-invalid="true"]')).toHaveCount(0);
+  // The owner (the seeded member reads zh-TW): "someone tried to sign up a new account with your email address".
+  const folder = e2eMailFolder(baseURL!);
+  await expect
+    .poll(() =>
+      fs
+        .readdirSync(folder)
+        .filter((name) => name.startsWith('notice-signup_existing-') && fs.statSync(path.join(folder, name)).mtimeMs >= sent - 1000)
+        .map((name) => readMessage(path.join(folder, name)))
+        .some((mail) => mail?.to === 'demo@example.com' && mail.text.includes('有人嘗試以您的電子郵件地址註冊新帳號')),
+    )
+    .toBe(true);
+  // Any code tried for it fails as a wrong code does, said under the code field.
+  await step.locator('input[name="code"]').fill('123456');
+  await step.locator('button[type="submit"]').click();
+  await expect(step.getByTestId('field-error-code')).toHaveText('This code is not right, or not for this password. Check the newest email we sent, or ask for a new code.');
+  await expect(page.getByTestId('header-login')).toBeVisible();
 });
 
 test('a long points history is paged with “go to page” buttons', async ({ page, baseURL }) => {
   const email = `pager-${Date.now()}@example.com`;
-  const { token, user } = await api<{ token: string; user: object }>(baseURL!, '/api/auth/signup', {
+  const { token, user } = await signUpMember(baseURL!, {
     name: 'Pager', email, password: 'pager-pass-1', passwordCheck: 'pager-pass-1', promoOptIn: false,
   });
   const operator = await api<{ token: string }>(baseURL!, '/api/auth/login', { email: 'operator@example.com', password: 'operator-pass-2026' });
@@ -53,7 +74,7 @@ test('a long points history is paged with “go to page” buttons', async ({ pa
 
 async function signedInMember(baseURL: string) {
   const email = `member-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
-  return api<{ token: string; user: object }>(baseURL, '/api/auth/signup', {
+  return signUpMember(baseURL, {
     name: 'Wanderer', email, password: 'wander-pass-1', passwordCheck: 'wander-pass-1', promoOptIn: false,
   });
 }

@@ -9,7 +9,6 @@ export const ERROR_CATALOGUE = {
   token_invalid: { status: 401, message: 'Token verification failed.' },
   forbidden: { status: 403, message: 'You are not allowed to do this.' },
   validation_failed: { status: 422, message: 'Some fields need your attention.' },
-  email_taken: { status: 409, message: 'This email is already registered.' },
   invalid_credentials: { status: 401, message: 'Wrong email or password.' },
   messaging_email_unbound: {
     status: 409,
@@ -20,6 +19,8 @@ export const ERROR_CATALOGUE = {
   below_minimum_purchase: { status: 422, message: 'Below the minimum purchase.' },
   exceeds_max_prize: { status: 422, message: 'Exceeds maximum prize amount, adjust purchase items.' },
   odds_changed: { status: 409, message: 'The odds have changed.' },
+  // Trial points pay for keno and the draw lotteries; football asked to be paid with them is refused, never bought with real points.
+  trial_not_offered: { status: 422, message: 'Trial points cannot pay for this product; nothing was ordered.' },
   sales_closed: { status: 409, message: 'Sales for this issue are closed.' },
   product_not_found: { status: 404, message: 'No corresponding product found.' },
   product_not_on_sale: { status: 409, message: 'This lottery is not on sale.' },
@@ -51,6 +52,9 @@ export const ERROR_CATALOGUE = {
   refund_pending: { status: 409, message: 'A refund of this deposit is already under way.' },
   enrolment_required: { status: 403, message: 'Your authenticator is not set up yet: open the enrolment link you were given.' },
   result_mismatch: { status: 409, message: 'The two entries of this result differ; both staff members must check.' },
+  // Sign-up's emailed code (issue 29 item 4): the same answers whether or not the email has an account.
+  code_invalid: { status: 422, message: 'This code is not right, or not for this password. Check the newest email we sent, or ask for a new code.' },
+  code_expired: { status: 410, message: 'This code has expired or was tried too many times. Ask for a new one.' },
   link_expired: { status: 410, message: 'This link has expired or was already used; please start again.' },
   identity_taken: { status: 409, message: 'This login is already linked to another account.' },
   last_login_method: { status: 409, message: 'This is your only way to log in; set a password first.' },

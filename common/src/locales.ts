@@ -32,3 +32,28 @@ export function textDirection(locale: string): 'rtl' | 'ltr' {
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
+
+/** Chinese written in Traditional characters: Taiwan, Hong Kong, Macau, or the script named. */
+const TRADITIONAL_CHINESE = /^zh-(tw|hk|mo|hant)\b/;
+/** Other languages' older or alternative codes: Tagalog for Filipino, the old code of Indonesian. */
+const ALIASES: Readonly<Record<string, Locale>> = { tl: 'fil', in: 'id' };
+
+/**
+ * The interface language for a first visit, from the browser's preferred languages (in order): an
+ * exact match, else the same language (`en-US` → `en`, Traditional Chinese variants → `zh-TW`,
+ * other Chinese → `zh-CN`), else the default, zh-TW. A choice the member makes later is kept instead.
+ *
+ * @example matchLocale(['en-US', 'zh-TW']) → 'en'; matchLocale(['zh-HK']) → 'zh-TW'; matchLocale(['ko-KR']) → 'zh-TW'
+ */
+export function matchLocale(preferred: readonly string[]): Locale {
+  for (const tag of preferred) {
+    const lower = tag.toLowerCase().replace(/_/g, '-');
+    const exact = LOCALES.find((locale) => locale.toLowerCase() === lower);
+    if (exact) return exact;
+    const language = lower.split('-')[0] ?? '';
+    if (language === 'zh') return TRADITIONAL_CHINESE.test(lower) || lower === 'zh' ? 'zh-TW' : 'zh-CN';
+    const same = ALIASES[language] ?? LOCALES.find((locale) => locale === language);
+    if (same) return same;
+  }
+  return DEFAULT_LOCALE;
+}

@@ -9,6 +9,7 @@ import crypto from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Agent, request } from 'undici';
 import { sleep } from '../chaos/procs.ts';
+import { mailFolderCodes, signUpWithCode } from '../lib/member-signup.ts';
 import { PRODUCT } from './orders-platform.ts';
 
 const POOL_SIZE = 80; // CAB01 draws 20 of 1–80
@@ -62,18 +63,25 @@ export interface Member {
 }
 
 /**
- * Signs up `count` members (`<prefix><i>@example.com`) and gives each `pointsEach` hundredths
- * through a PIN the operator issues.
+ * Signs up `count` members (`<prefix><i>@example.com`) through both steps of sign-up (the code read
+ * from the server's mail folder, `mailDir`) and gives each `pointsEach` hundredths through a PIN
+ * the operator issues.
  */
-export async function prepareMembers(http: Http, prefix: string, count: number, pointsEach: number, operator: { email: string; password: string }): Promise<Member[]> {
+export async function prepareMembers(http: Http, prefix: string, count: number, pointsEach: number, operator: { email: string; password: string }, mailDir: string): Promise<Member[]> {
   const members: Member[] = [];
+  const mailedCodes = mailFolderCodes(mailDir);
+  const post = async (route: string, body: unknown) => {
+    const { status, json } = await http.call<ErrorBody & { token?: string }>('POST', route.replace(/^\/api/, ''), { body });
+    return { status, body: json };
+  };
   // Each sign-up costs the server an argon2 hash (~20 MiB): a few at a time.
   for (let i = 0; i < count; i += 4) {
     const batch = Array.from({ length: Math.min(4, count - i) }, async (_, j) => {
       const email = `${prefix}${i + j}@example.com`;
       const password = 'bench-pass-2026';
-      const { token } = await ok<{ token: string }>(http, 'POST', '/auth/signup', { body: { name: `Bench ${i + j}`, email, password, passwordCheck: password, promoOptIn: false } });
-      return { email, token };
+      const { status, body } = await signUpWithCode(post, { name: `Bench ${i + j}`, email, password, passwordCheck: password, promoOptIn: false }, mailedCodes);
+      if (status !== 201 || !body?.token) throw new Error(`sign-up of ${email} → ${status} ${body?.error?.code ?? ''}`);
+      return { email, token: body.token };
     });
     members.push(...(await Promise.all(batch)));
   }

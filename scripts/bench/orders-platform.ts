@@ -38,6 +38,8 @@ export interface BenchPlatform {
   worker?: Proc;
   /** PostgreSQL's data directory. */
   clusterDir: string;
+  /** Where the server writes its mail (DATA_DIR/mail), sign-up codes included. */
+  mailDir: string;
   logFiles: string[];
 }
 
@@ -45,7 +47,7 @@ export interface BenchPlatform {
 function serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const key of Object.keys(env)) {
-    if (/^(DATABASE_URL|REDIS_URL|REDIS_PREFIX|PORT|ROLE|DATA_DIR|EMBEDDED_PG_PORT|JWT_SECRET|SEED_DEMO|STAFF_MFA|PURCHASE_.*|KENO_.*|OPERATOR_.*|SIGNUP_.*)$/.test(key)) delete env[key];
+    if (/^(DATABASE_URL|REDIS_URL|REDIS_PREFIX|PORT|ROLE|DATA_DIR|EMBEDDED_PG_PORT|JWT_SECRET|SEED_DEMO|STAFF_MFA|SMTP_URL|MAIL_DIR|PURCHASE_.*|KENO_.*|OPERATOR_.*|SIGNUP_.*)$/.test(key)) delete env[key];
   }
   return {
     ...env,
@@ -153,7 +155,7 @@ export async function startPlatform(mode: BenchMode, options: { serverRoot: stri
 
   if (mode === 'embedded') {
     const { server, url } = await startServer(serverRoot, runDir, { DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), DATABASE_URL: '', REDIS_URL: '' });
-    return { mode, url, databaseUrl, redisUrl: undefined, server, clusterDir, logFiles: [server.logFile] };
+    return { mode, url, databaseUrl, redisUrl: undefined, server, clusterDir, mailDir: path.join(dataDir, 'mail'), logFiles: [server.logFile] };
   }
 
   const redisPort = await freePort();
@@ -184,11 +186,11 @@ export async function startPlatform(mode: BenchMode, options: { serverRoot: stri
   const shared = { DATA_DIR: path.join(runDir, 'server-data'), DATABASE_URL: databaseUrl, REDIS_URL: redisUrl };
   if (mode === 'redis') {
     const { server, url } = await startServer(serverRoot, runDir, shared);
-    return { mode, url, databaseUrl, redisUrl, server, clusterDir, logFiles: [server.logFile, redis.logFile, postgres.logFile] };
+    return { mode, url, databaseUrl, redisUrl, server, clusterDir, mailDir: path.join(shared.DATA_DIR, 'mail'), logFiles: [server.logFile, redis.logFile, postgres.logFile] };
   }
   const { server, url } = await startServer(serverRoot, runDir, { ...shared, ROLE: 'api' });
   const worker = await startWorker(serverRoot, runDir, databaseUrl, { ...shared, ROLE: 'worker' });
-  return { mode, url, databaseUrl, redisUrl, server, worker, clusterDir, logFiles: [server.logFile, worker.logFile, redis.logFile, postgres.logFile] };
+  return { mode, url, databaseUrl, redisUrl, server, worker, clusterDir, mailDir: path.join(shared.DATA_DIR, 'mail'), logFiles: [server.logFile, worker.logFile, redis.logFile, postgres.logFile] };
 }
 
 const CLOCK_TICKS = 100; // USER_HZ on Linux

@@ -195,7 +195,7 @@ async function runMode(mode: BenchMode): Promise<ModeResult> {
   try {
     t = performance.now();
     const prefix = `bench-${crypto.randomBytes(4).toString('hex')}-`;
-    const members = await prepareMembers(http, prefix, settings.members, POINTS_EACH, OPERATOR);
+    const members = await prepareMembers(http, prefix, settings.members, POINTS_EACH, OPERATOR, platform.mailDir);
     say(`${members.length} members signed up and topped up (${fmt(POINTS_EACH / 100)} GP each by operator PIN) in ${elapsed()}`);
     const clock = await issueOnSaleFor(http, settings.warmup + settings.seconds + 15, stop.signal, say);
     say(`placing orders on CAB01 issue ${clock.issue} (sales close ${clock.salesCloseAt})…`);

@@ -227,7 +227,7 @@ async function runMode(mode: Mode, faults: Fault[]) {
     say(`${mode} topology up in ${((Date.now() - modeStarted) / 1000).toFixed(1)} s: ${topo.servers.map((s) => `${s.name}${s.url ? ` ${s.url}` : ''}`).join(', ')}`);
     driver = new LoadDriver(
       topo.apis.map((a) => a.url!),
-      { rate: settings.rate, maxInFlight: settings.maxInFlight, footballShare: settings.footballShare, retryDeadlineMs: settings.retryDeadlineMs, log: say },
+      { rate: settings.rate, maxInFlight: settings.maxInFlight, footballShare: settings.footballShare, retryDeadlineMs: settings.retryDeadlineMs, log: say, mailDir: topo.mailDir },
     );
     await driver.setup(settings.members, settings.startPoints);
     money = new MoneyTraffic(driver);

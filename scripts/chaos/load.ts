@@ -13,6 +13,7 @@
  */
 import crypto from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
+import { mailFolderCodes, signUpWithCode } from '../lib/member-signup.ts';
 import { sleep } from './procs.ts';
 import { OPERATOR, SCHEDULE } from './topology.ts';
 
@@ -70,6 +71,8 @@ export interface DriverOptions {
   footballShare: number;
   retryDeadlineMs: number;
   log: (line: string) => void;
+  /** The servers' mail folder: sign-up codes are read from the mail they send (scripts/lib/member-signup.ts). */
+  mailDir: string;
 }
 
 interface Clock {
@@ -225,6 +228,7 @@ export class LoadDriver {
     this.operatorToken = login.json?.token ?? '';
 
     const password = 'chaos-pass-2026';
+    const mailedCodes = mailFolderCodes(this.options.mailDir);
     for (let i = 0; i < count; i += 4) {
       // Sign-ups cost an argon2 hash each: a few at a time.
       await Promise.all(
@@ -232,9 +236,15 @@ export class LoadDriver {
           const index = i + j;
           const email = `chaos-${this.run}-${index}@example.com`;
           const home = index % this.urls.length;
-          let answer = await this.send({ method: 'POST', route: '/auth/signup', body: { name: `Chaos ${index}`, email, password, passwordCheck: password, promoOptIn: false }, home, deadlineMs: 30_000 });
-          if (answer?.status === 409) answer = await this.send({ method: 'POST', route: '/auth/login', body: { email, password }, home, deadlineMs: 30_000 });
-          if (!answer || answer.status >= 300) throw new Error(`sign-up of ${email} failed: ${answer?.status ?? 'no answer'} ${JSON.stringify(answer?.json)}`);
+          // Both steps of sign-up (the form, then the mailed code), each retried like any request here.
+          const post = async (route: string, body: unknown) => {
+            const sent = await this.send({ method: 'POST', route: route.replace(/^\/api/, ''), body, home, deadlineMs: 30_000 });
+            return { status: sent?.status ?? 0, body: sent?.json ?? null, json: sent?.json ?? null };
+          };
+          let answer = await signUpWithCode(post, { name: `Chaos ${index}`, email, password, passwordCheck: password, promoOptIn: false }, mailedCodes);
+          // A retried verify whose first attempt made the account answers as a spent code: the account is there.
+          if (answer.status !== 201) answer = await post('/api/auth/login', { email, password });
+          if (answer.status >= 300) throw new Error(`sign-up of ${email} failed: ${answer.status || 'no answer'} ${JSON.stringify(answer.json)}`);
           this.members[index] = {
             index, email, home, token: answer.json?.token ?? '', userId: String(answer.json?.user?.id),
             connected: false, connects: [], disconnects: [], resyncs: [], serverDisconnects: 0, orderEvents: 0, balanceEvents: 0,

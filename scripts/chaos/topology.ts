@@ -34,7 +34,7 @@ export const OPERATOR = { email: 'operator@example.com', password: 'operator-pas
 function baseServerEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const key of Object.keys(env)) {
-    if (/^(DATABASE_URL|REDIS_URL|REDIS_PREFIX|PORT|ROLE|DATA_DIR|EMBEDDED_PG_PORT|JWT_SECRET|SEED_DEMO|DEMO|ALLOW_SIMULATED|PURCHASE_.*|KENO_.*|FOOTBALL_.*|ODDS_.*|OPERATOR_.*)$/.test(key)) delete env[key];
+    if (/^(DATABASE_URL|REDIS_URL|REDIS_PREFIX|PORT|ROLE|DATA_DIR|EMBEDDED_PG_PORT|JWT_SECRET|SEED_DEMO|DEMO|ALLOW_SIMULATED|SMTP_URL|MAIL_DIR|PURCHASE_.*|KENO_.*|FOOTBALL_.*|ODDS_.*|OPERATOR_.*)$/.test(key)) delete env[key];
   }
   return {
     ...env,
@@ -105,6 +105,8 @@ export interface Topology {
   databaseUrl: string;
   /** Data directory of the PostgreSQL cluster. */
   clusterDir: string;
+  /** Where the servers write their mail (DATA_DIR/mail: no SMTP_URL here), sign-up codes included. */
+  mailDir: string;
   start(): Promise<void>;
 }
 
@@ -236,6 +238,7 @@ export async function embeddedTopology(root: string, runDir: string): Promise<To
     redis: undefined,
     postgres: undefined,
     clusterDir,
+    mailDir: path.join(dataDir, 'mail'),
     // user, password and database of server/src/db/embedded-postgres.ts
     databaseUrl: `postgres://postgres:postgres@127.0.0.1:${pgPort}/gpoints`,
     async start() {
@@ -318,6 +321,7 @@ export async function scaledTopology(root: string, runDir: string): Promise<Topo
     postgres,
     databaseUrl,
     clusterDir,
+    mailDir: path.join(dataDir, 'mail'),
     async start() {
       await Promise.all([postgres.start(), redis.start()]);
       // The first api migrates and seeds; the others start once it serves (as scaled-local.mjs does).

@@ -148,14 +148,16 @@ async function run(): Promise<number> {
   console.log(`\n${title} — ${new Date().toISOString()}, node ${process.version}, ${fmt(clients)} ${clientKind} clients in ${workerCount} worker process(es)\n`);
 
   let started = performance.now();
-  const env = { ...SERVER_ENV, ...(odds ? oddsServerEnv(oddsRate) : {}) };
+  // Mail (the members' sign-up codes) to files in the data directory, read back by prepareMembers.
+  const mailDir = path.join(dataDir, 'mail');
+  const env = { ...SERVER_ENV, MAIL_DIR: mailDir, ...(odds ? oddsServerEnv(oddsRate) : {}) };
   server = scaled ? await startScaledTopology({ root, dataDir, logFile, env: scaledEnv(env), apiNodes }) : await startServerProcess({ root, dataDir, logFile, env });
   await server.ready(); // on failure, cleanup() stops what is left of it
   const where = scaled ? `scaled topology (pid ${server.pid}): api nodes ${server.urls.join(', ')}` : `server pid ${server.pid} at ${server.url}`;
   log(`${where} ready in ${((performance.now() - started) / 1000).toFixed(1)} s (log: ${path.relative(root, logFile)})`);
 
   started = performance.now();
-  members = orderRate > 0 && !odds ? await prepareMembers(server.url, memberCount, pointsNeeded(orderRate, seconds, memberCount), OPERATOR) : [];
+  members = orderRate > 0 && !odds ? await prepareMembers(server.url, memberCount, pointsNeeded(orderRate, seconds, memberCount), OPERATOR, mailDir) : [];
   if (members.length) log(`${members.length} members signed up, topped up and connected in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
   pool = startClientPool(clients, workerCount, clientKind);

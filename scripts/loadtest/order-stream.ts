@@ -6,6 +6,7 @@
 import crypto from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
+import { fetchPost, mailFolderCodes, signUpWithCode } from '../lib/member-signup.ts';
 import { sleep } from './server-process.ts';
 
 const PRODUCT = 'CAB01';
@@ -72,15 +73,20 @@ async function operatorToken(url: string, email: string, password: string): Prom
   }
 }
 
-export async function prepareMembers(url: string, count: number, pointsEach: number, operator: { email: string; password: string }) {
+/** `count` members signed up through both steps (the code read from the server's mail folder, `mailDir`), topped up with PINs, sockets connected. */
+export async function prepareMembers(url: string, count: number, pointsEach: number, operator: { email: string; password: string }, mailDir: string) {
   const run = crypto.randomBytes(4).toString('hex');
   const tokens: string[] = [];
+  const mailedCodes = mailFolderCodes(mailDir);
   // Sign-ups cost an argon2 hash each on the server: a few at a time.
   for (let i = 0; i < count; i += 4) {
     const batch = Array.from({ length: Math.min(4, count - i) }, (_, j) => {
       const email = `lt-${run}-${i + j}@example.com`;
       const password = 'loadtest-pass-2026';
-      return api<{ token: string }>(url, 'POST', '/auth/signup', { name: `Load ${i + j}`, email, password, passwordCheck: password, promoOptIn: false });
+      return signUpWithCode(fetchPost(url), { name: `Load ${i + j}`, email, password, passwordCheck: password, promoOptIn: false }, mailedCodes).then((answer) => {
+        if (answer.status !== 201) throw new Error(`sign-up of ${email} → ${answer.status} ${answer.body?.error?.code ?? ''}`);
+        return answer.body as { token: string };
+      });
     });
     for (const { token } of await Promise.all(batch)) tokens.push(token);
   }

@@ -44,6 +44,12 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** The calling shell's environment without SMTP_URL: the load test reads its members' sign-up codes from the server's mail folder. */
+function shellEnv(): NodeJS.ProcessEnv {
+  const { SMTP_URL: _smtp, ...env } = process.env;
+  return env;
+}
+
 /** Spawns the server; `ready()` waits for it to serve. */
 export async function startServerProcess(options: ServerOptions): Promise<ServerProcess> {
   const { root, dataDir, logFile } = options;
@@ -54,7 +60,7 @@ export async function startServerProcess(options: ServerOptions): Promise<Server
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NODE_ENV: 'development', ROLE: 'all', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, ...options.env },
+    env: { ...shellEnv(), NODE_ENV: 'development', ROLE: 'all', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, ...options.env },
   });
   child.stdout!.pipe(log, { end: false });
   child.stderr!.pipe(log, { end: false });
@@ -111,7 +117,7 @@ export async function startScaledTopology(options: ServerOptions & { apiNodes: n
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: false,
-    env: { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', DATA_DIR: dataDir, ...options.env },
+    env: { ...shellEnv(), NODE_ENV: 'development', HOST: '127.0.0.1', DATA_DIR: dataDir, ...options.env },
   });
   child.stderr!.pipe(log, { end: false });
   const exited = new Promise<string>((resolve) => {

@@ -75,7 +75,7 @@ export function createApp(platform: Platform, services: Services) {
     routeIndex([
       siteRoutes(config),
       openApiRoutes(),
-      authRoutes(platform, services.auth),
+      authRoutes(platform, services.auth, services.signup),
       accountRoutes(platform, services.auth, services.account),
       oidcRoutes(platform, services.auth, services.oidc),
       recoveryRoutes(platform, services.auth, services.recovery),

@@ -180,7 +180,7 @@ export const configSchema = z.object({
   LOGIN_KNOWN_ADDRESS_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Wrong staff sign-in codes per staff account per LOGIN_WINDOW_SECONDS (besides the per-address limit; passwords count like member logins). */
   STAFF_LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
-  /** Emails a stranger can cause to one recipient (reset links, sign-up notices) per MAIL_RECIPIENT_WINDOW_SECONDS, whatever address asks. */
+  /** Emails a stranger can cause to one recipient (reset links, sign-up codes and notices) per MAIL_RECIPIENT_WINDOW_SECONDS, whatever address asks. */
   MAIL_MAX_PER_RECIPIENT: z.coerce.number().int().min(1).default(5),
   /** The window of MAIL_MAX_PER_RECIPIENT, in seconds. */
   MAIL_RECIPIENT_WINDOW_SECONDS: z.coerce.number().int().min(60).default(3600),
@@ -285,6 +285,8 @@ export const configSchema = z.object({
   MAIL_FROM: z.string().default('GPoints <no-reply@example.com>'),
   /** How long a password-reset link works. */
   PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(60),
+  /** How long a sign-up's emailed 6-digit code works (the account is made when it comes back). */
+  SIGNUP_CODE_TTL_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(30),
   /** How long an email-verification link works. */
   EMAIL_VERIFY_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(72),
   /** The brand of the main site. */
@@ -490,13 +492,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (parsed.data.PASSWORD_HASH === 'fast-for-tests' && parsed.data.NODE_ENV !== 'test') {
     throw new ConfigError([`PASSWORD_HASH: fast-for-tests is only for the test suite (NODE_ENV=test, got ${parsed.data.NODE_ENV})`]);
-  }
-  // In production, password-reset links and security notices must reach members by email, not lie
-  // in files on the server (docs/security.md). The demo (DEMO=true, what `npm start` sets) writes them to files.
-  if (parsed.data.NODE_ENV === 'production' && !parsed.data.DEMO && !parsed.data.SMTP_URL) {
-    throw new ConfigError([
-      'SMTP_URL: required when NODE_ENV=production (without it, password-reset links and security notices would be written to .eml files on this server instead of being emailed). Set SMTP_URL=smtp://user:pass@host:587; `npm start`, the embedded demo, runs with DEMO=true.',
-    ]);
   }
   const { SEED_DEMO, ...rest } = parsed.data;
   return { ...rest, SEED_DEMO: SEED_DEMO ?? !(rest.NODE_ENV === 'production' && !rest.DEMO) };

@@ -18,7 +18,8 @@ import { createAccountService } from './auth/account.ts';
 import { createRecoveryService } from './auth/recovery.ts';
 import { mailJob } from './mail/jobs.ts';
 import { createMailer } from './mail/transport.ts';
-import { identityHousekeepingJob, passwordResetJob } from './auth/identity-jobs.ts';
+import { identityHousekeepingJob, passwordResetJob, signupRequestJob } from './auth/identity-jobs.ts';
+import { createSignupService } from './auth/signup.ts';
 import { joinMembersRoom } from './inbox/members-room.ts';
 import { createInboxService } from './inbox/service.ts';
 import { createMessagingService } from './messaging/service.ts';
@@ -50,6 +51,7 @@ export function createServices(platform: Platform) {
     account: createAccountService(platform, auth),
     oidc,
     recovery,
+    signup: createSignupService(platform, auth),
     // Registers the outbox hook that turns order pushes into inbox messages, in every role.
     inbox: createInboxService(platform),
     messaging: createMessagingService(platform, { storage }),
@@ -84,8 +86,9 @@ export function workersOf(platform: Platform, services: Services): Workers[] {
     depositQueryJob.withContext({ deposits: services.deposits }),
     housekeepingJob.withContext(platform),
     mailJob.withContext({ mailer: createMailer(platform.config, logger), logger }),
-    identityHousekeepingJob.withContext({ oidc: services.oidc, recovery: services.recovery, logger }),
+    identityHousekeepingJob.withContext({ oidc: services.oidc, recovery: services.recovery, signup: services.signup, logger }),
     passwordResetJob.withContext({ recovery: services.recovery }),
+    signupRequestJob.withContext({ signup: services.signup }),
     adjustmentJob.withContext({ adjustments: services.adjustments, logger }),
     ...orderWorkers(services.orders, logger),
     ...services.games.workers(),

@@ -214,21 +214,57 @@ export function bestCaseWins(product: DrawProduct, ticket: DrawTicketRequest): D
     });
 }
 
+/** The highest multiplier a line of `ticket` can get: its add-on's (Power Play) or the product's built-in one. */
+function topMultiplierOf(product: DrawProduct, ticket: Pick<DrawTicketRequest, 'addOns'>) {
+  const addOn = product.addOns.find((a) => ticket.addOns?.includes(a.code));
+  return { addOn, top: Math.max(1, ...(addOn?.multipliers.map((m) => m.value) ?? []), ...(product.builtInMultiplier?.values.map((m) => m.value) ?? [])) };
+}
+
+/**
+ * The best fixed-amount division one line of this kind can win, at the highest multiplier a line
+ * can get, or null when every division is a pool. The top divisions of Mark Six (1st–3rd) are
+ * shared pools, so a line's best fixed prize is the 4th: HK$9,600.
+ */
+export function bestFixedDivision(product: DrawProduct, ticket: Pick<DrawTicketRequest, 'play' | 'addOns' | 'partialUnit'>): { division: number; amount: LocalAmount } | null {
+  const { addOn, top } = topMultiplierOf(product, ticket);
+  const partial = ticket.partialUnit && product.partialUnit ? product.partialUnit : null;
+  let best: { division: number; amount: number } | null = null;
+  for (const division of tableOf(product, ticket.play).divisions) {
+    if (division.prize.kind !== 'fixed') continue;
+    const unit = partial ? Math.floor((division.prize.amount * partial.prizeNumerator) / partial.prizeDenominator) : division.prize.amount;
+    const amount = division.multiplied ? (addOn?.fixedPrizes[division.id] ?? unit * top) : unit;
+    if (!best || amount > best.amount) best = { division: division.id, amount };
+  }
+  return best && { division: best.division, amount: { amount: best.amount, currency: product.currency } };
+}
+
 /**
  * The most the fixed divisions of a ticket can pay on one draw (for `exceeds_max_prize`): the best
  * case's fixed amounts at the highest multiplier a line can get. Pool prizes are not ours to limit.
  */
 export function maxFixedPrize(product: DrawProduct, ticket: DrawTicketRequest): LocalAmount {
-  const addOn = product.addOns.find((a) => ticket.addOns?.includes(a.code));
-  const topMultiplier = Math.max(1, ...(addOn?.multipliers.map((m) => m.value) ?? []), ...(product.builtInMultiplier?.values.map((m) => m.value) ?? []));
+  const { addOn, top } = topMultiplierOf(product, ticket);
   let amount = 0;
   for (const wins of bestCaseWins(product, ticket)) {
     if (wins.amount === null) continue;
     const division = tableOf(product, ticket.play).divisions.find((d) => d.id === wins.division)!;
     const fixedByAddOn = addOn?.fixedPrizes[division.id];
-    amount += division.multiplied ? (fixedByAddOn !== undefined ? fixedByAddOn * wins.lines : wins.amount * topMultiplier) : wins.amount;
+    amount += division.multiplied ? (fixedByAddOn !== undefined ? fixedByAddOn * wins.lines : wins.amount * top) : wins.amount;
   }
   return { amount, currency: product.currency };
+}
+
+/**
+ * The most a ticket's fixed prizes can pay that the member is told (the quote's `maxPrize`): the
+ * best case's fixed amounts, and never less than one line's best fixed division. When every picked
+ * number is drawn a single line lands in a pool division (Mark Six: the 1st), so the best case
+ * says 0, yet the line can still win the best fixed prize (the 4th, HK$9,600). The
+ * `exceeds_max_prize` limit keeps counting the best case (`maxFixedPrize`).
+ */
+export function quotedMaxPrize(product: DrawProduct, ticket: DrawTicketRequest): LocalAmount {
+  const best = maxFixedPrize(product, ticket).amount;
+  const oneLine = ticket.entries.length > 0 ? (bestFixedDivision(product, ticket)?.amount.amount ?? 0) : 0;
+  return { amount: Math.max(best, oneLine), currency: product.currency };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DRAW_PRODUCTS } from './products.ts';
-import { bestCaseWins, divisionUnitPrize, maxFixedPrize, settleDrawTicket } from './settle.ts';
-import { drawTicketCost, expandTicket, validateDrawTicket, zonesOf, entryLineCount } from './ticket.ts';
+import { bestCaseWins, bestFixedDivision, divisionUnitPrize, maxFixedPrize, quotedMaxPrize, settleDrawTicket } from './settle.ts';
+import { drawLineCost, drawTicketCost, expandTicket, validateDrawTicket, zonesOf, entryLineCount } from './ticket.ts';
 
 const { HKA01, USA01, TWA03, TWA04, TWA05, TWA01 } = DRAW_PRODUCTS;
 const seven = [1, 2, 3, 4, 5, 6, 7];
@@ -72,6 +72,15 @@ describe('price', () => {
     });
   });
 
+  it('the price of one line is its stake and fee at the rate, rounded up as charged: Mark Six HK$11 is 1.41 GP, not the 1.28 GP of HK$10 alone (issue 34)', () => {
+    const rate = { numerator: 32, denominator: 250 };
+    expect(drawLineCost(HKA01, {}, rate)).toMatchObject({ lines: 1, stake: { amount: 1_000 }, fee: { amount: 100 }, points: 141 });
+    // The same figure a one-line order of that kind debits, add-ons included.
+    const usd = { numerator: 100, denominator: 100 };
+    expect(drawLineCost(USA01, { addOns: ['powerPlay'] }, usd).points).toBe(drawTicketCost(USA01, { entries: [{ zones: [[10, 20, 30, 40, 50], [7]] }], addOns: ['powerPlay'] }, usd).points);
+    expect(drawLineCost(TWA04, { play: '3' }, { numerator: 1, denominator: 25 }).lines).toBe(1);
+  });
+
   it('partial unit halves the stake; Power Play adds US$1 a line', () => {
     expect(drawTicketCost(HKA01, { entries: [{ zones: [seven] }], system: true, partialUnit: true }, { numerator: 32, denominator: 250 }).stake.amount).toBe(3_500);
     expect(drawTicketCost(USA01, { entries: [{ zones: [[1, 2, 3, 4, 5], [1]] }], addOns: ['powerPlay'] }, { numerator: 1, denominator: 1 })).toMatchObject({ stake: { amount: 300 }, fee: { amount: 30 }, points: 330 });
@@ -91,8 +100,23 @@ describe('what a ticket could win (shown before paying) and the maximum-prize ch
     expect(maxFixedPrize(TWA03, ticket)).toEqual({ amount: 810_000_000, currency: 'TWD' });
   });
 
+  it('a single Mark Six line: the 1st–3rd divisions are shared pools, so it is quoted the best fixed division, the 4th (HK$9,600), not 0 (issue 34)', () => {
+    const line = { entries: [{ zones: [[1, 2, 3, 4, 5, 6]] }] };
+    expect(bestFixedDivision(HKA01, {})).toEqual({ division: 4, amount: { amount: 960_000, currency: 'HKD' } });
+    expect(quotedMaxPrize(HKA01, line)).toEqual({ amount: 960_000, currency: 'HKD' });
+    // The limit keeps counting the best case (every picked number drawn): the 1st division, a pool.
+    expect(maxFixedPrize(HKA01, line).amount).toBe(0);
+    // A system ticket's best case already holds more than one line's best fixed prize.
+    const system = { entries: [{ zones: [[1, 2, 3, 4, 5, 6]] }], system: true };
+    expect(quotedMaxPrize(TWA03, system)).toEqual(maxFixedPrize(TWA03, system));
+    // The partial unit pays its share of it.
+    expect(bestFixedDivision(HKA01, { partialUnit: true })?.amount.amount).toBe(480_000);
+  });
+
   it('Power Play: the maximum counts Match 5 at US$2M and other fixed prizes at 10×', () => {
+    // One line: all five and the Powerball is the jackpot pool (0 fixed); it is quoted Match 5, US$2M with Power Play.
     expect(maxFixedPrize(USA01, { entries: [{ zones: [[1, 2, 3, 4, 5], [1]] }], addOns: ['powerPlay'] }).amount).toBe(0);
+    expect(quotedMaxPrize(USA01, { entries: [{ zones: [[1, 2, 3, 4, 5], [1]] }], addOns: ['powerPlay'] }).amount).toBe(200_000_000);
     expect(maxFixedPrize(USA01, { entries: [{ zones: [[1, 2, 3, 4, 5], [1, 2]] }], system: true, addOns: ['powerPlay'] }).amount).toBe(200_000_000);
   });
 });

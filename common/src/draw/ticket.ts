@@ -236,3 +236,16 @@ export function drawTicketCost(product: DrawProduct, ticket: DrawTicketRequest, 
   const points = (BigInt(stake + fee) * BigInt(rate.numerator)) % BigInt(rate.denominator) === 0n ? exact : exact + 1;
   return { lines, stake: { amount: stake, currency: product.currency }, fee: { amount: fee, currency: product.currency }, points, draws, totalPoints: points * draws };
 }
+
+/**
+ * What one plain line of a ticket of this kind costs (its play, add-ons and partial unit), fee
+ * included, exactly as `drawTicketCost` prices a one-line ticket: the "price of one line" a screen
+ * quotes is what a one-line order debits, to the hundredth.
+ *
+ * Example: HKA01 at HK$10 with a 10% fee, rate 32/250 → stake HK$10, fee HK$1, points
+ * ceil(1100 × 32 / 250) = 141 (1.41 GP), not the 1.28 GP the stake alone converts to.
+ */
+export function drawLineCost(product: DrawProduct, ticket: Pick<DrawTicketRequest, 'play' | 'addOns' | 'partialUnit'>, rate: PointsRate): DrawCost {
+  const line = { zones: zonesOf(product, ticket.play).map((zone) => Array.from({ length: zone.pick }, (_, i) => i + 1)) };
+  return drawTicketCost(product, { ...ticket, entries: [line] }, rate);
+}

@@ -42,6 +42,33 @@ export const signupBody = z
   });
 export type SignupBody = z.input<typeof signupBody>;
 
+/** Digits in a sign-up code (issue 29 item 4). */
+export const SIGNUP_CODE_LENGTH = 6;
+
+/**
+ * `POST /api/auth/signup/verify`: the code mailed to `email`, and the password chosen at sign-up
+ * (so a code reaching an inbox cannot finish a sign-up someone else started with that address).
+ * Spaces and dashes typed or pasted inside the code are ignored.
+ */
+export const signupVerifyBody = z.object({
+  email,
+  code: z
+    .string({ error: 'required' })
+    .transform((value) => value.replace(/[\s-]/g, ''))
+    .pipe(
+      z
+        .string()
+        .min(1, { error: 'required' })
+        .regex(new RegExp(`^\\d{${SIGNUP_CODE_LENGTH}}$`), { error: 'invalid' }),
+    ),
+  password: z.string({ error: 'required' }).min(1, { error: 'required' }).max(PASSWORD_MAX_LENGTH * 4, { error: 'invalid' }),
+});
+export type SignupVerifyBody = z.input<typeof signupVerifyBody>;
+
+/** The answer to a valid sign-up form, the same whether or not the email has an account: a code (or, to an owner, a notice) is on its way. */
+export const signupStarted = z.object({ status: z.literal('verification_sent'), email: z.string() });
+export type SignupStarted = z.infer<typeof signupStarted>;
+
 /** `POST /api/account/password`: the current password, the new one twice, and whether to end the account's other sessions. */
 export const changePasswordBody = z
   .object({

@@ -221,6 +221,11 @@ export const footballOrderBody = z.object({
   }),
   /** When a price moved up since the member saw it, take the better price instead of `odds_changed`. */
   acceptBetterOdds: z.boolean({ error: 'invalid' }).default(false),
+  /**
+   * Read so it is never dropped unseen: trial points do not pay for football, and `true` is refused
+   * with `trial_not_offered` (a real-points order is never placed in its stead).
+   */
+  trial: z.boolean({ error: 'invalid' }).default(false),
 });
 export type FootballOrderBody = z.input<typeof footballOrderBody>;
 export type FootballOrderRequest = z.output<typeof footballOrderBody>;

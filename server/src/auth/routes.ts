@@ -1,5 +1,5 @@
 import { Router, type Response } from 'express';
-import { loginBody, signupBody } from '@gp/common';
+import { loginBody, signupBody, signupVerifyBody } from '@gp/common';
 import type { Platform } from '../platform/platform.ts';
 import { byAddress, rateLimits, validateBody } from '../platform/http.ts';
 import { walletReads } from '../wallet/service.ts';
@@ -9,6 +9,7 @@ import { AppError } from '../platform/errors.ts';
 import { refuseBreached } from './password-policy.ts';
 import { clearSessionCookies, setSessionCookies, type SessionKind } from './session-cookies.ts';
 import type { AuthService, SignedIn } from './service.ts';
+import type { SignupService } from './signup.ts';
 
 /**
  * Answers a sign-in: the session cookies for a browser, and `{ token, user }` in the body for the
@@ -19,19 +20,29 @@ export function sendSignedIn(res: Response, platform: Pick<Platform, 'config' | 
   res.status(options.status ?? 200).json({ ...options.extra, token: signedIn.token, user: signedIn.user });
 }
 
-export function authRoutes(platform: Platform, auth: AuthService) {
+export function authRoutes(platform: Platform, auth: AuthService, signups: SignupService) {
   const router = Router();
   const wallet = walletReads(platform);
-  const { rateLimit } = rateLimits(platform.rateLimiter);
+  const { rateLimit, failureLimit } = rateLimits(platform.rateLimiter);
   const signup = validateBody(signupBody);
+  const verify = validateBody(signupVerifyBody);
+  // Wrong codes per address, whatever emails they are for (each pending sign-up also dies at its fifth wrong code).
+  const wrongCodes = failureLimit('signup.code', byAddress, ['code_invalid', 'code_expired']);
   const login = validateBody(loginBody);
   // Counted before the password is checked, so parallel guesses cannot slip past (auth/limits.ts).
   const limits = createAuthLimits(platform);
   const loginLimits = limits.loginLimits((req) => login.of(req).email);
 
+  // 202 and the same body whether or not the email has an account, after the same work: the code,
+  // or the owner's notice, is mailed by a job (auth/signup.ts). Each form may send a mail: counted per address.
   router.post('/auth/signup', signup, refuseBreached((req) => signup.of(req).password), rateLimit('signup.address', byAddress), async (req, res) => {
-    const body = signup.of(req);
-    const signedIn = await auth.signup(body, 'member', contextOf(req));
+    res.status(202).json(await signups.start(signup.of(req), contextOf(req)));
+  });
+
+  // The emailed code (and the password chosen with it) makes the account: answered like a sign-in.
+  router.post('/auth/signup/verify', verify, wrongCodes, async (req, res) => {
+    const signedIn = await wrongCodes.of(req).run(() => signups.verify(verify.of(req), contextOf(req)));
+    // The first sign-in, from here: the owner is not alerted of a "new address" when they log in from it.
     await limits.markKnown(signedIn.user.email, byAddress(req));
     sendSignedIn(res, platform, signedIn, { status: 201 });
   });

@@ -107,26 +107,18 @@ export function createAuthService(platform: Pick<Platform, 'db' | 'secret' | 'no
     config,
     secret,
 
-    async signup(input: { name: string; email: string; password: string; promoOptIn: boolean; locale?: string }, role: Role = 'member', context: SessionContext = NO_CONTEXT): Promise<SignedIn> {
+    /**
+     * An account made without the emailed code: the seeded demo member and operator, and the test
+     * suites' members (server/test/support/members.ts). Members get a verification link by email.
+     * The public sign-up never comes here: it proves the email first (./signup.ts).
+     */
+    async createAccount(input: { name: string; email: string; password: string; promoOptIn: boolean; locale?: string }, role: Role = 'member', context: SessionContext = NO_CONTEXT): Promise<SignedIn> {
       const passwordHash = await hashPassword(config, input.password);
       const row = await db.transaction().execute(async (trx) => {
-        const inserted = await authRepo.insertUser(trx, {
-          name: input.name,
-          email: input.email.toLowerCase(),
-          password_hash: passwordHash,
-          role,
-          locale: input.locale ?? 'zh-TW',
-          promo_opt_in: input.promoOptIn,
-        });
-        if (!inserted) throw new AppError('email_taken'); // API.md: a 409 of its own; `fields` belong to validation_failed
-        await walletService.open(trx, String(inserted.id));
+        const inserted = await insertAccount(platform, trx, { name: input.name, email: input.email, passwordHash, role, locale: input.locale ?? 'zh-TW', promoOptIn: input.promoOptIn });
+        if (!inserted) throw new Error(`an account with the email ${input.email} exists already`);
         // A verification link by email (issue 15); it leaves through the outbox once this commits.
         if (role === 'member') await sendVerificationIn(platform, trx, { id: String(inserted.id), email: inserted.email, locale: inserted.locale });
-        // Trial points to try the games with before any top-up (status 8 orders); members only.
-        const trial = role === 'member' ? config.TRIAL_POINTS_ON_SIGNUP : 0;
-        if (trial > 0) {
-          await walletService.credit(trx, { userId: String(inserted.id), account: 'trial', kind: 'adjustment', refType: 'signup-trial', refId: String(inserted.id), amount: trial });
-        }
         return inserted;
       });
       outbox.kick();
@@ -202,6 +194,8 @@ export function createAuthService(platform: Pick<Platform, 'db' | 'secret' | 'no
 
     /** Opens a new session for the user in `trx` (a password change rotates the session it was made from). */
     rotate: (trx: Tx, row: Parameters<typeof presentUser>[0], context: SessionContext) => signedIn(row, context, trx),
+    /** The first session of an account made in `trx` (a verified sign-up, ./signup.ts). */
+    signInWith: (trx: Tx, row: Parameters<typeof presentUser>[0], context: SessionContext) => signedIn(row, context, trx),
 
     /** The account of `email` when `password` is its password (proof of ownership before linking), else `invalid_credentials`. */
     async verifyPassword(email: string, password: string): Promise<string> {
@@ -216,7 +210,7 @@ export function createAuthService(platform: Pick<Platform, 'db' | 'secret' | 'no
     async ensureOperator() {
       const existing = await authRepo.findUserByEmail(db, config.OPERATOR_EMAIL);
       if (existing) return existing;
-      await this.signup(
+      await this.createAccount(
         { name: config.OPERATOR_NAME, email: config.OPERATOR_EMAIL, password: config.OPERATOR_PASSWORD, promoOptIn: false, locale: 'en' },
         'operator',
       );
@@ -226,13 +220,40 @@ export function createAuthService(platform: Pick<Platform, 'db' | 'secret' | 'no
 }
 
 /**
+ * The rows of a new account in `trx`: the user, their wallet and, for a member, the trial points
+ * to try the games with before any top-up (TRIAL_POINTS_ON_SIGNUP, status 8 orders). Undefined
+ * when the (case-insensitive) email has an account already.
+ */
+export async function insertAccount(
+  platform: Pick<Platform, 'config'>,
+  trx: Tx,
+  input: { name: string; email: string; passwordHash: string; role: Role; locale: string; promoOptIn: boolean; emailVerifiedAt?: Date },
+) {
+  const inserted = await authRepo.insertUser(trx, {
+    name: input.name,
+    email: input.email.toLowerCase(),
+    password_hash: input.passwordHash,
+    role: input.role,
+    locale: input.locale,
+    promo_opt_in: input.promoOptIn,
+    email_verified_at: input.emailVerifiedAt ?? null,
+  });
+  if (!inserted) return undefined;
+  const userId = String(inserted.id);
+  await walletService.open(trx, userId);
+  const trial = input.role === 'member' ? platform.config.TRIAL_POINTS_ON_SIGNUP : 0;
+  if (trial > 0) await walletService.credit(trx, { userId, account: 'trial', kind: 'adjustment', refType: 'signup-trial', refId: userId, amount: trial });
+  return inserted;
+}
+
+/**
  * A staff account made outside the API (`npm run staff -- create`, staff/first-supervisor.ts): the
- * user and their wallet, no session, no trial points, no verification mail. `email_taken` when the
- * address is in use.
+ * user and their wallet, no session, no trial points, no verification mail. Refused (an error for
+ * the terminal, not an API answer) when the address is in use.
  */
 export async function insertStaffAccount(trx: Tx, config: HashConfig, input: { name: string; email: string; password: string; role: 'operator' | 'supervisor' }) {
   const inserted = await authRepo.insertUser(trx, { name: input.name, email: input.email.toLowerCase(), password_hash: await hashPassword(config, input.password), role: input.role, locale: 'en', promo_opt_in: false });
-  if (!inserted) throw new AppError('email_taken');
+  if (!inserted) throw new Error(`an account with the email ${input.email} exists already`);
   await walletService.open(trx, String(inserted.id));
   return { id: String(inserted.id), email: inserted.email };
 }

@@ -309,6 +309,19 @@ export interface Outbox {
   locked_until: Timestamp | null;
 }
 
+export interface PendingSignups {
+  code_hash: string | null;
+  created_at: Timestamp;
+  email: string;
+  expires_at: Timestamp;
+  locale: string;
+  name: string;
+  password_hash: string;
+  promo_opt_in: boolean;
+  request_id: string;
+  wrong_tries: Generated<number>;
+}
+
 export interface PinBatches {
   approval: Generated<string>;
   approved_at: Timestamp | null;
@@ -517,6 +530,7 @@ export interface DB {
   order_status_history: OrderStatusHistory;
   orders: Orders;
   outbox: Outbox;
+  pending_signups: PendingSignups;
   pin_batches: PinBatches;
   pins: Pins;
   platform_identity: PlatformIdentity;

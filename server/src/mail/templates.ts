@@ -3,10 +3,11 @@
  * `{link}`, `{minutes}`, `{hours}` and `{title}` are filled in by `renderMail`.
  */
 import { renderNotice } from './notice-texts.ts';
+import { signupCodeTexts } from './signup-code-texts.ts';
 
-export type MailTemplate = 'password_reset' | 'email_verify' | 'notification' | 'account_notice';
+export type MailTemplate = 'password_reset' | 'email_verify' | 'notification' | 'account_notice' | 'signup_code';
 
-type Texts = Record<Exclude<MailTemplate, 'account_notice'>, { subject: string; text: string }>;
+type Texts = Record<Exclude<MailTemplate, 'account_notice' | 'signup_code'>, { subject: string; text: string }>;
 
 const TEXTS: Record<string, Texts> = {
   en: {
@@ -260,7 +261,7 @@ const KIND_TITLES: Record<string, Record<string, string>> = {
 
 export function renderMail(template: MailTemplate, locale: string, params: Record<string, string | number>) {
   if (template === 'account_notice') return renderNotice(locale, params);
-  const texts = (TEXTS[locale] ?? TEXTS.en!)[template];
+  const texts = template === 'signup_code' ? signupCodeTexts(locale) : (TEXTS[locale] ?? TEXTS.en!)[template];
   // A notification names its kind in the member's language.
   const values =
     template === 'notification' ? { title: (KIND_TITLES[locale] ?? KIND_TITLES.en!)[String(params.kind)] ?? String(params.kind), ...params } : params;

@@ -45,6 +45,8 @@ const CHECKS: Check[] = [
   (c) => (c.ODDS_SOURCE === 'simulated' ? simulated('ODDS_SOURCE', 'football fixtures and odds come from our scoring model; use ODDS_SOURCE=hkjc') : null),
   (c) => (c.LINE_SANDBOX ? simulated('LINE_SANDBOX', 'LINE login is the local sandbox provider, which logs anyone in as anyone') : null),
   (c) => (c.SEED_DEMO ? never('SEED_DEMO', 'demo seeding is on: a demo member, demo PINs and the seeded supervisor with a published password') : null),
+  // Password-reset links and security notices must reach members by email, not lie in files on the server (docs/security.md).
+  (c) => (!c.SMTP_URL ? never('SMTP_URL', 'no mail server: password-reset links and security notices would be written to .eml files on this server instead of being emailed; set SMTP_URL=smtp://user:pass@host:587') : null),
   (c) => (c.STAFF_MFA !== 'required' ? never('STAFF_MFA', 'staff reach the back office with a password alone; STAFF_MFA=required') : null),
   (c) => ((PUBLISHED_DEMO_PASSWORDS as readonly string[]).includes(c.OPERATOR_PASSWORD) && c.SEED_DEMO ? never('OPERATOR_PASSWORD', 'the seeded operator would have the published demo password') : null),
 ];

@@ -37,9 +37,11 @@ export function ratePolicies(config: Config) {
     'login.known': { points: 1, seconds: config.LOGIN_KNOWN_ADDRESS_DAYS * 86_400 },
     /** Sign-ups from one address. */
     'signup.address': { points: config.SIGNUP_MAX_PER_ADDRESS, seconds: config.SIGNUP_WINDOW_SECONDS },
+    /** Wrong sign-up codes from one address, whichever emails they are for (each code also dies after its own 5 wrong tries). */
+    'signup.code': { points: config.LOGIN_ADDRESS_MAX_FAILURES, seconds: config.LOGIN_WINDOW_SECONDS },
     /** Provider logins started, and emails asked for (password reset, verification), per address: each writes a row or a mail. */
     'identity.address': { points: 30, seconds: 600 },
-    /** Emails a stranger can cause (reset links, sign-up notices), per recipient whatever the sender's address. */
+    /** Emails a stranger can cause (reset links, sign-up codes and notices), per recipient whatever the sender's address. */
     'mail.recipient': { points: config.MAIL_MAX_PER_RECIPIENT, seconds: config.MAIL_RECIPIENT_WINDOW_SECONDS },
     /** Staff sign-in: wrong codes per staff account (on top of the per-address limit; the password step has the login counters). */
     'staff.code': { points: config.STAFF_LOGIN_MAX_FAILURES, seconds: config.LOGIN_WINDOW_SECONDS },

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../http/api-client.ts';
 import { startMailSink } from '../mail/mail-sink.ts';
-import { newMember } from '../support/members.ts';
+import { newMember, signUp } from '../support/members.ts';
 import { testServer } from '../support/platform.ts';
+import { jobSettles } from '../support/queues.ts';
 import { eventually } from '../support/wait.ts';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -57,6 +58,75 @@ describe('account enumeration and mail caps', () => {
     expect(sink.received.filter((mail) => mail.to.some((to) => to.startsWith('nobody-')))).toEqual([]);
   });
 
+  it('sign-up answers a known and an unknown email alike, in the same time; the owner is told by email, the newcomer gets a code', async () => {
+    const member = await newMember(env.services, 'Registered');
+    const form = (email: string) => ({ name: 'Someone', email, password: 'someone-pass-29', passwordCheck: 'someone-pass-29', locale: 'en' });
+    const timed = async (email: string, from: string) => {
+      const started = performance.now();
+      const res = await api.post('/api/auth/signup', { json: form(email), headers: { 'X-Forwarded-For': from } });
+      const ms = performance.now() - started;
+      return { ms, answer: { status: res.status, body: res.body } };
+    };
+    // As for forgot-password above: back-to-back pairs, which goes first alternating, each pair from its own address.
+    const differences: number[] = [];
+    const all: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const from = `192.0.2.${100 + i}`;
+      const newcomer = `newcomer-${i}-${Date.now()}@example.com`;
+      const unknownFirst = i % 2 === 0;
+      const first = await timed(unknownFirst ? newcomer : member.email, from);
+      const second = await timed(unknownFirst ? member.email : newcomer, from);
+      const [known, unknown] = unknownFirst ? [second, first] : [first, second];
+      // Before: 409 email_taken for the known email, 201 with a session for the new one.
+      expect(known.answer).toEqual({ status: 202, body: { status: 'verification_sent', email: member.email } });
+      expect(unknown.answer).toEqual({ status: 202, body: { status: 'verification_sent', email: newcomer } });
+      differences.push(known.ms - unknown.ms);
+      all.push(known.ms, unknown.ms);
+    }
+    const gap = median(differences);
+    expect(Math.abs(gap), `median known − unknown ${gap.toFixed(1)} ms of a median ${median(all).toFixed(1)} ms`).toBeLessThan(Math.max(3, 0.25 * median(all)));
+
+    // The owner: "someone tried to sign up with your address", at most the per-recipient cap of them, and never a code.
+    // (in the member's language, zh-TW: "someone tried to sign up a new account with your email address")
+    const notice = await sink.mailTo(member.email, /有人嘗試以您的電子郵件地址註冊新帳號/);
+    expect(notice.text).toMatch(/來源位址：192\.0\.2\.1\d\d/);
+    await env.platform.outbox.drain();
+    expect(sink.received.filter((mail) => mail.to.includes(member.email) && /註冊新帳號/.test(mail.text)).length).toBeLessThanOrEqual(3);
+    expect(sink.received.filter((mail) => mail.to.includes(member.email) && /驗證碼是 \d{6}|sign-up code is/.test(mail.text))).toEqual([]);
+    // A newcomer: the code, with the link to the code step.
+    const code = await eventually('a code mail to a newcomer', () => sink.received.find((mail) => mail.to.some((to) => to.startsWith('newcomer-')) && /sign-up code is \d{6}/.test(mail.text)));
+    expect(code.text).toMatch(/\/auth#email=newcomer-\d+-\d+%40example\.com&code=\d{6}/);
+  });
+
+  it('a verify for a registered email fails as a wrong code does, whatever the code', async () => {
+    const member = await newMember(env.services, 'Owner');
+    const newcomer = `wrong-${Date.now()}@example.com`;
+    await api.post('/api/auth/signup', { json: { name: 'Owner?', email: member.email, password: 'guessing-pass-29', passwordCheck: 'guessing-pass-29' }, headers: { 'X-Forwarded-For': '192.0.2.201' } });
+    await api.post('/api/auth/signup', { json: { name: 'New', email: newcomer, password: 'guessing-pass-29', passwordCheck: 'guessing-pass-29' }, headers: { 'X-Forwarded-For': '192.0.2.201' } });
+    for (const code of ['000000', '123456', '999999']) {
+      const known = await api.post('/api/auth/signup/verify', { json: { email: member.email, code, password: 'guessing-pass-29' }, headers: { 'X-Forwarded-For': '192.0.2.202' } });
+      const unknown = await api.post('/api/auth/signup/verify', { json: { email: newcomer, code, password: 'guessing-pass-29' }, headers: { 'X-Forwarded-For': '192.0.2.202' } });
+      expect({ status: known.status, body: known.body }).toEqual({ status: unknown.status, body: unknown.body });
+    }
+  });
+
+  it('sign-up mail is capped per recipient too: 6 forms for a new address from 6 addresses mail 3 codes; a form past the cap gets no code, so it can never be finished', async () => {
+    const email = `capped-${Date.now()}@example.com`;
+    const outcomes: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      expect((await api.post('/api/auth/signup', { json: { name: 'Capped', email, password: 'capped-pass-29', passwordCheck: 'capped-pass-29' }, headers: { 'X-Forwarded-For': `203.0.113.${100 + i}` } })).status).toBe(202);
+      // Each form's job runs before the next form replaces it.
+      const pending = await env.platform.db.selectFrom('pending_signups').select('request_id').where('email', '=', email).executeTakeFirstOrThrow();
+      const { job } = await jobSettles(env.platform.queues.queue('signup-request'), `signup-request-${pending.request_id}`);
+      outcomes.push(job.returnvalue.sent);
+    }
+    expect(outcomes).toEqual(['code', 'code', 'code', 'capped', 'capped', 'capped']);
+    await eventually('the code mails', () => (sink.received.filter((mail) => mail.to.includes(email)).length >= 3 ? true : undefined), 20_000);
+    const live = await env.platform.db.selectFrom('pending_signups').select('code_hash').where('email', '=', email).executeTakeFirstOrThrow();
+    expect(live.code_hash).toBeNull();
+    expect(sink.received.filter((mail) => mail.to.includes(email))).toHaveLength(3);
+  });
+
   it('40 reset requests for one email from 40 addresses send at most the per-recipient cap, and the newest link sent still works', async () => {
     const member = await newMember(env.services, 'Target');
     for (let i = 0; i < 40; i++) {
@@ -86,7 +156,7 @@ describe('account enumeration and mail caps', () => {
 
   it('a first sign-in from a new address emails the owner; the address the account signed up from does not', async () => {
     const email = `alert-${Date.now()}@example.com`;
-    const signup = await api.post('/api/auth/signup', { json: { name: 'Alert', email, password: 'alert-pass-2026', passwordCheck: 'alert-pass-2026', locale: 'en' }, headers: { 'X-Forwarded-For': '192.0.2.10' } });
+    const signup = await signUp(env, { name: 'Alert', email, password: 'alert-pass-2026', passwordCheck: 'alert-pass-2026', locale: 'en' }, { headers: { 'X-Forwarded-For': '192.0.2.10' }, codes: sink.signupCodes() });
     expect(signup.status).toBe(201);
     expect((await api.post('/api/auth/login', { json: { email, password: 'alert-pass-2026' }, headers: { 'X-Forwarded-For': '192.0.2.10' } })).status).toBe(200);
     expect((await api.post('/api/auth/login', { json: { email, password: 'alert-pass-2026' }, headers: { 'X-Forwarded-For': '192.0.2.77' } })).status).toBe(200);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testServer } from '../support/platform.ts';
-import { newMember } from '../support/members.ts';
+import { newMember, signUp } from '../support/members.ts';
 import { apiClient } from '../http/api-client.ts';
 
 const OPERATOR = { OPERATOR_EMAIL: 'Ops@Example.com', OPERATOR_PASSWORD: 'operator-secret-42', OPERATOR_NAME: 'Ops desk' };
@@ -61,9 +61,7 @@ describe('back-office role', () => {
   });
 
   it('signing up with the public form never yields an operator, even when asked for', async () => {
-    const res = await api.post('/api/auth/signup', {
-      json: { name: 'Wannabe', email: 'wannabe@example.com', password: 'wannabe-secret-123', passwordCheck: 'wannabe-secret-123', role: 'operator' },
-    });
+    const res = await signUp(env, { name: 'Wannabe', email: 'wannabe@example.com', password: 'wannabe-secret-123', passwordCheck: 'wannabe-secret-123', role: 'operator' });
     expect(res.status).toBe(201);
     expect(res.body.user.role).toBe('member');
     const create = await api.post('/api/admin/pins', { token: res.body.token, json: { count: 1, points: 100 } });

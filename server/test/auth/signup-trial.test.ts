@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testServer } from '../support/platform.ts';
-import { expectLedgerMatchesBalance } from '../support/members.ts';
+import { expectLedgerMatchesBalance, signUp } from '../support/members.ts';
 import { apiClient } from '../http/api-client.ts';
 
 const member = (email: string) => ({ name: 'Trial Taker', email, password: 'long-enough-1', passwordCheck: 'long-enough-1', promoOptIn: false });
@@ -15,7 +15,7 @@ describe('trial points at sign-up (TRIAL_POINTS_ON_SIGNUP)', () => {
   afterAll(() => env.stop());
 
   it('a new member starts with 10.00 trial points and no real ones, written in the ledger with the sign-up', async () => {
-    const res = await api.post('/api/auth/signup', { json: member('trial@example.com') });
+    const res = await signUp(env, member('trial@example.com'));
     expect(res.status).toBe(201);
     const me = await api.get('/api/me', { token: res.body.token });
     expect(me.body).toMatchObject({ balance: 0, trialBalance: 1000 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODES, testServer } from '../support/platform.ts';
-import { expectLedgerMatchesBalance } from '../support/members.ts';
+import { codeOfLiveSignup, expectLedgerMatchesBalance, newMember, signUp } from '../support/members.ts';
 import { apiClient } from '../http/api-client.ts';
 
 const valid = { name: 'Mei Lin', email: 'mei@example.com', password: 'long-enough-1', passwordCheck: 'long-enough-1', promoOptIn: true };
@@ -9,13 +9,14 @@ describe('sign-up', () => {
   let env: Awaited<ReturnType<typeof testServer>>;
   let api: ReturnType<typeof apiClient>;
   beforeAll(async () => {
-    env = await testServer('embedded');
+    // Every form here comes from 127.0.0.1: the per-address limit has its own tests below.
+    env = await testServer('embedded', { SIGNUP_MAX_PER_ADDRESS: '100' });
     api = apiClient(env.url);
   });
   afterAll(() => env.stop());
 
-  it('a new member gets a token at once and /api/me shows them with empty real and trial balances', async () => {
-    const res = await api.post('/api/auth/signup', { json: { ...valid, email: 'fresh@example.com', locale: 'en' } });
+  it('a new member gets a token once the emailed code comes back, and /api/me shows them with empty real and trial balances', async () => {
+    const res = await signUp(env, { ...valid, email: 'fresh@example.com', locale: 'en' });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       token: expect.any(String),
@@ -29,7 +30,7 @@ describe('sign-up', () => {
   });
 
   it('a member who picks no language gets the default zh-TW', async () => {
-    const res = await api.post('/api/auth/signup', { json: { ...valid, email: 'nolocale@example.com' } });
+    const res = await signUp(env, { ...valid, email: 'nolocale@example.com' });
     expect(res.status).toBe(201);
     expect(res.body.user.locale).toBe('zh-TW');
   });
@@ -63,7 +64,7 @@ describe('sign-up', () => {
   });
 
   it('`password` and `12345678` no longer sign up; 12 characters do, unless the password is a leaked one (issue 29 item 3)', async () => {
-    const tryPassword = (password: string) => api.post('/api/auth/signup', { json: { ...valid, email: `pw-${Math.random().toString(36).slice(2)}@example.com`, password, passwordCheck: password } });
+    const tryPassword = (password: string) => signUp(env, { ...valid, email: `pw-${Math.random().toString(36).slice(2)}@example.com`, password, passwordCheck: password });
     for (const short of ['password', '12345678', 'eight888', 'eleven-char']) expect((await tryPassword(short)).body.error.fields).toEqual({ password: 'password_too_short' });
     expect((await tryPassword('x'.repeat(129))).body.error.fields).toEqual({ password: 'password_too_long' });
     // Long enough, but in the shipped breach list, or a listed password with digits and symbols added.
@@ -91,39 +92,59 @@ describe('sign-up', () => {
     expect(arrayBody.body.error.code).toBe('validation_failed');
   });
 
-  it('an email already registered in another letter case is refused with email_taken, and no second account appears', async () => {
-    const first = await api.post('/api/auth/signup', { json: { ...valid, email: 'Demo@X.com' } });
+  it('an email already registered (in another letter case) answers like a new one, no code can finish it, and no second account appears (issue 29 item 4)', async () => {
+    const first = await signUp(env, { ...valid, email: 'Demo@X.com' });
     expect(first.status).toBe(201);
     expect(first.body.user.email).toBe('demo@x.com');
 
+    // Before: 409 email_taken. Now the same 202 as for any address; the owner is told by email instead (auth/enumeration.test.ts).
     const second = await api.post('/api/auth/signup', { json: { ...valid, name: 'Impostor', email: 'demo@x.com' } });
-    expect(second.status).toBe(409);
-    expect(second.body.error.code).toBe('email_taken');
-    expect(second.body.error.fields).toBeUndefined(); // API.md: fields belong to validation_failed
+    const fresh = await api.post('/api/auth/signup', { json: { ...valid, name: 'Newcomer', email: 'nobody-yet@x.com' } });
+    expect({ status: second.status, body: second.body }).toEqual({ status: 202, body: { status: 'verification_sent', email: 'demo@x.com' } });
+    expect({ status: fresh.status, body: fresh.body }).toEqual({ status: 202, body: { status: 'verification_sent', email: 'nobody-yet@x.com' } });
+    // No code was mailed for the registered address: whatever is tried fails as a wrong code does.
+    const tried = await api.post('/api/auth/signup/verify', { json: { email: 'demo@x.com', code: '123456', password: valid.password } });
+    const wrong = await api.post('/api/auth/signup/verify', { json: { email: 'nobody-yet@x.com', code: '123456', password: valid.password } });
+    expect({ status: tried.status, body: tried.body }).toEqual({ status: 422, body: wrong.body });
+    expect(tried.body.error.code).toBe('code_invalid');
 
     const users = await env.platform.db.selectFrom('users').select('name').where('email', 'ilike', 'demo@x.com').execute();
     expect(users).toEqual([{ name: 'Mei Lin' }]);
   });
 
-  it('two simultaneous sign-ups with one email create one account', async () => {
-    const attempts = await Promise.all(
-      ['race@example.com', 'RACE@example.com', 'Race@Example.com'].map((email) => api.post('/api/auth/signup', { json: { ...valid, email } })),
-    );
-    expect(attempts.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+  it('three simultaneous sign-ups with one email answer alike; one account is made, from the form written last', async () => {
+    const forms = ['race@example.com', 'RACE@example.com', 'Race@Example.com'].map((email, i) => ({ ...valid, name: `Racer ${i}`, email }));
+    const started = await Promise.all(forms.map((form) => api.post('/api/auth/signup', { json: form })));
+    expect(started.map((r) => r.status)).toEqual([202, 202, 202]);
+    // One pending sign-up per email: a newer form replaces the older (and its code).
+    const pending = await env.platform.db.selectFrom('pending_signups').select(['name']).where('email', '=', 'race@example.com').execute();
+    expect(pending).toHaveLength(1);
+    const code = await codeOfLiveSignup(env, 'race@example.com');
+    const verified = await Promise.all([1, 2, 3].map(() => api.post('/api/auth/signup/verify', { json: { email: 'RACE@example.com', code, password: valid.password } })));
+    expect(verified.filter((r) => r.status === 201)).toHaveLength(1);
+    for (const other of verified.filter((r) => r.status !== 201)) expect(['code_invalid', 'code_expired']).toContain(other.body.error.code);
     const count = await env.platform.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('email', '=', 'race@example.com').executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
+    expect(verified.find((r) => r.status === 201)!.body.user.name).toBe(pending[0]!.name);
+  });
+
+  it('an account made with the code has a verified email, and a registered member signing up again gets no second account', async () => {
+    const res = await signUp(env, { ...valid, email: 'verified@example.com' });
+    expect((await api.get('/api/account/logins', { token: res.body.token })).body.emailVerified).toBe(true);
+    const existing = await newMember(env.services, 'Again');
+    expect((await api.post('/api/auth/signup', { json: { ...valid, email: existing.email } })).status).toBe(202);
+    const users = await env.platform.db.selectFrom('users').select('id').where('email', '=', existing.email).execute();
+    expect(users).toEqual([{ id: Number(existing.id) }]);
   });
 });
 
 describe.each(MODES)('sign-up limit per address (%s mode)', (mode) => {
   const LIMIT = 3;
   let env: Awaited<ReturnType<typeof testServer>>;
-  let api: ReturnType<typeof apiClient>;
   // Loopback is a trusted proxy here, so X-Forwarded-For stands in for distinct client addresses.
-  const signup = (from: string, email: string) => api.post('/api/auth/signup', { json: { ...valid, email }, headers: { 'X-Forwarded-For': from } });
+  const signup = (from: string, email: string) => signUp(env, { ...valid, email }, { headers: { 'X-Forwarded-For': from } });
   beforeAll(async () => {
     env = await testServer(mode, { TRUST_PROXY: 'loopback', SIGNUP_MAX_PER_ADDRESS: String(LIMIT), SIGNUP_WINDOW_SECONDS: '600' });
-    api = apiClient(env.url);
   });
   afterAll(() => env.stop());
 

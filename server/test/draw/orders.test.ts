@@ -2,7 +2,7 @@ import type { DrawOrderWire, DrawProductDetail, DrawProductSummary, JackpotEvent
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../http/api-client.ts';
 import { key } from '../orders/support.ts';
-import { grantPoints, membersWithLedgerCheck } from '../support/members.ts';
+import { grantPoints, membersWithLedgerCheck, signUp } from '../support/members.ts';
 import { MODES, testServer } from '../support/platform.ts';
 import { connectSocket, emitWithAck, record } from '../support/sockets.ts';
 import { eventually } from '../support/wait.ts';
@@ -81,13 +81,22 @@ describe.each(MODES)('draw-lottery orders: refusals, idempotency, 39樂合彩 on
     try {
       const other = apiClient(limited.url);
       await eventually('539 draws', async () => (await other.get<LotteryDrawWire[]>('/api/draw-products/TWA03/draws?status=open')).body.length === 1, 15_000);
-      const token = (await other.post('/api/auth/signup', { json: { name: 'G', email: `g-${key()}@example.com`, password: 'guest-pass-2026', passwordCheck: 'guest-pass-2026', promoOptIn: false } })).body.token;
+      const token = (await signUp(limited, { name: 'G', email: `g-${key()}@example.com`, password: 'guest-pass-2026', passwordCheck: 'guest-pass-2026', promoOptIn: false })).body.token;
       const refused = await other.post('/api/orders/quote', { token, json: { productCode: 'TWA03', system: true, lines } });
       expect(refused.status).toBe(422);
       expect(refused.body.error.code).toBe('exceeds_max_prize');
     } finally {
       await limited.stop();
     }
+  });
+
+  it('a single Mark Six line quotes the best fixed division as its maximum (HK$9,600, the 4th), not 0: the 1st–3rd are shared pools (issue 34)', async () => {
+    const m = await member('One Line');
+    const res = await api.post('/api/orders/quote', { token: m.token, json: { productCode: 'HKA01', lines: [{ zones: [[1, 2, 3, 4, 5, 6]] }] } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.maxPrize).toEqual({ amount: 960_000, currency: 'HKD' });
+    expect(res.body.maxPrizePoints).toBeGreaterThan(0);
+    expect(res.body.bestCase).toEqual([expect.objectContaining({ division: 1, lines: 1, amount: null })]);
   });
 
   it('multi-draw is all or nothing: without points for every draw nothing is placed', async () => {

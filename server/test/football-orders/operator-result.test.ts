@@ -18,7 +18,7 @@ describe.each(MODES)('an operator result settles the orders on that match by its
   beforeAll(async () => {
     env = await testServer(mode, { ...SLOW_CAB01, PURCHASE_LATENCY_MS: '20', FOOTBALL_RESULT_SOURCE: 'manual' });
     const email = `ops-${crypto.randomUUID()}@example.com`;
-    ({ token: operatorToken } = await env.services.auth.signup({ name: 'Back office', email, password: 'operator-pass-1', promoOptIn: false }, 'operator'));
+    ({ token: operatorToken } = await env.services.auth.createAccount({ name: 'Back office', email, password: 'operator-pass-1', promoOptIn: false }, 'operator'));
     colleague = await secondOperator(env);
   });
   afterAll(() => env.stop());

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantPoints, membersWithLedgerCheck } from '../support/members.ts';
+import { apiClient } from '../http/api-client.ts';
 import { MODES, testServer } from '../support/platform.ts';
 import { footballBody, insertEvent, leg, MARKETS, memberApi, setOdds } from './support.ts';
 
@@ -48,6 +49,25 @@ describe.each(MODES)('football orders refused (%s mode)', (mode) => {
     expect(worse.body.error).toMatchObject({ code: 'odds_changed', details: { current: [{ leg: 0, odds: '1.90', taken: '2.30' }] } });
     expect(await m.balance()).toBe(10_000 - 1_024);
     expect((await m.orders()).total).toBe(1);
+  });
+
+  it('a football order asked to be paid with trial points is refused with trial_not_offered, and neither balance moves (issue 34)', async () => {
+    const m = await member('Trial Football');
+    await grantPoints(env.platform, m.id, 10_000);
+    await grantPoints(env.platform, m.id, 5_000, 'trial');
+    const api = memberApi(env.url, m.token);
+    const event = await insertEvent(env.platform, MARKETS);
+    const body = footballBody([leg(event.id, 'HAD', 'H', '2.10')], 5_000, 'single', undefined, { trial: true });
+
+    for (const res of [await api.quote(body), await api.place(body)]) {
+      expect(res.status).toBe(422);
+      expect(res.body.error).toMatchObject({ code: 'trial_not_offered', fields: { trial: 'invalid' } });
+    }
+    const me = await apiClient(env.url).get('/api/me', { token: m.token });
+    expect(me.body).toMatchObject({ balance: 10_000, trialBalance: 5_000 });
+    expect((await api.orders()).total).toBe(0);
+    // The same slip without trial points is an ordinary order.
+    expect((await api.place({ ...body, trial: false })).status).toBe(201);
   });
 
   it('odds_changed lists every pick that moved, with null for a suspended market or a player not in the match', async () => {

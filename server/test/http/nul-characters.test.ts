@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type ApiResponse } from './api-client.ts';
-import { expectLedgerMatchesBalance, grantPoints, newMember } from '../support/members.ts';
+import { expectLedgerMatchesBalance, grantPoints, newMember, signUp } from '../support/members.ts';
 import { testServer } from '../support/platform.ts';
 import { key, openIssue, SLOW_CAB01, threeUnits } from '../orders/support.ts';
 
@@ -31,7 +31,7 @@ describe('a NUL character in any text input', () => {
     });
     expect(await countUsers('nul-signup@example.com')).toBe(0);
     // The same form without the NUL goes through: nothing was left half-done.
-    expect((await api.post('/api/auth/signup', { json: form })).status).toBe(201);
+    expect((await signUp(env, form)).status).toBe(201);
   });
 
   it('login: refused before any check, so it is not even counted as an attempt', async () => {

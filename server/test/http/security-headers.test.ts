@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { SupportThread } from '@gp/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/config.ts';
+import { loadConfig, type Config } from '../../src/config.ts';
+import { startRefusals } from '../../src/platform/production-readiness.ts';
 import { createMailer } from '../../src/mail/transport.ts';
 import { createLogger } from '../../src/platform/logger.ts';
 import { loadSecret } from '../../src/platform/secrets.ts';
@@ -98,18 +99,15 @@ describe('security headers, stored files and links', () => {
 });
 
 describe('secrets at rest and in messages (issue 29 item 7)', () => {
-  it('production needs SMTP_URL, with a readable reason; with it, it starts', () => {
-    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) };
-    let problem: unknown;
-    try {
-      loadConfig(production);
-    } catch (error) {
-      problem = error;
-    }
-    expect(problem).toBeInstanceOf(ConfigError);
-    expect((problem as ConfigError).problems[0]).toMatch(/^SMTP_URL: required when NODE_ENV=production/);
-    expect(loadConfig({ ...production, SMTP_URL: 'smtp://mail.example.com:587' }).SMTP_URL).toBe('smtp://mail.example.com:587');
-    expect(loadConfig({}).SMTP_URL).toBeUndefined(); // the demo mails to files
+  it('production needs SMTP_URL, named among the reasons it refuses to start; with it, that reason goes', () => {
+    const production = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) });
+    const smtp = (config: Config) => startRefusals(config).find((p) => p.setting === 'SMTP_URL');
+    expect(smtp(production)?.reason).toMatch(/password-reset links and security notices would be written to \.eml files/);
+    expect(smtp(production)?.simulated).toBe(false); // ALLOW_SIMULATED does not lift it
+    expect(smtp(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), ALLOW_SIMULATED: 'true' }))).toBeDefined();
+    expect(smtp(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://mail.example.com:587' }))).toBeUndefined();
+    expect(smtp(loadConfig({ NODE_ENV: 'production', DEMO: 'true' }))).toBeUndefined(); // the demo mails to files
+    expect(loadConfig({}).SMTP_URL).toBeUndefined();
   });
 
   it('a bad secret setting is named, never quoted back', () => {

@@ -1,4 +1,5 @@
 import { SMTPServer } from 'smtp-server';
+import { decodeQuotedPrintable, signupCodeIn, type CodeReader } from '../../../scripts/lib/member-signup.ts';
 import { eventually } from '../support/wait.ts';
 
 export interface ReceivedMail {
@@ -6,22 +7,8 @@ export interface ReceivedMail {
   subject: string;
   /** The body, quoted-printable decoded. */
   text: string;
-}
-
-/** Quoted-printable as nodemailer writes it: soft line breaks, then =XX bytes (UTF-8). */
-function decodeQuotedPrintable(body: string): string {
-  const joined = body.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let i = 0; i < joined.length; i++) {
-    const hex = joined[i] === '=' ? /^[0-9A-F]{2}/i.exec(joined.slice(i + 1, i + 3)) : null;
-    if (hex) {
-      bytes.push(parseInt(hex[0], 16));
-      i += 2;
-    } else {
-      bytes.push(...Buffer.from(joined[i]!, 'utf8'));
-    }
-  }
-  return Buffer.from(bytes).toString('utf8');
+  /** When it arrived (ms since the epoch). */
+  at: number;
 }
 
 /**
@@ -51,7 +38,7 @@ export async function startMailSink() {
         const qp = /Content-Transfer-Encoding: quoted-printable/i.test(head);
         const b64 = /Content-Transfer-Encoding: base64/i.test(head);
         const text = qp ? decodeQuotedPrintable(body) : b64 ? Buffer.from(body, 'base64').toString('utf8') : body;
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), subject, text });
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), subject, text, at: Date.now() });
         callback();
       });
     },
@@ -67,6 +54,12 @@ export async function startMailSink() {
         [...received].reverse().find((mail) => mail.to.includes(address) && pattern.test(mail.text)),
       );
     },
+    /** Sign-up codes as they arrive here (for `signUp` of server/test/support/members.ts). */
+    signupCodes: (): CodeReader => (email, since) =>
+      eventually(`a sign-up code mail to ${email}`, () => {
+        const mail = [...received].reverse().find((m) => m.at >= since && m.to.includes(email) && signupCodeIn(m.text));
+        return mail && signupCodeIn(mail.text);
+      }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../http/api-client.ts';
+import { signUp } from '../support/members.ts';
 import { testServer } from '../support/platform.ts';
 import { startMailSink, tokenOf } from './mail-sink.ts';
 
@@ -25,13 +26,22 @@ describe('account recovery and email verification', () => {
 
   async function signup(name: string) {
     const email = `${name.toLowerCase()}-${unique()}@example.com`;
-    const res = await api.post('/api/auth/signup', { json: { name, email, password: 'first-password-1', passwordCheck: 'first-password-1', locale: 'en' } });
+    const res = await signUp(env, { name, email, password: 'first-password-1', passwordCheck: 'first-password-1', locale: 'en' }, { codes: sink.signupCodes() });
     expect(res.status).toBe(201);
     return { email, token: res.body.token as string };
   }
 
-  it('sign-up sends a verification link; following it verifies the address, once', async () => {
-    const member = await signup('Vera');
+  it('a sign-up finished with the emailed code has a verified address: no separate verification link is sent (issue 29 item 4)', async () => {
+    const member = await signup('Cody');
+    expect((await api.get('/api/account/logins', { token: member.token })).body.emailVerified).toBe(true);
+    await env.platform.outbox.drain();
+    expect(sink.received.filter((mail) => mail.to.includes(member.email) && /auth\/verify/.test(mail.text))).toEqual([]);
+  });
+
+  // Accounts made without the code (before sign-up codes, and the seeded demo member) are verified by link.
+  it('an account made without the code gets a verification link; following it verifies the address, once', async () => {
+    const email = `vera-${unique()}@example.com`;
+    const member = { email, token: (await env.services.auth.createAccount({ name: 'Vera', email, password: 'first-password-1', promoOptIn: false, locale: 'en' })).token };
     expect((await api.get('/api/account/logins', { token: member.token })).body.emailVerified).toBe(false);
     const mail = await sink.mailTo(member.email, /auth\/verify/);
     expect(mail.subject).toBe('Confirm your email address');

@@ -19,7 +19,7 @@ describe.each(MODES)('operator wallet adjustments, api → worker → socket (%s
     env = await testServer(mode, { ADJUSTMENT_APPROVAL_POINTS: '100000000' });
     api = apiClient(`${env.url}/api`);
     const email = `operator-${crypto.randomBytes(4).toString('hex')}@example.com`;
-    ({ token: operatorToken } = await env.services.auth.signup({ name: 'Back office', email, password: 'operator-pass-1', promoOptIn: false }, 'operator'));
+    ({ token: operatorToken } = await env.services.auth.createAccount({ name: 'Back office', email, password: 'operator-pass-1', promoOptIn: false }, 'operator'));
   });
   afterEach(() => {
     for (const socket of sockets.splice(0)) socket.disconnect();

@@ -12,7 +12,9 @@ import { testPlatform } from '../support/platform.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const SECRET = { JWT_SECRET: 'production-readiness-test-secret-0123456789' };
-const settingsOf = (env: Record<string, string>) => startRefusals(loadConfig({ ...SECRET, ...env })).map((p) => p.setting);
+/** A mail server, which production needs (its absence is one more reason, checked below). */
+const MAIL = { SMTP_URL: 'smtp://mail.example.com:587' };
+const settingsOf = (env: Record<string, string>) => startRefusals(loadConfig({ ...SECRET, ...MAIL, ...env })).map((p) => p.setting);
 const SIMULATED = ['PAYMENTS', 'PURCHASE_GATEWAY', 'RESULT_SOURCE', 'DRAW_RESULT_SOURCE', 'FOOTBALL_RESULT_SOURCE', 'ODDS_SOURCE'];
 /** Everything production needs of the parts that are simulated by default. */
 const LIVE = {
@@ -80,8 +82,8 @@ describe('a production start never runs open (issue 28 item 7)', () => {
     const started = await startMain({ NODE_ENV: 'production', ...SECRET, SEED_DEMO: 'true', DATA_DIR: path.join(root, '.tmp', `refused-${crypto.randomBytes(4).toString('hex')}`) }, port);
     expect(started.answered, started.output.slice(-1500)).toBe(false);
     expect(started.code).toBe(78);
-    expect(started.output).toContain('Refusing to start with NODE_ENV=production (8 reasons)');
-    for (const setting of [...SIMULATED, 'SEED_DEMO', 'OPERATOR_PASSWORD']) expect(started.output).toContain(`  - ${setting}: `);
+    expect(started.output).toContain('Refusing to start with NODE_ENV=production (9 reasons)');
+    for (const setting of [...SIMULATED, 'SEED_DEMO', 'SMTP_URL', 'OPERATOR_PASSWORD']) expect(started.output).toContain(`  - ${setting}: `);
     expect(started.output).toContain('[simulated: ALLOW_SIMULATED=true allows it]');
   }, 90_000);
 });
@@ -99,7 +101,7 @@ describe('a production start on a database the demo seeded', () => {
 
   it('is refused, naming the account that still has the published password', async () => {
     const port = await freePort();
-    const started = await startMain({ NODE_ENV: 'production', ALLOW_SIMULATED: 'true', ...SECRET, DATABASE_URL: databaseUrl, DATA_DIR: path.join(root, '.tmp/test-data') }, port, 120_000);
+    const started = await startMain({ NODE_ENV: 'production', ALLOW_SIMULATED: 'true', ...SECRET, ...MAIL, DATABASE_URL: databaseUrl, DATA_DIR: path.join(root, '.tmp/test-data') }, port, 120_000);
     expect(started.answered, started.output.slice(-1500)).toBe(false);
     expect(started.code, started.output.slice(-1500)).toBe(78);
     expect(started.output).toContain('accounts: operator@example.com still signs in with a published demo password');

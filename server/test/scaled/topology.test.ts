@@ -6,6 +6,7 @@ import readline from 'node:readline';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import { freePort } from '../../src/db/embedded-postgres.ts';
 import { createDatabaseFromTemplate } from '../global-setup.ts';
+import { fetchPost, mailFolderCodes, signUpWithCode } from '../../../scripts/lib/member-signup.ts';
 import { apiClient } from '../http/api-client.ts';
 import { type ClientSocket, balanceEvent, connectSocket } from '../support/sockets.ts';
 import { eventually, within } from '../support/wait.ts';
@@ -128,9 +129,12 @@ describe('scaled topology without Docker: 2 api processes + 1 worker process + r
     expect(operator.status).toBe(200);
     expect(operator.body.user.role).toBe('supervisor'); // the seeded operator is promoted at start (back office)
     const email = `scaled-${crypto.randomBytes(4).toString('hex')}@example.com`;
-    const signup = await apiA.post<{ token: string; user: { id: string } }>('/auth/signup', {
-      json: { name: 'Scaled Member', email, password: 'correct-horse-1', passwordCheck: 'correct-horse-1', promoOptIn: false },
-    });
+    // Both steps on api A; the worker process mails the code into the shared DATA_DIR.
+    const signup = await signUpWithCode(
+      fetchPost(running.topology.api[0]!),
+      { name: 'Scaled Member', email, password: 'correct-horse-1', passwordCheck: 'correct-horse-1', promoOptIn: false },
+      mailFolderCodes(path.join(dataDir, 'mail')),
+    );
     expect(signup.status).toBe(201);
     const member = signup.body;
 

@@ -1,15 +1,51 @@
 import { afterEach } from 'vitest';
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
+import fs from 'node:fs';
+import path from 'node:path';
+import { mailFolderCodes, readMessage, signupCodeIn, signUpWithCode, type CodeReader, type SignupForm } from '../../../scripts/lib/member-signup.ts';
+import { mailFolder } from '../../src/mail/service.ts';
 import type { Platform } from '../../src/platform/platform.ts';
 import type { RunningServer } from '../../src/server.ts';
 import { walletService } from '../../src/wallet/service.ts';
 import { walletRepo } from '../../src/wallet/repo.ts';
+import { call, type ApiResponse } from '../http/api-client.ts';
+import { eventually } from './wait.ts';
 
-/** Signs up a fresh member through the real auth service; returns their id and token. */
+/**
+ * Signs up over HTTP through both steps, as a person does: the form, the code from the mail the
+ * server sent (its mail folder, or `codes` — an SMTP sink's `signupCodes()` when SMTP_URL points
+ * there), then the code. Answers like the old one-step sign-up: 201 `{ token, user }`, or the
+ * form's refusal (422, 429) as it came. `headers` go with both requests (X-Forwarded-For).
+ */
+export function signUp(
+  env: { url: string; platform: Pick<Platform, 'config'> },
+  form: SignupForm,
+  options: { headers?: Record<string, string>; codes?: CodeReader } = {},
+): Promise<ApiResponse> {
+  const post = (route: string, json: unknown) => call(env.url, 'POST', route, { json, headers: options.headers });
+  return signUpWithCode(post, form, options.codes ?? mailFolderCodes(mailFolder(env.platform.config)));
+}
+
+/**
+ * The code mailed for the sign-up of `email` that is live now (the newest form's: each request's
+ * mail is `signup-code-<request>.eml`), for tests where several forms for one email race and
+ * "the newest code mail" would not say which is live.
+ */
+export async function codeOfLiveSignup(env: { platform: Pick<Platform, 'config' | 'db'> }, email: string): Promise<string> {
+  const pending = await env.platform.db.selectFrom('pending_signups').select('request_id').where('email', '=', email.toLowerCase()).executeTakeFirstOrThrow();
+  const file = path.join(mailFolder(env.platform.config), `signup-code-${pending.request_id}.eml`);
+  return eventually(`the code mail of the live sign-up of ${email}`, () => (fs.existsSync(file) ? signupCodeIn(readMessage(file)?.text ?? '') : undefined), 15_000);
+}
+
+/**
+ * A fresh member made through the auth service without the emailed code (as the demo seeding
+ * does), for the many tests about what members do rather than how they sign up; returns their id
+ * and token. Sign-up itself is tested over HTTP (`signUp`, auth/signup.test.ts).
+ */
 export async function newMember(services: RunningServer['services'], name = 'Member') {
   const email = `${name.toLowerCase().replace(/\W/g, '')}-${crypto.randomBytes(4).toString('hex')}@example.com`;
-  const { token, user } = await services.auth.signup({ name, email, password: 'correct-horse-1', promoOptIn: false });
+  const { token, user } = await services.auth.createAccount({ name, email, password: 'correct-horse-1', promoOptIn: false });
   return { id: user.id, email, token, password: 'correct-horse-1' };
 }
 

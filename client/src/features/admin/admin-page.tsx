@@ -66,7 +66,8 @@ export function AdminPage() {
             {isSupervisor(desk.session) && <a href="/admin/queues"><FormattedMessage id="admin.nav.jobs" /></a>}
           </nav>
           <span className="admin-header__user">
-            {desk.session.user.name} · <FormattedMessage id={desk.session.user.role === 'supervisor' ? 'admin.role.supervisor' : 'admin.role.operator'} />
+            {/* Signed in as: the email (the seeded staff account's name, "Back office", read as untranslated words), and the role. */}
+            {desk.session.user.email} · <FormattedMessage id={desk.session.user.role === 'supervisor' ? 'admin.role.supervisor' : 'admin.role.operator'} />
           </span>
           <LocaleSelect compact />
           <button type="button" className="button button--ghost button--small" onClick={desk.signOut}><FormattedMessage id="admin.signOut" /></button>

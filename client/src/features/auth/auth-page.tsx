@@ -1,8 +1,9 @@
 import './auth.css';
 import { formatPoints } from '@gp/common/money';
 import { useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ProviderLoginButtons } from '../../shared/account/provider-login.tsx';
 import { safeNextPath } from '../../shared/navigation/navigator.ts';
 import { isLoggedInAtom } from '../../shared/session/session-atoms.ts';
@@ -10,16 +11,27 @@ import { useSite } from '../../shared/site/site-query.ts';
 import { usePageTitle } from '../../shared/site/use-page-title.ts';
 import { CheckIcon, LogoMark } from '../../shared/ui/icons.tsx';
 import { LoginForm } from './login-form.tsx';
+import { signupLinkOf } from './signup-code-step.tsx';
 import { SignupForm } from './signup-form.tsx';
 
 const PERKS = ['auth.perk.points', 'auth.perk.orders', 'auth.perk.refunds'] as const;
 
-/** Sign-up and login on one screen (spec §2); `?mode=login` shows login, `?next=` is where to go after. */
+/**
+ * Sign-up and login on one screen (spec §2); `?mode=login` shows login, `?next=` is where to go
+ * after. The sign-up code email links here with `#email=…&code=…`: the sign-up's code step, filled in.
+ */
 export function AuthPage() {
   const intl = useIntl();
   const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
   const loggedIn = useAtomValue(isLoggedInAtom);
-  const mode = params.get('mode') === 'login' ? 'login' : 'signup';
+  // Read once: the code then leaves the address bar (and the history entry), the step keeps it.
+  const [signupLink] = useState(() => signupLinkOf(location.hash));
+  useEffect(() => {
+    if (signupLink) void navigate({ search: location.search, hash: '' }, { replace: true });
+  }, [signupLink, navigate, location.search]);
+  const mode = params.get('mode') === 'login' && !signupLink ? 'login' : 'signup';
   const why = params.get('why');
   const { trialPointsOnSignup } = useSite();
   usePageTitle(mode === 'login' ? 'auth.loginTitle' : 'auth.title');
@@ -64,7 +76,7 @@ export function AuthPage() {
             <FormattedMessage id={why === 'expired' ? 'error.session_expired' : 'error.unauthorized'} />
           </p>
         )}
-        {mode === 'login' ? <LoginForm /> : <SignupForm />}
+        {mode === 'login' ? <LoginForm /> : <SignupForm link={signupLink} />}
         {mode === 'login' && (
           <p className="auth__forgot">
             <Link to="/auth/forgot" data-testid="forgot-password-link">

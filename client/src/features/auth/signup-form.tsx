@@ -1,7 +1,7 @@
-import { fieldErrors, signupBody, type AuthResponse, type SignupBody } from '@gp/common';
+import { fieldErrors, signupBody, type SignupBody, type SignupStarted } from '@gp/common';
 import { useMutation } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import { useHttp } from '../../shared/api/services.tsx';
@@ -10,23 +10,44 @@ import { useNotify } from '../../shared/toasts/use-notify.ts';
 import { serverFieldErrors } from '../../shared/ui/field-errors.ts';
 import { TextField } from '../../shared/ui/text-field.tsx';
 import { useFieldErrors } from '../../shared/ui/use-field-errors.ts';
-import { useStartSession } from './use-start-session.ts';
+import { SignupCodeStep, type SignupInput, type SignupLink } from './signup-code-step.tsx';
 
-type SignupOutput = ReturnType<typeof signupBody.parse>;
+/** Where sign-up stands: the form, or its code step (after the form was sent, or opened from the emailed link). */
+type Step = { step: 'form'; initial?: Partial<SignupInput> } | { step: 'code'; form: SignupInput; sentAt: number } | { step: 'code'; link: SignupLink };
 
-/** Spec §2/§5 sign-up: validated on submit with the shared schema, server field errors shown in place. */
-export function SignupForm() {
+/**
+ * Spec §2/§5 sign-up, in two steps (issue 29 item 4): the form (validated on submit with the
+ * shared schema, server field errors in place), then the 6-digit code mailed to the address. The
+ * answer to the form is the same whether or not the email has an account, so the code step never
+ * says which; an owner gets a reminder to log in by email instead of a code.
+ */
+export function SignupForm({ link }: { link?: SignupLink }) {
+  const [step, setStep] = useState<Step>(link ? { step: 'code', link } : { step: 'form' });
+  if (step.step === 'form') return <SignupFields initial={step.initial} onSent={(form) => setStep({ step: 'code', form, sentAt: Date.now() })} />;
+  if ('link' in step) return <SignupCodeStep email={step.link.email} code={step.link.code} onStartAgain={() => setStep({ step: 'form', initial: { email: step.link.email } })} />;
+  const { form } = step;
+  return (
+    <SignupCodeStep
+      email={form.email}
+      password={form.password}
+      resend={{ form, sentAt: step.sentAt, onResent: () => setStep({ step: 'code', form, sentAt: Date.now() }) }}
+      onStartAgain={() => setStep({ step: 'form', initial: form })}
+    />
+  );
+}
+
+/** The form: name, email, password twice, the promotions opt-in. `initial`: what was typed before "use another email". */
+function SignupFields({ initial, onSent }: { initial?: Partial<SignupInput>; onSent: (form: SignupInput) => void }) {
   const http = useHttp();
   const locale = useAtomValue(localeAtom);
   const notify = useNotify();
-  const startSession = useStartSession();
   const { formRef, errors, showErrors, clearOnInput } = useFieldErrors();
 
   const signup = useMutation({
-    mutationFn: (body: SignupOutput) => http.post<AuthResponse>('/api/auth/signup', body),
-    onSuccess: (session) => startSession(session, 'auth.welcome'),
+    mutationFn: (body: SignupInput) => http.post<SignupStarted>('/api/auth/signup', body),
+    onSuccess: (_started, body) => onSent(body),
     onError: (error) => {
-      const fields = serverFieldErrors(error, { email_taken: 'email' });
+      const fields = serverFieldErrors(error);
       if (fields) showErrors(fields);
       else notify.error(error);
     },
@@ -51,14 +72,15 @@ export function SignupForm() {
 
   return (
     <form ref={formRef} className="form" noValidate onSubmit={submit} onInput={clearOnInput} data-testid="signup-form">
-      <TextField name="name" label="auth.name" autoComplete="name" error={errors.name} />
-      <TextField name="email" label="auth.email" type="email" autoComplete="email" inputMode="email" error={errors.email} />
+      <TextField name="name" label="auth.name" autoComplete="name" defaultValue={initial?.name} error={errors.name} />
+      <TextField name="email" label="auth.email" type="email" autoComplete="email" inputMode="email" defaultValue={initial?.email} error={errors.email} />
       <TextField
         name="password"
         label="auth.password"
         type="password"
         autoComplete="new-password"
         hint="auth.passwordHint"
+        defaultValue={initial?.password}
         error={errors.password}
       />
       <TextField
@@ -66,10 +88,11 @@ export function SignupForm() {
         label="auth.passwordCheck"
         type="password"
         autoComplete="new-password"
+        defaultValue={initial?.passwordCheck}
         error={errors.passwordCheck}
       />
       <label className="checkbox">
-        <input type="checkbox" name="promoOptIn" />
+        <input type="checkbox" name="promoOptIn" defaultChecked={initial?.promoOptIn} />
         <span>
           <FormattedMessage id="auth.promoOptIn" />
         </span>

@@ -4,6 +4,7 @@ import { useSelectionLabel } from '../../shared/football/use-selection-label.ts'
 import type { Column } from '../../shared/ui/column-heads.tsx';
 import { DashTable } from './dash-table.tsx';
 import type { Trend } from './odds-series.ts';
+import { TableWrap } from '../../shared/ui/table-wrap.tsx';
 
 export interface CurrentOddsRow {
   key: string;
@@ -25,7 +26,7 @@ export function CurrentOddsTable({ market, rows, playerName }: { market: MarketC
   const intl = useIntl();
   const label = useSelectionLabel();
   return (
-    <div className="table-wrap">
+    <TableWrap>
       <DashTable testId="current-odds" caption={<FormattedMessage id="dashboards.odds.current" />} columns={COLUMNS}>
         {rows.map((row) => {
           const change =
@@ -45,6 +46,6 @@ export function CurrentOddsTable({ market, rows, playerName }: { market: MarketC
           );
         })}
       </DashTable>
-    </div>
+    </TableWrap>
   );
 }

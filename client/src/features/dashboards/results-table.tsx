@@ -1,7 +1,9 @@
-import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocalName, useMatchName } from '../../shared/football/use-local-name.ts';
 import { DashTable } from './dash-table.tsx';
 import type { FootballResultItem } from './football-queries.ts';
+import { Moment } from '../../shared/time/moment.tsx';
+import { TableWrap } from '../../shared/ui/table-wrap.tsx';
 
 const score = (s: { home: number; away: number } | null | undefined) => (s ? `${s.home}:${s.away}` : '—');
 
@@ -12,7 +14,7 @@ export function ResultsTable({ items, busy }: { items: FootballResultItem[]; bus
   const match = useMatchName();
   const col = (id: Parameters<typeof intl.formatMessage>[0]['id']) => intl.formatMessage({ id });
   return (
-    <div className="table-wrap" aria-busy={busy}>
+    <TableWrap aria-busy={busy}>
       <DashTable
         testId="football-results"
         caption={<FormattedMessage id="dashboards.results.title" />}
@@ -33,7 +35,7 @@ export function ResultsTable({ items, busy }: { items: FootballResultItem[]; bus
                 <span className="dash-match__meta">
                   {`${item.code} · ${name(item.tournament, item.names?.tournament)} · `}
                   <span className="visually-hidden">{col('dashboards.results.col.date')} </span>
-                  <FormattedDate value={item.kickOffAt} dateStyle="short" timeStyle="short" />
+                  <Moment value={item.kickOffAt} length="short" />
                 </span>
               </th>
               <td className="numeric">{played ? score(item.result?.halfTime) : '—'}</td>
@@ -48,6 +50,6 @@ export function ResultsTable({ items, busy }: { items: FootballResultItem[]; bus
           );
         })}
       </DashTable>
-    </div>
+    </TableWrap>
   );
 }

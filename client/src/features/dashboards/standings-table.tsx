@@ -6,6 +6,7 @@ import { useLocalName } from '../../shared/football/use-local-name.ts';
 import type { Column } from '../../shared/ui/column-heads.tsx';
 import { DashTable } from './dash-table.tsx';
 import { formatGoalDifference } from './standings-summary.ts';
+import { TableWrap } from '../../shared/ui/table-wrap.tsx';
 
 /** Each column's abbreviation and, for the tooltip and screen readers, its full name. */
 const COLUMNS: [MessageId, MessageId][] = [
@@ -34,7 +35,7 @@ export function StandingsTable({ table }: { table: Standings[number] }) {
     { label: 'dashboards.standings.col.form' },
   ];
   return (
-    <div className="table-wrap">
+    <TableWrap>
       <DashTable testId="standings-table" className="standings-table" caption={name(table.tournament, table.names)} captionVisible columns={columns}>
         {table.rows.map((row, i) => (
           <tr key={row.team}>
@@ -66,6 +67,6 @@ export function StandingsTable({ table }: { table: Standings[number] }) {
           </tr>
         ))}
       </DashTable>
-    </div>
+    </TableWrap>
   );
 }

@@ -23,7 +23,14 @@ export function parseAmount(text: string, currency: DepositCurrency): number | n
   return Number(whole) * 100 + Number(cents.padEnd(2, '0'));
 }
 
-/** Spec §2 deposit: an amount (presets or custom) in USD, TWD or CNY, the GPoints it buys, and a method. */
+/** The currency a reader of each language most likely pays in; USD for the rest. */
+const LOCAL_CURRENCY: Readonly<Partial<Record<string, DepositCurrency>>> = { 'zh-TW': 'TWD', 'zh-CN': 'CNY' };
+
+/**
+ * Spec §2 deposit: an amount (presets or custom) in USD, TWD or CNY, the GPoints it buys, and a
+ * method. It opens ready to go on — the reader's currency, its smallest preset, the first method —
+ * so a member sent here from "you have no GPoints yet" pays with one more tap.
+ */
 export function DepositPage() {
   usePageTitle('deposit.pageTitle');
   const intl = useIntl();
@@ -31,14 +38,19 @@ export function DepositPage() {
   const navigate = useNavigate();
   const options = useDepositOptions();
   const create = useCreateDeposit();
-  const [currency, setCurrency] = useState<DepositCurrency>('USD');
-  const [amount, setAmount] = useState<number | null>(null);
+  const [currencyChoice, setCurrency] = useState<DepositCurrency | null>(null);
+  // Undefined until the member picks or types an amount: the currency's smallest preset.
+  const [amountChoice, setAmount] = useState<number | null | undefined>(undefined);
   const [custom, setCustom] = useState('');
   const [method, setMethod] = useState<DepositMethod | null>(null);
   // The same form values keep the same key: a double click or a retry opens one deposit.
   const attempt = useRef<{ values: string; key: string } | null>(null);
 
+  const offered = (code: DepositCurrency | undefined) => options.data?.currencies.some((c) => c.currency === code) === true;
+  const local = LOCAL_CURRENCY[intl.locale];
+  const currency: DepositCurrency = currencyChoice ?? (local && offered(local) ? local : 'USD');
   const terms = options.data?.currencies.find((c) => c.currency === currency);
+  const amount = amountChoice === undefined ? (terms?.presets[0] ?? null) : amountChoice;
   const methods = useMemo(() => (options.data?.methods ?? []).filter((m) => m.currencies.includes(currency)), [options.data, currency]);
   const chosenMethod = methods.some((m) => m.method === method) ? method : (methods[0]?.method ?? null);
   const inRange = amount !== null && terms !== undefined && amount >= terms.min && amount <= terms.max;
@@ -78,7 +90,7 @@ export function DepositPage() {
                   checked={c === currency}
                   onChange={() => {
                     setCurrency(c);
-                    setAmount(null);
+                    setAmount(undefined);
                     setCustom('');
                   }}
                 />

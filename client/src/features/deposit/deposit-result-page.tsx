@@ -1,7 +1,7 @@
 import './deposit.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { FormattedDate, FormattedMessage, FormattedTime, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { formatPoints } from '@gp/common/money';
 import { queryKeys } from '../../shared/api/query-keys.ts';
@@ -13,8 +13,10 @@ import { usePageTitle } from '../../shared/site/use-page-title.ts';
 import { AlertIcon, CheckIcon } from '../../shared/ui/icons.tsx';
 import { Barcode } from './barcode.tsx';
 import { DepositSummary } from './deposit-summary.tsx';
+import { DepositWaysOn } from './deposit-ways-on.tsx';
 import { SandboxBanner } from './sandbox-banner.tsx';
 import { useDepositId } from './use-deposit-id.ts';
+import { formatMoment, Moment } from '../../shared/time/moment.tsx';
 
 /**
  * /deposit-result (and /payment-result-h8, where providers send the member back): the outcome
@@ -51,7 +53,10 @@ export function DepositResultPage() {
       {(!id || deposit.isError) && (
         <div className="notice notice--error" role="alert" data-testid="deposit-result-error">
           <AlertIcon size={18} />
-          <p>{deposit.isError ? translate(describeError(deposit.error)) : translate({ id: 'error.not_found' })}</p>
+          <div>
+            <p>{deposit.isError ? translate(describeError(deposit.error)) : translate({ id: 'payment.notFound.body' })}</p>
+            <DepositWaysOn small />
+          </div>
         </div>
       )}
       {d && (
@@ -83,11 +88,19 @@ export function DepositResultPage() {
               </p>
             </div>
           )}
+          {/* Not paid (yet): say what that means — nothing charged if it was cancelled or left — and the ways on. */}
           {isOpen(d) && !d.barcode && (
-            <div className="notice notice--info" role="status" data-testid="deposit-waiting">
-              <p>
-                <FormattedMessage id={params.get('cancelled') ? 'depositResult.cancelled' : 'depositResult.waiting'} />
-              </p>
+            <div className="notice notice--info" role="status" data-testid="deposit-waiting" data-cancelled={params.get('cancelled') ? 'true' : undefined}>
+              <div>
+                <p>
+                  <FormattedMessage id={params.get('cancelled') ? 'depositResult.cancelled' : 'depositResult.notCompleted'} />
+                </p>
+                {d.expiresAt && (
+                  <p className="muted" data-testid="deposit-open-until">
+                    <FormattedMessage id="depositResult.openUntil" values={{ time: formatMoment(intl, d.expiresAt) }} />
+                  </p>
+                )}
+              </div>
             </div>
           )}
           {isOpen(d) && d.barcode && (
@@ -98,7 +111,7 @@ export function DepositResultPage() {
                   {d.expiresAt && (
                     <FormattedMessage
                       id="depositResult.barcodeExpires"
-                      values={{ time: `${intl.formatDate(d.expiresAt, { dateStyle: 'medium' })} ${intl.formatTime(d.expiresAt, { timeStyle: 'short' })}` }}
+                      values={{ time: formatMoment(intl, d.expiresAt) }}
                     />
                   )}
                 </p>
@@ -117,20 +130,19 @@ export function DepositResultPage() {
           <DepositSummary deposit={d} />
           <div className="deposit-actions">
             {isOpen(d) && d.start && (
-              <Link className="button button--ghost" to={`/payment?id=${d.id}`}>
+              <Link className="button button--primary" to={`/payment?id=${d.id}`} data-testid="deposit-pay-now">
                 <FormattedMessage id="depositResult.tryAgain" />
               </Link>
             )}
-            <Link className="button button--primary" to="/wallet">
+            <Link className={`button ${isOpen(d) && d.start ? 'button--ghost' : 'button--primary'}`} to="/wallet">
               <FormattedMessage id="depositResult.toWallet" />
             </Link>
-            <Link className="button button--ghost" to="/deposit">
+            <Link className="button button--ghost" to="/deposit" data-testid="deposit-another">
               <FormattedMessage id="depositResult.another" />
             </Link>
           </div>
           <p className="muted">
-            <FormattedMessage id="depositResult.reference" values={{ id: d.id }} /> · <FormattedDate value={d.createdAt} dateStyle="medium" />{' '}
-            <FormattedTime value={d.createdAt} timeStyle="short" />
+            <FormattedMessage id="depositResult.reference" values={{ id: d.id }} /> · <Moment value={d.createdAt} />
           </p>
         </section>
       )}

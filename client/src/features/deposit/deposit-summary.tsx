@@ -1,8 +1,9 @@
 import type { DepositView } from '@gp/common';
-import { FormattedDate, FormattedMessage, FormattedTime, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { METHOD_LABEL, STATE_LABEL } from '../../shared/deposits/labels.ts';
 import { formatLocalMoney } from '../../shared/money/local-money.ts';
 import { Points } from '../../shared/money/points.tsx';
+import { Moment } from '../../shared/time/moment.tsx';
 
 /** Spec §2 deposit result fields: result, time, points, amount, method. */
 export function DepositSummary({ deposit }: { deposit: DepositView }) {
@@ -20,7 +21,7 @@ export function DepositSummary({ deposit }: { deposit: DepositView }) {
         <FormattedMessage id="deposit.field.time" />
       </dt>
       <dd>
-        <FormattedDate value={at} dateStyle="medium" /> <FormattedTime value={at} timeStyle="short" />
+        <Moment value={at} />
       </dd>
       <dt>
         <FormattedMessage id="deposit.field.points" />

@@ -1,11 +1,13 @@
 import '../../shared/styles/purchase-layout.css';
 import './draw.css';
+import { MaxFixedPrize } from './ticket-summary.tsx';
 import { validateDrawTicket, type DrawOrderBody, type DrawQuoteResponse, type OrderWire } from '@gp/common';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError } from '../../shared/api/api-error.ts';
 import { useSetAtom } from 'jotai';
-import { FormattedDate, FormattedMessage } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
+import { Moment } from '../../shared/time/moment.tsx';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useHttp } from '../../shared/api/services.tsx';
 import { EntryBalls } from '../../shared/draw/entry-balls.tsx';
@@ -108,7 +110,7 @@ function Checkout({ view }: { view: DrawProductView }) {
               <li key={draw.id}>
                 <strong className="mono">{draw.displayIssue}</strong>
                 <span className="muted">
-                  <FormattedDate value={draw.drawAt} weekday="short" month="short" day="numeric" hour="2-digit" minute="2-digit" timeZone={product.calendar.timezone} timeZoneName="short" />
+                  <Moment value={draw.drawAt} timeZone={product.calendar.timezone} weekday testId="checkout-draw-time" />
                 </span>
               </li>
             ))}
@@ -133,7 +135,7 @@ function Checkout({ view }: { view: DrawProductView }) {
               </dt>
               <dd data-testid="checkout-per-draw">
                 {priced ? <LocalWithPoints value={{ amount: priced.stake.amount + priced.fee.amount, currency }} rate={null} points={priced.perDraw} /> : '—'}
-                <RateNote rate={priced?.rates.price} kind="price" />
+                <RateNote rate={priced?.rates.price} kind="same" />
               </dd>
             </div>
             <div>
@@ -156,6 +158,7 @@ function Checkout({ view }: { view: DrawProductView }) {
               </dt>
               <dd data-testid="checkout-balance-after">{spend.after !== null ? <Points value={spend.after} /> : '—'}</dd>
             </div>
+            <MaxFixedPrize product={product} play={body?.play} amount={priced?.maxPrize ?? null} rate={priced?.rates.prize} testId="checkout-max-prize" />
           </dl>
           {quote.isError && <DrawProblem error={quote.error} context="quote" />}
           {order.error != null && <DrawProblem error={order.error} context="order" />}
@@ -179,9 +182,8 @@ export function LottoCheckoutPage() {
   const [params] = useSearchParams();
   const code = (params.get('product') ?? '').toUpperCase();
   const query = useDrawProduct(code);
-  const compact = useMediaQuery(COMPACT_PURCHASE_LAYOUT);
   return (
-    <div className={`container page draw${compact ? ' draw--with-bar' : ''}`} data-testid="checkout-page">
+    <div className="container page draw" data-testid="checkout-page">
       <header className="page__header">
         <h1>
           <FormattedMessage id="draw.checkout.title" />

@@ -4,6 +4,7 @@ import { LocalWithPoints } from '../../shared/money/money-pair.tsx';
 import { ConfidenceLabel } from '../../shared/ui/confidence-label.tsx';
 import { ColumnHeads } from '../../shared/ui/column-heads.tsx';
 import { divisionName, matchText } from './product-text.ts';
+import { TableWrap } from '../../shared/ui/table-wrap.tsx';
 
 /**
  * A product's prize divisions (or one play's, for 39樂合彩): what wins each, and what it pays
@@ -15,7 +16,7 @@ export function DivisionTable({ product, table, prizeRate, caption }: { product:
   const currency = product.currency;
   const ownNames = product.region === 'taiwan' || product.region === 'hong-kong' || product.region === 'japan';
   return (
-    <div className="table-wrap draw-divisions" data-testid="division-table">
+    <TableWrap className="draw-divisions" data-testid="division-table">
       <table className="table">
         {caption && <caption className="visually-hidden">{caption}</caption>}
         <ColumnHeads columns={[{ label: 'draw.rules.division' }, { label: 'draw.rules.match' }, { label: 'draw.rules.prize', numeric: true }]} />
@@ -59,6 +60,6 @@ export function DivisionTable({ product, table, prizeRate, caption }: { product:
         </tbody>
       </table>
       <ConfidenceLabel fact={table} />
-    </div>
+    </TableWrap>
   );
 }

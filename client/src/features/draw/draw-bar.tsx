@@ -9,13 +9,15 @@ interface DrawBarProps {
   /** The GP total in hundredths, or null while there is no price. */
   total: number | null;
   canBuy: boolean;
+  /** Why the button is disabled, said right above it; absent when it is not. */
+  why?: ReactNode;
   /** The button's words: "Checkout" on the purchase screen, "Confirm" at the checkout. */
   action: ReactNode;
   onBuy: () => void;
 }
 
 /** The phone's bottom bar on the draw screens: lines and draws, the GP total and the way on (as on the keno screen). */
-export function DrawBar({ lines, draws, total, canBuy, action, onBuy }: DrawBarProps) {
+export function DrawBar({ lines, draws, total, canBuy, why, action, onBuy }: DrawBarProps) {
   return (
     <StickyBuyBar
       name="draw-bar"
@@ -29,6 +31,7 @@ export function DrawBar({ lines, draws, total, canBuy, action, onBuy }: DrawBarP
       }
       total={total}
       canBuy={canBuy}
+      why={canBuy ? null : why}
       action={action}
       onBuy={onBuy}
     />

@@ -1,6 +1,7 @@
 import '../../shared/styles/purchase-layout.css';
 import './draw.css';
-import { drawTicketCost, isDrawCode, lineStake, validateDrawTicket, type DrawProduct } from '@gp/common';
+import { drawLineCost, drawTicketCost, isDrawCode, quotedMaxPrize, validateDrawTicket, type DrawProduct } from '@gp/common';
+import { formatPoints } from '@gp/common/money';
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -25,7 +26,7 @@ import { ProductRules } from './product-rules.tsx';
 import { useDrawTicket } from './ticket-atoms.ts';
 import { TicketOptions } from './ticket-options.tsx';
 import { ticketRequest } from './ticket-request.ts';
-import { TicketSummary } from './ticket-summary.tsx';
+import { TicketProblemText, TicketSummary } from './ticket-summary.tsx';
 import { useLiveDraws } from './use-live-draws.ts';
 
 /** The purchase part of the screen, for a product on sale. */
@@ -41,7 +42,8 @@ function DrawPurchase({ data }: { data: DrawProductView }) {
   const request = ticketRequest(product, ticket);
   const problem = request ? validateDrawTicket(product, request) : null;
   const cost = request && !problem && rates ? drawTicketCost(product, request, { numerator: rates.price.numerator, denominator: rates.price.denominator }, draws) : null;
-  const stake = lineStake(product, request ?? { partialUnit: ticket.partialUnit && ticket.mode !== 'standard', addOns: [...ticket.addOns] });
+  // The price of one line as the ledger would take it (stake and fee, rounded up as charged).
+  const lineCost = rates ? drawLineCost(product, request ?? { partialUnit: ticket.partialUnit && ticket.mode !== 'standard', addOns: [...ticket.addOns], ...(ticket.play ? { play: ticket.play } : {}) }, { numerator: rates.price.numerator, denominator: rates.price.denominator }) : null;
   const spend = useSpend(cost?.totalPoints ?? null, false);
   const issue = upcoming[0]?.displayIssue ?? null;
   const canCheckout = cost !== null && issue !== null && upcoming.length >= draws && spend.shortBy === 0;
@@ -56,7 +58,6 @@ function DrawPurchase({ data }: { data: DrawProductView }) {
           product={product}
           ticket={ticket}
           update={update}
-          priceRate={rates?.price}
           onMode={(mode) => update((t) => ({ ...t, mode, lines: linesForMode(t.lines, zones, mode), partialUnit: mode === 'standard' ? false : t.partialUnit }))}
         />
         <LinesEditor
@@ -77,7 +78,9 @@ function DrawPurchase({ data }: { data: DrawProductView }) {
           cost={cost}
           problem={problem}
           empty={request === null}
-          lineStake={stake}
+          lineCost={lineCost}
+          maxPrize={request && !problem ? quotedMaxPrize(product, request) : null}
+          play={request?.play}
           rates={rates}
           spend={spend}
           action={
@@ -89,21 +92,40 @@ function DrawPurchase({ data }: { data: DrawProductView }) {
           {request && !problem && <ExpansionPreview product={product} request={request} partialUnit={request.partialUnit === true} prizeRate={rates?.prize} />}
         </TicketSummary>
       </aside>
-      {compact && <DrawBar lines={cost?.lines ?? null} draws={draws} total={cost?.totalPoints ?? null} canBuy={canCheckout} onBuy={checkout} action={<FormattedMessage id="draw.summary.checkout" />} />}
+      {compact && (
+        <DrawBar
+          lines={cost?.lines ?? null}
+          draws={draws}
+          total={cost?.totalPoints ?? null}
+          canBuy={canCheckout}
+          why={
+            request === null ? (
+              <FormattedMessage id="draw.why.empty" />
+            ) : problem ? (
+              <TicketProblemText problem={problem} />
+            ) : issue === null ? (
+              <FormattedMessage id="draw.summary.noDraw" />
+            ) : spend.shortBy > 0 ? (
+              <FormattedMessage id="order.why.short" values={{ missing: formatPoints(spend.shortBy, intl.locale) }} />
+            ) : null
+          }
+          onBuy={checkout}
+          action={<FormattedMessage id="draw.summary.checkout" />}
+        />
+      )}
     </div>
   );
 }
 
 function DrawScreen({ code }: { code: string }) {
   const intl = useIntl();
-  const compact = useMediaQuery(COMPACT_PURCHASE_LAYOUT);
   const query = useDrawProduct(code);
   useLiveDraws(code);
   const data = query.data ?? null;
   const product: DrawProduct | undefined = data?.product;
   const onSale = product?.availability.onSale === true;
   return (
-    <div className={`container page draw${compact && onSale ? ' draw--with-bar' : ''}`} data-testid="draw-page" data-code={code}>
+    <div className="container page draw" data-testid="draw-page" data-code={code}>
       <header className="page__header purchase-header">
         <DrawSwitcher current={code} hrefFor={lottoPath} label={intl.formatMessage({ id: 'draw.switcher.label' })} />
         <h1>

@@ -1,4 +1,4 @@
-import { drawProduct, drawTicketCost, validateDrawTicket, type DrawProduct } from '@gp/common';
+import { drawLineCost, drawProduct, drawTicketCost, quotedMaxPrize, validateDrawTicket, type DrawProduct } from '@gp/common';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -27,7 +27,7 @@ function Harness({ product, mode, draws = 1 }: { product: DrawProduct; mode: Ent
   return (
     <>
       <LinesEditor zones={zones} zoneLabels={['Numbers']} mode={ticket.mode} lines={ticket.lines} maxLines={product.maxEntries} linePrice={null} onChange={(lines) => setTicket((t) => ({ ...t, lines: linesForMode(lines, zones, t.mode) }))} />
-      <TicketSummary product={product} issue="26/030" cost={cost} problem={problem} empty={request === null} lineStake={product.unitStake.amount} rates={HKD_RATES} spend={NO_SPEND} action={null}>
+      <TicketSummary product={product} issue="26/030" cost={cost} problem={problem} empty={request === null} lineCost={drawLineCost(product, {}, { numerator: 32, denominator: 250 })} maxPrize={request && !problem ? quotedMaxPrize(product, request) : null} rates={HKD_RATES} spend={NO_SPEND} action={null}>
         {request && !problem && <ExpansionPreview product={product} request={request} partialUnit={false} prizeRate={HKD_RATES.prize} />}
       </TicketSummary>
     </>
@@ -48,6 +48,9 @@ describe('the draw picker', () => {
     expect(screen.getByTestId('line-status-0').textContent).toContain('already holds 6 numbers');
     expect(ball(45).getAttribute('aria-pressed')).toBe('false');
     expect(screen.getByTestId('summary-lines').textContent).toBe('1');
+    // Its top three divisions are pools: the most it can win in fixed prizes is the 4th, HK$9,600, not HK$0.
+    expect(screen.getByTestId('summary-max-prize').textContent).toBe('HK$9,600 ≈ 1,228.80 GP');
+    expect(screen.getByTestId('summary-max-prize-pools').textContent).toBe('The top 3 divisions are shared pools: each draw sets the amount.');
   });
 
   it('quick-picks a whole line, and adds and removes lines', () => {
@@ -69,6 +72,9 @@ describe('the draw picker', () => {
     expect(screen.getByTestId('summary-lines').textContent).toBe('7');
     // HK$70 + 10% fee = HK$77 a draw at 32/250 → 9.86 GP; three draws 29.58 GP (common's worked example).
     expect(screen.getByTestId('summary-total').textContent).toBe('29.58 GP');
+    // One line is quoted as it is charged, fee included: HK$11 → 1.41 GP, not HK$10's 1.28 GP.
+    expect(screen.getByTestId('summary-line-price').textContent).toBe('HK$11 ≈ 1.41 GP');
+    expect(screen.getByTestId('summary-line-parts').textContent).toBe('HK$10 stake + HK$1 service fee');
   });
 
   it('builds a banker entry (2 bankers + 5 legs = 5 lines) and shows what each division would pay if all hit', () => {

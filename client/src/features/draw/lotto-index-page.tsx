@@ -59,7 +59,7 @@ export function LottoIndexPage() {
                       ) : summary.nextDraw ? (
                         <>
                           <span className="mono">{summary.nextDraw.displayIssue}</span>{' '}
-                          <FormattedDate value={summary.nextDraw.drawAt} weekday="short" hour="2-digit" minute="2-digit" />
+                          <FormattedDate value={summary.nextDraw.drawAt} weekday="short" hour="2-digit" minute="2-digit" timeZone={summary.timezone} timeZoneName="short" />
                         </>
                       ) : (
                         '—'

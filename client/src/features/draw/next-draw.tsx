@@ -1,5 +1,6 @@
 import type { DrawProduct, PointsRateWire } from '@gp/common';
-import { FormattedDate, FormattedMessage } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
+import { Moment } from '../../shared/time/moment.tsx';
 import { LocalWithPoints } from '../../shared/money/money-pair.tsx';
 import type { UpcomingDraw } from './draw-queries.ts';
 import { SalesCountdown } from './sales-countdown.tsx';
@@ -32,7 +33,7 @@ export function NextDraw({ product, draw, prizeRate }: { product: DrawProduct; d
           <FormattedMessage id="draw.next.closes" />
         </dt>
         <dd>
-          <FormattedDate value={draw.salesCloseAt} weekday="short" month="short" day="numeric" hour="2-digit" minute="2-digit" timeZoneName="short" />
+          <Moment value={draw.salesCloseAt} weekday />
         </dd>
       </div>
       <div>
@@ -48,7 +49,7 @@ export function NextDraw({ product, draw, prizeRate }: { product: DrawProduct; d
           <FormattedMessage id="draw.next.drawAt" />
         </dt>
         <dd>
-          <FormattedDate value={draw.drawAt} weekday="short" month="short" day="numeric" hour="2-digit" minute="2-digit" timeZone={zone} timeZoneName="short" />
+          <Moment value={draw.drawAt} timeZone={zone} weekday />
         </dd>
       </div>
       {jackpot && (

@@ -4,10 +4,10 @@ import { AlertIcon } from '../../shared/ui/icons.tsx';
 
 /**
  * A product in the catalogue that is not sold (雙贏彩 ended in 2023): said plainly, with the
- * reason, in place of the picker. Its rules stay below for anyone curious.
+ * reason in the member's language, in place of the picker. Its rules stay below for anyone curious.
  */
 export function OffSale({ product }: { product: DrawProduct }) {
-  const { reasonCode, reason } = product.availability;
+  const { reasonCode } = product.availability;
   return (
     <section className="card notice draw-off-sale" role="status" data-testid="off-sale">
       <AlertIcon size={20} />
@@ -16,13 +16,8 @@ export function OffSale({ product }: { product: DrawProduct }) {
           <FormattedMessage id="draw.offSale.title" />
         </h2>
         <p>
-          {reasonCode === 'discontinued' ? (
-            <FormattedMessage id="draw.offSale.discontinued" />
-          ) : reason ? (
-            <span lang="en">{reason}</span>
-          ) : (
-            <FormattedMessage id="draw.offSale.generic" />
-          )}
+          {/* The catalogue's own reason is an English note for operators: members read the translated one. */}
+          <FormattedMessage id={reasonCode === 'discontinued' ? 'draw.offSale.discontinued' : 'draw.offSale.generic'} />
         </p>
       </div>
     </section>

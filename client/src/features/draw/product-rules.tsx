@@ -9,7 +9,8 @@ const WEEKDAY_BASE = Date.UTC(2023, 0, 1); // a Sunday
 
 /**
  * How the lottery works: the matrix, the price, when it draws (in its own zone), when sales close,
- * the prize divisions (per play for 39樂合彩) and the notes on what our sources do not confirm.
+ * the prize divisions (per play for 39樂合彩). What our sources do not confirm is marked on each fact
+ * in the member's words (ConfidenceLabel); the catalogue's engineering notes stay out of the page.
  */
 export function ProductRules({ product, prizeRate }: { product: DrawProduct; prizeRate: PointsRateWire | null | undefined }) {
   const intl = useIntl();
@@ -65,13 +66,6 @@ export function ProductRules({ product, prizeRate }: { product: DrawProduct; pri
         ))
       ) : (
         <DivisionTable product={product} table={product.table} prizeRate={prizeRate} />
-      )}
-      {product.notes.length > 0 && (
-        <ul className="muted draw-rules__notes" lang="en">
-          {product.notes.map((note) => (
-            <li key={note}>{note}</li>
-          ))}
-        </ul>
       )}
     </section>
   );

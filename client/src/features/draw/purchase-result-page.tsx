@@ -1,7 +1,7 @@
 import './draw.css';
 import { ORDER_STATUS_LABELS, type OrderWire } from '@gp/common';
 import { useState } from 'react';
-import { FormattedDate, FormattedMessage } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { DrawIssue, DrawOutcome } from '../../shared/draw/draw-order-cells.tsx';
 import { lottoPath, lottoResultsPath } from '../../shared/draw/draw-links.ts';
@@ -13,6 +13,8 @@ import { ResetPrompt } from '../../shared/orders/reset-prompt.tsx';
 import { usePageTitle } from '../../shared/site/use-page-title.ts';
 import { LoadError } from '../../shared/ui/load-state.tsx';
 import { EMPTY_DRAW_TICKET, useDrawTicket } from './ticket-atoms.ts';
+import { useDrawProduct } from './draw-queries.ts';
+import { Moment } from '../../shared/time/moment.tsx';
 
 /** Ids in the address are ours; anything else is ignored rather than sent to the server. */
 const ORDER_ID = /^[\w-]{1,64}$/;
@@ -23,7 +25,7 @@ function StatusText({ order }: { order: OrderWire }) {
 }
 
 /** One bought order, followed live: its draw, status (purchase processing → successful) and, later, its outcome. */
-function BoughtOrder({ id }: { id: string }) {
+function BoughtOrder({ id, zone }: { id: string; zone: string | undefined }) {
   const query = useFollowedOrder(id);
   const order = query.data;
   if (!order) {
@@ -40,12 +42,17 @@ function BoughtOrder({ id }: { id: string }) {
         <span className={`status-badge status-badge--${order.status}`} data-testid="bought-status">
           <StatusText order={order} />
         </span>
+        {order.status === 2 && (
+          <span className="order-status__processed" data-testid="order-processed">
+            <FormattedMessage id="success.order_processed" />
+          </span>
+        )}
         <span className="muted">
           <Points value={order.pointsSpent} />
         </span>
         {order.playType === 'draw' && (
           <span className="muted">
-            <FormattedDate value={order.draw.drawAt} dateStyle="medium" timeStyle="short" />
+            <Moment value={order.draw.drawAt} timeZone={zone} weekday testId="bought-draw-time" />
           </span>
         )}
       </div>
@@ -73,6 +80,8 @@ export function LottoPurchaseResultPage() {
   const ids = (params.get('orders') ?? '').split(',').filter((id) => ORDER_ID.test(id)).slice(0, MAX_ORDERS);
   const [, update] = useDrawTicket(code);
   const [asked, setAsked] = useState(false);
+  // Draw times read in the lottery's own zone, as on the checkout the member just left.
+  const zone = useDrawProduct(code).data?.product.calendar.timezone;
   return (
     <div className="container page draw" data-testid="purchase-result-page">
       <header className="page__header">
@@ -102,7 +111,7 @@ export function LottoPurchaseResultPage() {
           </p>
           <ol className="draw-results-list" data-testid="bought-orders">
             {ids.map((id) => (
-              <BoughtOrder key={id} id={id} />
+              <BoughtOrder key={id} id={id} zone={zone} />
             ))}
           </ol>
         </>

@@ -1,6 +1,6 @@
 import './draw.css';
 import { isDrawCode, type DrawOrderWire, type LotteryDrawWire, type PointsRateWire } from '@gp/common';
-import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { DrawOutcome } from '../../shared/draw/draw-order-cells.tsx';
 import { lottoPath, lottoResultsPath, numberMasterPath } from '../../shared/draw/draw-links.ts';
@@ -16,6 +16,8 @@ import { RESULTS_PAGE_SIZE, useDrawProduct, useDrawResults } from './draw-querie
 import { DrawSwitcher } from './draw-switcher.tsx';
 import { useMyDrawOrders } from './my-draw-orders.ts';
 import { useLiveDraws } from './use-live-draws.ts';
+import { Moment } from '../../shared/time/moment.tsx';
+import { TableWrap } from '../../shared/ui/table-wrap.tsx';
 
 /** Each division of a drawn draw: winners (official when entered) and the amount per line, or "amount pending". */
 function Divisions({ draw, prizeRate }: { draw: LotteryDrawWire; prizeRate: PointsRateWire | null | undefined }) {
@@ -23,7 +25,7 @@ function Divisions({ draw, prizeRate }: { draw: LotteryDrawWire; prizeRate: Poin
   const currency = draw.jackpot?.currency ?? prizeRate?.currency ?? '';
   if (draw.divisions.length === 0) return null;
   return (
-    <div className="table-wrap">
+    <TableWrap>
       <table className="table draw-result__divisions" data-testid="result-divisions">
         <ColumnHeads columns={[{ label: 'draw.rules.division' }, { label: 'draw.results.winners', numeric: true }, { label: 'draw.rules.prize', numeric: true }]} />
         <tbody>
@@ -53,7 +55,7 @@ function Divisions({ draw, prizeRate }: { draw: LotteryDrawWire; prizeRate: Poin
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }
 
@@ -78,13 +80,13 @@ function MyLines({ orders, draw }: { orders: readonly DrawOrderWire[]; draw: Lot
   );
 }
 
-function DrawCard({ draw, mine, prizeRate, open }: { draw: LotteryDrawWire; mine: readonly DrawOrderWire[]; prizeRate: PointsRateWire | null | undefined; open: boolean }) {
+function DrawCard({ draw, mine, prizeRate, open, zone }: { draw: LotteryDrawWire; mine: readonly DrawOrderWire[]; prizeRate: PointsRateWire | null | undefined; open: boolean; zone: string | undefined }) {
   return (
     <li className={`card draw-result${mine.length ? ' draw-result--mine' : ''}`} data-testid="draw-result" data-issue={draw.issue} data-mine={mine.length > 0 || undefined}>
       <div className="draw-result__head">
         <h3 className="mono">{draw.displayIssue}</h3>
         <span className="muted">
-          <FormattedDate value={draw.drawAt} dateStyle="medium" timeStyle="short" />
+          <Moment value={draw.drawAt} timeZone={zone} weekday testId="draw-result-time" />
         </span>
         {draw.jackpot && (
           <span>
@@ -169,7 +171,7 @@ export function DrawResultsPage() {
         <>
           <ol className="draw-results-list" aria-busy={results.isFetching}>
             {draws.map((draw, i) => (
-              <DrawCard key={draw.id} draw={draw} mine={mine.get(draw.issue) ?? []} prizeRate={prizeRate} open={page === 1 && i === 0} />
+              <DrawCard key={draw.id} draw={draw} mine={mine.get(draw.issue) ?? []} prizeRate={prizeRate} open={page === 1 && i === 0} zone={product.data?.product.calendar.timezone} />
             ))}
           </ol>
           <Pagination page={page} pageCount={pageCount} onChange={(next) => setParams(next > 1 ? { page: String(next) } : {})} />

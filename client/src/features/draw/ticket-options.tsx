@@ -1,6 +1,6 @@
-import type { DrawProduct, PointsRateWire } from '@gp/common';
+import type { DrawProduct } from '@gp/common';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { LocalWithPoints } from '../../shared/money/money-pair.tsx';
+import { formatLocalMoney } from '../../shared/money/local-money.ts';
 import { ConfidenceLabel } from '../../shared/ui/confidence-label.tsx';
 import { ChoiceChips } from '../../shared/ui/choice-chips.tsx';
 import type { EntryMode } from './picker.ts';
@@ -10,7 +10,7 @@ import type { DrawTicket, DrawTicketUpdate } from './ticket-atoms.ts';
 const MODE_IDS = { standard: 'draw.mode.standard', system: 'draw.mode.system', banker: 'draw.mode.banker' } as const;
 
 /** How the ticket is entered and bought: entry mode, play (39樂合彩), partial unit (Mark Six), draws and add-ons. */
-export function TicketOptions({ product, ticket, update, onMode, priceRate }: { product: DrawProduct; ticket: DrawTicket; update: DrawTicketUpdate; onMode: (mode: EntryMode) => void; priceRate: PointsRateWire | null | undefined }) {
+export function TicketOptions({ product, ticket, update, onMode }: { product: DrawProduct; ticket: DrawTicket; update: DrawTicketUpdate; onMode: (mode: EntryMode) => void }) {
   const intl = useIntl();
   const modes = entryModes(product);
   const drawOptions = Array.from({ length: product.multiDraw.max }, (_, i) => ({ value: i + 1, label: String(i + 1) }));
@@ -61,7 +61,8 @@ export function TicketOptions({ product, ticket, update, onMode, priceRate }: { 
               <FormattedMessage
                 id="draw.options.partialUnit"
                 values={{
-                  stake: <LocalWithPoints value={{ amount: product.partialUnit.stake, currency: product.currency }} rate={priceRate} />,
+                  // A stake, not a price: the summary's line price says what it costs in GP, fee included.
+                  stake: formatLocalMoney(product.partialUnit.stake, product.currency, intl.locale),
                   share: intl.formatNumber(product.partialUnit.prizeNumerator / product.partialUnit.prizeDenominator, { style: 'percent' }),
                 }}
               />
@@ -80,7 +81,7 @@ export function TicketOptions({ product, ticket, update, onMode, priceRate }: { 
                 id="draw.options.addOn"
                 values={{
                   name: addOn.name,
-                  stake: <LocalWithPoints value={{ amount: addOn.stake, currency: product.currency }} rate={priceRate} />,
+                  stake: formatLocalMoney(addOn.stake, product.currency, intl.locale),
                   multipliers: addOn.multipliers.map((m) => `${m.value}×`).join(' / '),
                 }}
               />

@@ -1,4 +1,4 @@
-import type { DrawCost, DrawProduct, DrawTicketProblem, PointsRateWire } from '@gp/common';
+import { tableOf, type DrawCost, type DrawProduct, type DrawTicketProblem, type PointsRateWire } from '@gp/common';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatLocalAmount } from '../../shared/money/local-money.ts';
@@ -46,6 +46,30 @@ export function TicketProblemText({ problem }: { problem: DrawTicketProblem }) {
   return <FormattedMessage id="error.validation_failed" />;
 }
 
+/**
+ * The most a ticket's fixed prizes can pay on one draw (common `quotedMaxPrize`, as the quote says),
+ * and that the top divisions are shared pools whose amounts each draw sets: a Mark Six line reads
+ * "HK$9,600", not "HK$0".
+ */
+export function MaxFixedPrize({ product, play, amount, rate, testId }: { product: DrawProduct; play: string | undefined; amount: { amount: number; currency: string } | null; rate: PointsRateWire | null | undefined; testId: string }) {
+  const pools = tableOf(product, play).divisions.filter((d) => d.prize.kind === 'pool').length;
+  return (
+    <div>
+      <dt>
+        <FormattedMessage id="draw.summary.maxPrize" />
+      </dt>
+      <dd>
+        <span data-testid={testId}>{amount ? <LocalWithPoints value={amount} rate={rate} /> : '—'}</span>
+        {pools > 0 && (
+          <span className="rate-note" data-testid={`${testId}-pools`}>
+            <FormattedMessage id="draw.summary.pools" values={{ count: pools }} />
+          </span>
+        )}
+      </dd>
+    </div>
+  );
+}
+
 interface TicketSummaryProps {
   product: DrawProduct;
   /** The next draw on sale (the first of a multi-draw ticket). */
@@ -54,7 +78,12 @@ interface TicketSummaryProps {
   problem: DrawTicketProblem | null;
   /** Nothing picked yet: no problem to report, nothing to price. */
   empty: boolean;
-  lineStake: number;
+  /** One plain line of this kind, fee included (common's `drawLineCost`); null until the rates are known. */
+  lineCost: DrawCost | null;
+  /** The ticket's fixed prizes at most (common's `quotedMaxPrize`), or null while it is not complete. */
+  maxPrize: { amount: number; currency: string } | null;
+  /** 39樂合彩's play, whose table the prizes are read from. */
+  play?: string;
   rates: { price: PointsRateWire; prize: PointsRateWire } | null;
   spend: Spend;
   children?: ReactNode;
@@ -66,7 +95,7 @@ interface TicketSummaryProps {
  * expansion, the price of one line, per draw and for every draw, in local money and GP with the
  * rate, and what is still wrong with the ticket.
  */
-export function TicketSummary({ product, issue, cost, problem, empty, lineStake, rates, spend, children, action }: TicketSummaryProps) {
+export function TicketSummary({ product, issue, cost, problem, empty, lineCost, maxPrize, play, rates, spend, children, action }: TicketSummaryProps) {
   const intl = useIntl();
   const currency = product.currency;
   const perDraw = cost ? { amount: cost.stake.amount + cost.fee.amount, currency } : null;
@@ -77,8 +106,18 @@ export function TicketSummary({ product, issue, cost, problem, empty, lineStake,
       </h2>
       <p className="muted">{issue ? <FormattedMessage id="draw.summary.firstDraw" values={{ issue }} /> : <FormattedMessage id="draw.summary.noDraw" />}</p>
       <dl className="draw-figures">
-        <Row label={<FormattedMessage id="draw.summary.linePrice" />} testId="summary-line-price" note={<RateNote rate={rates?.price} kind="price" />}>
-          <LocalWithPoints value={{ amount: lineStake, currency }} rate={rates?.price} />
+        <Row
+          label={<FormattedMessage id="draw.summary.linePrice" />}
+          testId="summary-line-price"
+          note={
+            lineCost && lineCost.fee.amount > 0 ? (
+              <span className="rate-note" data-testid="summary-line-parts">
+                <FormattedMessage id="draw.summary.lineParts" values={{ stake: formatLocalAmount(lineCost.stake, intl.locale), fee: formatLocalAmount(lineCost.fee, intl.locale) }} />
+              </span>
+            ) : undefined
+          }
+        >
+          {lineCost ? <LocalWithPoints value={{ amount: lineCost.stake.amount + lineCost.fee.amount, currency }} rate={null} points={lineCost.points} /> : '—'}
         </Row>
         <Row label={<FormattedMessage id="draw.summary.lines" />} testId="summary-lines">
           {cost ? intl.formatNumber(cost.lines) : '—'}
@@ -89,17 +128,19 @@ export function TicketSummary({ product, issue, cost, problem, empty, lineStake,
         <Row label={<FormattedMessage id="draw.summary.draws" />} testId="summary-draws">
           {cost ? `× ${cost.draws}` : '—'}
         </Row>
-        <Row label={<strong><FormattedMessage id="draw.summary.total" /></strong>} testId="summary-total">
+        <Row label={<strong><FormattedMessage id="draw.summary.total" /></strong>} testId="summary-total" note={<RateNote rate={rates?.price} kind="same" />}>
           {cost ? <Points value={cost.totalPoints} /> : '—'}
         </Row>
+        <MaxFixedPrize product={product} play={play} amount={cost ? maxPrize : null} rate={rates?.prize} testId="summary-max-prize" />
       </dl>
+      {children}
+      {cost && <ShortBalance spend={spend} trial={false} />}
+      {/* Why checkout waits, right above it. */}
       {!empty && problem && (
         <p className="draw-warning" role="status" data-testid="ticket-problem" data-code={problem.code}>
           <AlertIcon size={14} /> <TicketProblemText problem={problem} />
         </p>
       )}
-      {children}
-      {cost && <ShortBalance spend={spend} trial={false} />}
       {action}
     </section>
   );

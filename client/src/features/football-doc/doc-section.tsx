@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { MessageId } from '../../shared/i18n/message-ids.ts';
 import { SectionCard } from '../../shared/ui/section-card.tsx';
+import { TableWrap } from '../../shared/ui/table-wrap.tsx';
 
 /**
  * One section of the football help page: a card with its anchor (`#all-up`, linked from the
@@ -27,10 +28,10 @@ export function DocProse({ id, values, muted }: { id: MessageId; values?: Record
 /** A help page table in its horizontal scroll box (a phone scrolls the table, not the page). */
 export function DocTable({ testId, className, describedBy, children }: { testId: string; className?: string; describedBy?: string; children: ReactNode }) {
   return (
-    <div className="table-wrap doc-table-wrap">
+    <TableWrap className="doc-table-wrap">
       <table className={className ? `table doc-table ${className}` : 'table doc-table'} data-testid={testId} aria-describedby={describedBy}>
         {children}
       </table>
-    </div>
+    </TableWrap>
   );
 }

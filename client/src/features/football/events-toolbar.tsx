@@ -1,9 +1,10 @@
 import { useAtom } from 'jotai';
 import { useId } from 'react';
-import { FormattedMessage, FormattedTime, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { RefreshIcon } from '../../shared/ui/icons.tsx';
 import { timeZoneChoiceAtom } from './slip-atoms.ts';
 import { browserZone, isTimeZoneChoice, TIME_ZONE_CHOICES, zoneOf, zoneOffset } from './time-zone.ts';
+import { formatTimeOfDay } from '../../shared/time/moment.tsx';
 
 interface EventsToolbarProps {
   refreshing: boolean;
@@ -36,7 +37,7 @@ export function EventsToolbar({ refreshing, updatedAt, onRefresh, anyExpanded, o
       <div className="football-toolbar__actions">
         {updatedAt > 0 && (
           <span className="muted football-toolbar__updated" aria-live="polite">
-            <FormattedMessage id="football.events.updated" values={{ time: <FormattedTime value={updatedAt} timeStyle="medium" /> }} />
+            <FormattedMessage id="football.events.updated" values={{ time: formatTimeOfDay(intl, updatedAt, { seconds: true }) }} />
           </span>
         )}
         {anyExpanded && (

@@ -14,6 +14,7 @@ import { usePageTitle } from '../../shared/site/use-page-title.ts';
 import { FootballLinks } from '../../shared/football/football-links.tsx';
 import { confirmPurchasesAtom } from '../../shared/orders/confirm-setting.ts';
 import { useSpend } from '../../shared/orders/spend.tsx';
+import { SlipBar } from './slip-bar.tsx';
 import { SlipCleared } from './slip-cleared.tsx';
 import { BetSlip } from './bet-slip.tsx';
 import { EventList } from './event-list.tsx';
@@ -27,7 +28,7 @@ import { ProxyType } from './proxy-type.tsx';
 import { acceptPrices, EMPTY_SLIP, orderBody, pickKey, togglePick, type Slip, type SlipPick } from './slip.ts';
 import { followedOrderAtom, slipAtom, timeZoneChoiceAtom } from './slip-atoms.ts';
 import { priceChanges } from './slip-prices.ts';
-import { slipFormula, slipPreview, slipProblem } from './slip-rules.ts';
+import { slipFormula, slipPreview, slipProblem, withAutoUnit } from './slip-rules.ts';
 import { SlipSummary } from './slip-summary.tsx';
 import { zoneOf } from './time-zone.ts';
 import { useFootballQuote } from './use-football-quote.ts';
@@ -59,7 +60,9 @@ export function FootballPage() {
   const events = useFootballEvents();
   const [params, setParams] = useSearchParams();
   const filter = parseEventFilter(params);
-  const [slip, setSlip] = useAtom(slipAtom);
+  const [storedSlip, setSlip] = useAtom(slipAtom);
+  // The amount per bet follows the picks until the member types one (withAutoUnit).
+  const slip = useMemo(() => withAutoUnit(storedSlip), [storedSlip]);
   const zone = zoneOf(useAtomValue(timeZoneChoiceAtom));
   const followed = useAtomValue(followedOrderAtom);
   const [replaced, setReplaced] = useState<readonly SlipPick[]>([]);
@@ -97,7 +100,7 @@ export function FootballPage() {
     let before: Slip | null = null;
     setSlip((current) => {
       before = current;
-      return { ...EMPTY_SLIP, mode: current.mode, allUp: current.allUp, unitDollars: current.unitDollars, acceptBetterOdds: current.acceptBetterOdds };
+      return { ...EMPTY_SLIP, mode: current.mode, allUp: current.allUp, unitDollars: current.unitDollars, autoUnit: current.autoUnit, acceptBetterOdds: current.acceptBetterOdds };
     });
     setBought(before);
     resetOrder();
@@ -138,7 +141,7 @@ export function FootballPage() {
     [slip.picks, events.data, setSlip],
   );
   const pickedEvents = useMemo(() => new Set(slip.picks.map((p) => p.eventId)), [slip.picks]);
-  const clearPicks = () => setSlip((s) => ({ ...EMPTY_SLIP, mode: s.mode, allUp: s.allUp, unitDollars: s.unitDollars, acceptBetterOdds: s.acceptBetterOdds }));
+  const clearPicks = () => setSlip((s) => ({ ...EMPTY_SLIP, mode: s.mode, allUp: s.allUp, unitDollars: s.unitDollars, autoUnit: s.autoUnit, acceptBetterOdds: s.acceptBetterOdds }));
 
   return (
     <div className="container page football">
@@ -211,11 +214,7 @@ export function FootballPage() {
           </aside>
         </div>
       </PickProvider>
-      {slip.picks.length > 0 && (
-        <a href="#football-slip" className="slip-bar" data-testid="slip-bar">
-          <FormattedMessage id="football.slip.bar" values={{ count: slip.picks.length }} />
-        </a>
-      )}
+      {slip.picks.length > 0 && <SlipBar count={slip.picks.length} />}
     </div>
   );
 }

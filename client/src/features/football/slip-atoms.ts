@@ -20,6 +20,7 @@ const isSlip = (value: unknown): value is Slip => {
     slip.picks.every((p) => typeof p?.eventId === 'string' && isMarketCode(p.market) && typeof p.selection === 'string' && typeof p.odds === 'string') &&
     typeof slip.allUp === 'object' &&
     (slip.unitDollars === null || Number.isSafeInteger(slip.unitDollars)) &&
+    (slip.autoUnit === undefined || typeof slip.autoUnit === 'boolean') &&
     typeof slip.acceptBetterOdds === 'boolean'
   );
 };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { betLines, combinedOdds } from './bet-lines.ts';
 import { recordMoves, activeMark, MOVE_MARK_MS } from './price-moves.ts';
 import { EMPTY_SLIP, type Slip, type SlipPick } from './slip.ts';
-import { slipFormula, slipPreview, slipProblem } from './slip-rules.ts';
+import { slipFormula, slipPreview, slipProblem, withAutoUnit } from './slip-rules.ts';
 import { priceChanges } from './slip-prices.ts';
 
 const pick = (eventId: string, market: SlipPick['market'] = 'HAD', selection = 'H', odds = '2.00', line: string | null = null): SlipPick => ({ eventId, market, line, selection, odds });
@@ -25,6 +25,26 @@ describe('slip problems shown inline', () => {
     expect(slipProblem(slip({ picks: [pick('a', 'HDC', 'H', '1.90', '-0.5')], unitDollars: 100 }))).toEqual({ code: 'belowMinimum', rule: 'handicap', minimum: 20000 });
     expect(slipProblem(slip({ picks: [pick('a')], unitDollars: 30 }))).toBeNull();
     expect(slipProblem(slip({ picks: [pick('a')], unitDollars: null }))).toEqual({ code: 'noAmount' });
+  });
+});
+
+describe('the amount per bet before the member types one', () => {
+  it('is the smallest the stake rules take, so a first slip can be bought as it is: HK$30 for one single, HK$10 each from three bets, HK$200 with a handicap', () => {
+    const single = withAutoUnit(slip({ picks: [pick('a')] }));
+    expect(single.unitDollars).toBe(30);
+    expect(slipProblem(single)).toBeNull();
+    expect(withAutoUnit(slip({ picks: [pick('a'), pick('b')] })).unitDollars).toBe(15);
+    expect(withAutoUnit(slip({ picks: [pick('a'), pick('b'), pick('c')] })).unitDollars).toBe(10);
+    const allUp = withAutoUnit(slip({ mode: 'allup', allUp: { kind: 'atLeast', wins: 2 }, picks: [pick('a'), pick('b'), pick('c')] }));
+    expect(allUp.unitDollars).toBe(10); // 3x4: 4 bets, HK$40
+    expect(withAutoUnit(slip({ picks: [pick('a', 'HDC', 'H', '1.90', '-0.5')] })).unitDollars).toBe(200);
+  });
+
+  it('stays as typed once the member typed it, and on a slip stored before it followed the picks', () => {
+    const typed = slip({ picks: [pick('a')], unitDollars: 10, autoUnit: false });
+    expect(withAutoUnit(typed)).toBe(typed);
+    const stored = { mode: 'single', picks: [pick('a')], allUp: { kind: 'all' }, unitDollars: 10, acceptBetterOdds: false } as Slip;
+    expect(withAutoUnit(stored).unitDollars).toBe(10);
   });
 });
 

@@ -1,4 +1,4 @@
-import { ALLUP_LIMITS, footballCost, footballMaxPrize, validateFootballSlip, type AllUpFormula } from '@gp/common';
+import { ALLUP_LIMITS, footballCost, footballMaxPrize, HKS01_STAKE_RULES, validateFootballSlip, type AllUpFormula } from '@gp/common';
 import { conflictingEvents, maxAllUpLegs, resolveFormula, slipEvents, toFootballSlip, type Slip } from './slip.ts';
 
 /** Why the slip cannot be bought as it is, in the terms the screen explains it. Amounts in HKD cents. */
@@ -57,6 +57,27 @@ export function slipProblem(slip: Slip): SlipProblem | null {
     return { code: 'legCount', minimum: Number(details.minimum), maximum: Number(details.maximum), legs: Number(details.legs) };
   }
   return { code: 'invalid' };
+}
+
+/**
+ * The slip with its amount per bet following its picks while the member has not typed one: the
+ * smallest whole-dollar amount the stake rules take (HK$10 a bet, HK$30 an order, HK$200 with a
+ * handicap), so a first slip can be bought as it is. A slip that cannot be priced yet keeps its amount.
+ *
+ * Example: one single → HK$30; three singles → HK$10 each; one handicap (HDC) single → HK$200.
+ */
+export function withAutoUnit(slip: Slip): Slip {
+  if (slip.autoUnit !== true || slip.picks.length === 0) return slip;
+  const { minUnitStake, minimumPurchase, handicapMinimum } = HKS01_STAKE_RULES;
+  const dollars = (cents: number) => Math.ceil(cents / 100);
+  const bets = Math.max(1, slipPreview({ ...slip, unitDollars: dollars(minUnitStake.amount) })?.bets ?? 1);
+  // Each rule's threshold is one of these amounts a bet: the first the rules accept is the smallest.
+  const candidates = [minUnitStake.amount, minimumPurchase.amount / bets, handicapMinimum.amount / bets, minimumPurchase.amount, handicapMinimum.amount].map(dollars);
+  for (const unitDollars of [...new Set(candidates)].sort((a, b) => a - b)) {
+    const problem = slipProblem({ ...slip, unitDollars });
+    if (problem?.code !== 'belowMinimum') return unitDollars === slip.unitDollars ? slip : { ...slip, unitDollars };
+  }
+  return slip;
 }
 
 /**

@@ -63,6 +63,10 @@ export function SlipSummary({ slip, update, preview, quote, problem, changes, cl
   const refusedEntry = entry !== null && parseUnitDollars(entry) === 'invalid';
   // A price that moved down (or away) must be accepted; one that moved up is taken when the member allows better odds.
   const mustAccept = changes.some((c) => c.direction !== 'up' || !slip.acceptBetterOdds);
+  // The spec's "max prize multiplier": the most the order can return for each dollar staked (display only).
+  const stakeCents = quoted?.stake.amount ?? preview?.stake ?? 0;
+  const prizeCents = quoted?.maxPrize.amount ?? preview?.maxPrize ?? 0;
+  const maxMultiplier = stakeCents > 0 && prizeCents > 0 ? Math.floor((prizeCents * 100) / stakeCents) / 100 : null;
   const canConfirm = problem === null && !refusedEntry && !closedLegs && !mustAccept && quote.current && spend.shortBy === 0 && !placing && !held;
 
   return (
@@ -91,7 +95,7 @@ export function SlipSummary({ slip, update, preview, quote, problem, changes, cl
               const text = e.target.value;
               const parsed = parseUnitDollars(text);
               setEntry(typeof parsed === 'number' ? null : text);
-              update((s) => ({ ...s, unitDollars: typeof parsed === 'number' ? parsed : null }));
+              update((s) => ({ ...s, unitDollars: typeof parsed === 'number' ? parsed : null, autoUnit: false }));
             }}
             data-testid="unit-stake"
           />
@@ -104,6 +108,12 @@ export function SlipSummary({ slip, update, preview, quote, problem, changes, cl
         )}
         <p id={`${id}-unit-hint`} className="field__hint">
           <FormattedMessage id="football.summary.unitHint" values={{ minimum: hkd(1000), handicap: hkd(20000), purchase: hkd(3000) }} />
+          {slip.autoUnit === true && slip.picks.length > 0 && slip.unitDollars !== null && (
+            <span data-testid="unit-stake-auto">
+              {' '}
+              <FormattedMessage id="football.summary.unitAuto" values={{ amount: hkd(slip.unitDollars * 100) }} />
+            </span>
+          )}
         </p>
       </div>
 
@@ -114,11 +124,24 @@ export function SlipSummary({ slip, update, preview, quote, problem, changes, cl
         <SummaryRow label="football.summary.stake" testId="summary-stake">
           {quoted ? <LocalWithPoints value={quoted.stake} rate={quoted.rates.price} /> : preview ? hkd(preview.stake) : '—'}
         </SummaryRow>
-        <SummaryRow label="football.summary.fee" testId="summary-fee">
+        <SummaryRow
+          label="football.summary.fee"
+          testId="summary-fee"
+          note={
+            (quoted?.fee.amount ?? preview?.fee ?? 0) > 0 && (
+              <span className="rate-note" data-testid="summary-fee-note">
+                <FormattedMessage id="football.summary.feeNote" values={{ fee: hkd(quoted?.fee.amount ?? preview?.fee ?? 0) }} />
+              </span>
+            )
+          }
+        >
           {quoted ? <LocalWithPoints value={quoted.fee} rate={quoted.rates.price} /> : preview ? hkd(preview.fee) : '—'}
         </SummaryRow>
         <SummaryRow label="football.summary.maxPrize" testId="summary-max-prize" note={quoted && <RateNote rate={quoted.rates.prize} kind="prize" testId="summary-prize-rate" />}>
           {quoted ? <LocalWithPoints value={quoted.maxPrize} rate={quoted.rates.prize} points={quoted.maxPrizePoints} /> : preview ? hkd(preview.maxPrize) : '—'}
+        </SummaryRow>
+        <SummaryRow label="football.summary.maxMultiplier" testId="summary-max-multiplier">
+          {maxMultiplier === null ? '—' : `×${intl.formatNumber(maxMultiplier, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`}
         </SummaryRow>
         <SummaryRow label="football.summary.total" testId="summary-total" note={quoted && <TotalNote quoted={quoted} />}>
           {quoted ? <Points value={quoted.total} /> : '—'}
@@ -130,11 +153,6 @@ export function SlipSummary({ slip, update, preview, quote, problem, changes, cl
         </p>
       )}
 
-      {problem && problem.code !== 'empty' && !(refusedEntry && problem.code === 'noAmount') && (
-        <p className="football-hint football-hint--warning" role="status" data-testid="slip-problem" data-code={problem.code}>
-          <SlipProblemText problem={problem} />
-        </p>
-      )}
       {!problem && quote.error != null && !(isOddsChanged(quote.error) && changes.length > 0) && <FootballProblem error={quote.error} context="quote" />}
 
       {changes.length > 0 && (
@@ -161,6 +179,12 @@ export function SlipSummary({ slip, update, preview, quote, problem, changes, cl
       </label>
 
       {quoted && !confirming && <ShortBalance spend={spend} trial={false} />}
+      {/* Why Buy waits, right above it. */}
+      {!confirming && problem && problem.code !== 'empty' && !(refusedEntry && problem.code === 'noAmount') && (
+        <p className="football-hint football-hint--warning" role="status" data-testid="slip-problem" data-code={problem.code}>
+          <SlipProblemText problem={problem} />
+        </p>
+      )}
       {confirming ? (
         <ConfirmSpend total={quoted?.total ?? null} trial={false} spend={spend} placing={placing} onConfirm={onConfirm} onCancel={onCancel} />
       ) : (

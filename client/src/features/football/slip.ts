@@ -50,11 +50,17 @@ export interface Slip {
   allUp: AllUpChoice;
   /** Amount per bet in whole Hong Kong dollars (HKJC takes whole dollars); null while blank. */
   unitDollars: number | null;
+  /**
+   * True until the member types an amount: it then follows the picks, the smallest that the stake
+   * rules take (`withAutoUnit`: HK$30 for one single, HK$10 a bet from three bets). Absent on a slip
+   * stored before it existed: that amount was the member's.
+   */
+  autoUnit?: boolean;
   /** Send `acceptBetterOdds`: a price that moved up since it was taken is bought at the better price. */
   acceptBetterOdds: boolean;
 }
 
-export const EMPTY_SLIP: Slip = { mode: 'single', picks: [], allUp: { kind: 'all' }, unitDollars: 10, acceptBetterOdds: false };
+export const EMPTY_SLIP: Slip = { mode: 'single', picks: [], allUp: { kind: 'all' }, unitDollars: 10, autoUnit: true, acceptBetterOdds: false };
 
 /** A pick's identity (the price it is on, not the price). */
 export const pickKey = (p: { eventId: string; market: string; line: string | null; selection: string }) =>

@@ -4,7 +4,7 @@ import { isSameSitePath } from '@gp/common/same-site-path';
 import type { InboxMessage, InboxPage as Page } from '@gp/common';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { INBOX_UNREAD_KEY } from '../../shared/account/inbox-badge.tsx';
 import { useHttp } from '../../shared/api/services.tsx';
@@ -12,6 +12,7 @@ import type { MessageId } from '../../shared/i18n/message-ids.ts';
 import { usePageTitle } from '../../shared/site/use-page-title.ts';
 import { useNotify } from '../../shared/toasts/use-notify.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { Moment } from '../../shared/time/moment.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -118,7 +119,7 @@ export function InboxPage() {
               <div className="inbox-item__main">
                 <MessageText message={message} />
                 <div className="inbox-item__meta muted">
-                  <FormattedDate value={message.createdAt} dateStyle="medium" timeStyle="short" />
+                  <Moment value={message.createdAt} />
                   {message.link && isSameSitePath(message.link) && (
                     <Link to={message.link} onClick={() => !message.read && mark.mutate({ id: message.id, read: true })}>
                       <FormattedMessage id="inbox.open" />

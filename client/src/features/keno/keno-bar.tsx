@@ -1,5 +1,7 @@
 import { FormattedMessage, FormattedTime } from 'react-intl';
 import { ConfirmSpend, type Spend } from '../../shared/orders/spend.tsx';
+import type { MessageRef } from '../../shared/i18n/message-ids.ts';
+import { useTranslateRef } from '../../shared/i18n/use-translate.ts';
 import { StickyBuyBar } from '../../shared/ui/sticky-buy-bar.tsx';
 import { clockView, formatClock, URGENT_SECONDS } from './countdown.ts';
 import { useServerNow, type GameClock } from './use-game-clock.ts';
@@ -12,6 +14,8 @@ interface KenoBarProps {
   trial: boolean;
   spend: Spend;
   canBuy: boolean;
+  /** Why Buy is disabled, said beside it; null when nothing holds it. */
+  why: MessageRef | null;
   placing: boolean;
   confirming: boolean;
   onBuy: () => void;
@@ -21,10 +25,11 @@ interface KenoBarProps {
 
 /**
  * The phone's bottom bar on the keno screen: the time left to buy (mm:ss, red in the last 30 s,
- * with the deadline and its time zone), the ticket's units and GP total, and Buy. The confirm
- * step opens above it, so a member never scrolls to the summary to spend.
+ * with the deadline and its time zone), the ticket's units and GP total, and Buy — with why it is
+ * disabled, when it is. The confirm step opens above it, so a member never scrolls to the summary to spend.
  */
-export function KenoBar({ clock, units, total, trial, spend, canBuy, placing, confirming, onBuy, onConfirm, onCancel }: KenoBarProps) {
+export function KenoBar({ clock, units, total, trial, spend, canBuy, why, placing, confirming, onBuy, onConfirm, onCancel }: KenoBarProps) {
+  const translate = useTranslateRef();
   const now = useServerNow(clock.offsetMs);
   const view = clock.snapshot ? clockView(clock.snapshot, now) : null;
   const open = view?.kind === 'open';
@@ -57,6 +62,7 @@ export function KenoBar({ clock, units, total, trial, spend, canBuy, placing, co
       }
       total={total}
       canBuy={canBuy && !confirming}
+      why={!canBuy && why && !confirming ? translate(why) : null}
       action={<FormattedMessage id={placing ? 'keno.summary.placing' : 'order.buy'} />}
       onBuy={onBuy}
     />

@@ -5,7 +5,7 @@ import '../../shared/styles/order-flow.css';
 import type { ProductDetail } from '@gp/common';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/api/api-error.ts';
 import { usePageTitle } from '../../shared/site/use-page-title.ts';
@@ -22,11 +22,12 @@ import { SideBets } from './side-bets.tsx';
 import { SuperNumber } from './super-number.tsx';
 import { followedOrdersAtom, useTicket } from './ticket-atoms.ts';
 import { TicketOptions } from './ticket-options.tsx';
-import { canBuy, TicketSummary } from './ticket-summary.tsx';
+import { buyBlocker, canBuy, TicketSummary } from './ticket-summary.tsx';
 import { EMPTY_TICKET, orderBody, sideMarkets, ticketUnits } from './ticket.ts';
 import { KenoBar } from './keno-bar.tsx';
 import { confirmPurchasesAtom } from '../../shared/orders/confirm-setting.ts';
 import { useSpend } from '../../shared/orders/spend.tsx';
+import { useMe } from '../../shared/account/me-query.ts';
 import { COMPACT_PURCHASE_LAYOUT } from '../../shared/ui/sticky-buy-bar.tsx';
 import { useMediaQuery } from '../../shared/ui/use-media-query.ts';
 import { useGameClock, useIssueOnSale } from './use-game-clock.ts';
@@ -40,7 +41,10 @@ function KenoPurchase({ product }: { product: ProductDetail }) {
   const { code } = product;
   const clock = useGameClock(code);
   const issue = useIssueOnSale(clock);
-  const [ticket, update] = useTicket(code);
+  const intl = useIntl();
+  const me = useMe();
+  const startOnTrial = me.data !== undefined && me.data.balance === 0 && me.data.trialBalance > 0;
+  const [ticket, update] = useTicket(code, { minimumUnits: product.rules.minimumUnits, maxMultiplier: product.rules.maxMultiplier.value, trial: startOnTrial });
   const body = orderBody(ticket, code, issue, product.rules.minimumUnits);
   const quote = useQuote(body);
   const order = usePlaceOrder(code);
@@ -53,6 +57,7 @@ function KenoPurchase({ product }: { product: ProductDetail }) {
   const total = quote.current && quote.data ? quote.data.total : null;
   const spend = useSpend(total, ticket.trial);
   const buyable = canBuy({ product, issue, ticket, quote, spend, placing: order.pending, held: asking });
+  const why = buyBlocker({ product, issue, ticket, spend, placing: order.pending, held: asking }, intl.locale);
 
   // Nothing left to confirm (the ticket was emptied, its issue closed): the confirm step closes.
   const unpriceable = body === null;
@@ -135,6 +140,7 @@ function KenoPurchase({ product }: { product: ProductDetail }) {
           trial={ticket.trial}
           spend={spend}
           canBuy={buyable}
+          why={why}
           placing={order.pending}
           confirming={confirming}
           onBuy={buy}
@@ -149,10 +155,9 @@ function KenoPurchase({ product }: { product: ProductDetail }) {
 /** Loads the product's rules (prize tables, side bets, super number, multiplier) for the screen. */
 function KenoScreen({ code }: { code: KenoScreenCode }) {
   usePageTitle(`product.${code}`);
-  const compact = useMediaQuery(COMPACT_PURCHASE_LAYOUT);
   const product = useKenoProduct(code);
   return (
-    <div className={`container page keno${compact ? ' keno--with-bar' : ''}`}>
+    <div className="container page keno">
       <header className="page__header purchase-header">
         <ProductSwitcher current={code} />
         <h1>

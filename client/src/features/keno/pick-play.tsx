@@ -61,7 +61,7 @@ export function PickPlay({ product, ticket, update }: { product: ProductDetail; 
         legend={
           <>
             <FormattedMessage id="keno.stars.title" />
-            {picks.confidence === 'unconfirmed' && <UnconfirmedMark source={picks.source} />}
+            {picks.confidence === 'unconfirmed' && <UnconfirmedMark />}
           </>
         }
         name={`stars-${product.code}`}

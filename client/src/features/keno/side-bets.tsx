@@ -47,7 +47,7 @@ function Market<O extends string>({ market, options, chosen, onChoose, product }
                   values={{ amount: withPoints({ amount: bet.prize, currency: product.currency }) }}
                 />
               </span>
-              {bet.confidence === 'unconfirmed' && <UnconfirmedMark source={bet.source} />}
+              {bet.confidence === 'unconfirmed' && <UnconfirmedMark />}
             </button>
           );
         })}

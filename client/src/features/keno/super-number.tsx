@@ -27,7 +27,7 @@ export function SuperNumber({ product, ticket, update }: { product: ProductDetai
     <section className="card keno-section" aria-labelledby="keno-super-title">
       <h2 id="keno-super-title" className="keno-section__title">
         <FormattedMessage id="keno.super.title" />
-        {rule.confidence === 'unconfirmed' && <UnconfirmedMark source={rule.source} />}
+        {rule.confidence === 'unconfirmed' && <UnconfirmedMark />}
       </h2>
       <p className="muted">
         <FormattedMessage

@@ -1,8 +1,8 @@
 import { useAtom } from 'jotai';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { memberScopedAtom } from '../../shared/session/member-scoped-atom.ts';
 import type { OrderAttempt } from './order-attempt.ts';
-import { EMPTY_TICKET, type Ticket } from './ticket.ts';
+import { EMPTY_TICKET, withAutoMultiplier, type Ticket } from './ticket.ts';
 
 /** Each product's ticket, kept while the member moves between pages and games (not past their session). */
 export const ticketsAtom = memberScopedAtom<Readonly<Record<string, Ticket>>>({});
@@ -15,12 +15,27 @@ export const orderAttemptAtom = memberScopedAtom<OrderAttempt | null>(null);
 
 export type TicketUpdate = (change: (ticket: Ticket) => Ticket) => void;
 
-/** One product's ticket and a way to change it. */
-export function useTicket(code: string): [Ticket, TicketUpdate] {
+/** What a product's new ticket starts from: its minimum and maximum multiplier, and whether it plays on trial points. */
+export interface TicketStart {
+  minimumUnits: number;
+  maxMultiplier: number;
+  /** A member with trial points and no real ones starts on trial points: their first ticket can be bought. */
+  trial: boolean;
+}
+
+/**
+ * One product's ticket and a way to change it. A ticket the member has not touched yet is the
+ * start (`TicketStart`), so it follows what /api/me says until then; the multiplier follows the
+ * plays until the member sets it (`withAutoMultiplier`).
+ */
+export function useTicket(code: string, start: TicketStart): [Ticket, TicketUpdate] {
   const [tickets, setTickets] = useAtom(ticketsAtom);
+  const { minimumUnits, maxMultiplier, trial } = start;
+  const fresh = useMemo(() => ({ ...EMPTY_TICKET, trial }), [trial]);
+  const fit = useCallback((ticket: Ticket) => withAutoMultiplier(ticket, minimumUnits, maxMultiplier), [minimumUnits, maxMultiplier]);
   const update = useCallback<TicketUpdate>(
-    (change) => setTickets((all) => ({ ...all, [code]: change(all[code] ?? EMPTY_TICKET) })),
-    [code, setTickets],
+    (change) => setTickets((all) => ({ ...all, [code]: fit(change(all[code] ?? fresh)) })),
+    [code, setTickets, fit, fresh],
   );
-  return [tickets[code] ?? EMPTY_TICKET, update];
+  return [fit(tickets[code] ?? fresh), update];
 }

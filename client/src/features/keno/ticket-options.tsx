@@ -8,24 +8,27 @@ import { clampMultiplier, parseMultiplier, type Ticket } from './ticket.ts';
 import { UnconfirmedMark } from './unconfirmed-mark.tsx';
 import { AlertIcon } from '../../shared/ui/icons.tsx';
 
-/** The betting multiplier (1..the product's maximum, labelled when unconfirmed) and, with trial points, trial play. */
+/**
+ * The betting multiplier (1..the product's maximum, labelled when unconfirmed; until the member
+ * sets it, the one that makes the minimum, said so) and, with trial points, trial play.
+ */
 export function TicketOptions({ product, ticket, update }: { product: ProductDetail; ticket: Ticket; update: TicketUpdate }) {
   const intl = useIntl();
   const id = useId();
   const me = useMe();
-  const { value: max, confidence, source } = product.rules.maxMultiplier;
+  const { value: max, confidence } = product.rules.maxMultiplier;
   // What the member typed while it is not a multiplier this product takes: shown as typed, with why.
   const [entry, setEntry] = useState<string | null>(null);
   const shown = entry ?? (ticket.multiplier === null ? '' : String(ticket.multiplier));
   const refused = typeof parseMultiplier(shown, max) !== 'number';
   const set = (value: number) => {
     setEntry(null);
-    update((t) => ({ ...t, multiplier: clampMultiplier(value, max) }));
+    update((t) => ({ ...t, multiplier: clampMultiplier(value, max), autoMultiplier: false }));
   };
   const type = (text: string) => {
     const parsed = parseMultiplier(text, max);
     setEntry(typeof parsed === 'number' ? null : text);
-    update((t) => ({ ...t, multiplier: typeof parsed === 'number' ? parsed : null }));
+    update((t) => ({ ...t, multiplier: typeof parsed === 'number' ? parsed : null, autoMultiplier: false }));
   };
   const step = ticket.multiplier ?? 1;
   const trialBalance = me.data?.trialBalance ?? 0;
@@ -75,7 +78,13 @@ export function TicketOptions({ product, ticket, update }: { product: ProductDet
           </div>
           <p id={`${id}-multiplier-hint`} className="field__hint">
             <FormattedMessage id="keno.multiplier.hint" values={{ max }} />
-            {confidence === 'unconfirmed' && <UnconfirmedMark source={source} />}
+            {confidence === 'unconfirmed' && <UnconfirmedMark />}
+            {ticket.autoMultiplier && step > 1 && (
+              <span className="multiplier__auto" data-testid="multiplier-auto">
+                {' '}
+                <FormattedMessage id="keno.multiplier.auto" values={{ multiplier: step, minimum: product.rules.minimumUnits }} />
+              </span>
+            )}
           </p>
           {refused && (
             <p id={`${id}-multiplier-error`} className="field__error" role="alert" data-testid="multiplier-error">

@@ -1,5 +1,8 @@
 import type { KenoPlayInput, ProductDetail } from '@gp/common';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { formatPoints } from '@gp/common/money';
+import type { MessageRef } from '../../shared/i18n/message-ids.ts';
+import { useTranslateRef } from '../../shared/i18n/use-translate.ts';
 import { formatLocalAmount } from '../../shared/money/local-money.ts';
 import { Points } from '../../shared/money/points.tsx';
 import { LocalWithPoints, RateNote } from '../../shared/money/money-pair.tsx';
@@ -8,7 +11,7 @@ import { ConfirmSpend, ShortBalance, type BuyFlowProps } from '../../shared/orde
 import { SummaryRow } from '../../shared/orders/summary-row.tsx';
 import { OrderProblem } from './order-problem.tsx';
 import { UnconfirmedMark } from './unconfirmed-mark.tsx';
-import { ticketPlays, ticketProblem, ticketUnits, type Ticket } from './ticket.ts';
+import { ticketPlays, ticketProblem, ticketUnits, type Ticket, type TicketProblem } from './ticket.ts';
 import type { Quote } from './use-quote.ts';
 
 const numberList = (numbers: readonly number[] | undefined) => (numbers ?? []).map(pad).join(' · ');
@@ -47,6 +50,41 @@ export function canBuy({ product, issue, ticket, quote, spend, placing, held }: 
   return issue !== null && ticketProblem(ticket, product.rules.minimumUnits) === null && quote.current && spend.shortBy === 0 && !placing && !held;
 }
 
+/** What the ticket's problem says, in the member's words. */
+function problemMessage(problem: TicketProblem): MessageRef {
+  switch (problem.code) {
+    case 'empty':
+      return { id: 'keno.summary.empty' };
+    case 'pick_more':
+      return { id: 'keno.board.pickMore', values: { count: problem.count } };
+    case 'choose_stars':
+      return { id: 'keno.board.chooseStarsFirst' };
+    case 'below_minimum':
+      return { id: 'keno.problem.belowMinimum', values: { minimum: problem.minimum, units: problem.units } };
+    case 'multiplier':
+      return { id: 'keno.summary.fixMultiplier' };
+    case 'selection_exceeds_pick_count':
+      return { id: 'error.selection_exceeds_pick_count' };
+  }
+}
+
+/**
+ * Why Buy is disabled, to say beside it (the phone's bar, the summary), or null: no issue on sale,
+ * the ticket's problem, or a balance too small. Nothing while an order is in flight or a question
+ * waits (those speak for themselves), nor while the price is being asked.
+ */
+export function buyBlocker(
+  { product, issue, ticket, spend, placing, held }: Pick<TicketSummaryProps, 'product' | 'issue' | 'ticket' | 'spend' | 'placing' | 'held'>,
+  locale: string,
+): MessageRef | null {
+  if (placing || held) return null;
+  if (issue === null) return { id: 'keno.why.closed' };
+  const problem = ticketProblem(ticket, product.rules.minimumUnits);
+  if (problem) return problemMessage(problem);
+  if (spend.shortBy > 0) return { id: ticket.trial ? 'order.why.shortTrial' : 'order.why.short', values: { missing: formatPoints(spend.shortBy, locale) } };
+  return null;
+}
+
 /** What one unit costs and the smallest ticket, said before the member builds one: "1 unit = 1.00 GP (CA$1 stake) · at least 3 units". */
 function UnitPrice({ product }: { product: ProductDetail }) {
   const intl = useIntl();
@@ -61,17 +99,21 @@ function UnitPrice({ product }: { product: ProductDetail }) {
           minimum: product.rules.minimumUnits,
         }}
       />
-      {stake.confidence === 'unconfirmed' && <UnconfirmedMark source={stake.source} />}
+      {stake.confidence === 'unconfirmed' && <UnconfirmedMark />}
     </p>
   );
 }
 
 /** The purchase items, total units and price (from the server's quote) and the confirm and reset actions. */
 export function TicketSummary({ product, ticket, issue, quote, spend, placing, held, confirming, onBuy, onConfirm, onCancel, onReset }: TicketSummaryProps) {
+  const intl = useIntl();
+  const translate = useTranslateRef();
   const plays = ticketPlays(ticket);
   const problem = ticketProblem(ticket, product.rules.minimumUnits);
   const data = quote.data;
   const buyable = canBuy({ product, issue, ticket, quote, spend, placing, held });
+  // Beside Buy, why it is disabled — but a short balance, which the notice above says with its way to top up.
+  const why = buyable || spend.shortBy > 0 ? null : buyBlocker({ product, issue, ticket, spend, placing, held }, intl.locale);
   const priced = data && !quote.error ? data : null;
   const rates = priced?.rates ?? product.rates;
 
@@ -89,7 +131,7 @@ export function TicketSummary({ product, ticket, issue, quote, spend, placing, h
         )}
       </p>
       <UnitPrice product={product} />
-      {plays.length > 0 ? (
+      {plays.length > 0 && (
         <ul className="summary__plays" data-testid="summary-plays">
           {plays.map((play) => (
             <li key={play.type}>
@@ -102,27 +144,6 @@ export function TicketSummary({ product, ticket, issue, quote, spend, placing, h
             </li>
           )}
         </ul>
-      ) : (
-        <p className="muted">
-          <FormattedMessage id="keno.summary.empty" />
-        </p>
-      )}
-      {problem && problem.code !== 'empty' && (
-        <p className="keno-hint keno-hint--warning">
-          {problem.code === 'pick_more' ? (
-            <FormattedMessage id="keno.board.pickMore" values={{ count: problem.count }} />
-          ) : problem.code === 'choose_stars' ? (
-            <FormattedMessage id="keno.board.chooseStarsFirst" />
-          ) : problem.code === 'below_minimum' ? (
-            <span data-testid="summary-below-minimum">
-              <FormattedMessage id="keno.problem.belowMinimum" values={{ minimum: problem.minimum, units: problem.units }} />
-            </span>
-          ) : problem.code === 'multiplier' ? (
-            <FormattedMessage id="keno.summary.fixMultiplier" />
-          ) : (
-            <FormattedMessage id="error.selection_exceeds_pick_count" />
-          )}
-        </p>
       )}
 
       <dl className={`summary__figures${quote.loading ? ' summary__figures--stale' : ''}`} aria-busy={quote.loading}>
@@ -149,6 +170,11 @@ export function TicketSummary({ product, ticket, issue, quote, spend, placing, h
         <ConfirmSpend total={priced?.total ?? null} trial={ticket.trial} spend={spend} placing={placing} onConfirm={onConfirm} onCancel={onCancel} />
       ) : (
         <div className="summary__actions">
+          {why && (
+            <p className={`keno-hint${problem && problem.code !== 'empty' ? ' keno-hint--warning' : ''} summary__why`} role="status" data-testid="buy-why">
+              {problem?.code === 'below_minimum' ? <span data-testid="summary-below-minimum">{translate(why)}</span> : translate(why)}
+            </p>
+          )}
           <button
             type="button"
             className="button button--primary button--large button--block"

@@ -1,7 +1,7 @@
 import { KENO_PRODUCTS } from '@gp/common';
 import { describe, expect, it } from 'vitest';
 import { cryptoRandomBelow } from '../../shared/random/crypto-random.ts';
-import { autoPick, boardAreas, clampMultiplier, EMPTY_TICKET, orderBody, parseMultiplier, sideMarkets, ticketProblem, ticketUnits, toggleNumber, type Ticket } from './ticket.ts';
+import { autoPick, boardAreas, clampMultiplier, EMPTY_TICKET, orderBody, parseMultiplier, sideMarkets, ticketProblem, ticketUnits, toggleNumber, withAutoMultiplier, type Ticket } from './ticket.ts';
 
 const ticket = (patch: Partial<Ticket>): Ticket => ({ ...EMPTY_TICKET, ...patch });
 
@@ -116,5 +116,24 @@ describe('the ticket as an order', () => {
     const rules = (code: 'TWB01' | 'CAB01') => ({ sideBets: KENO_PRODUCTS[code].sideBets }) as never;
     expect(sideMarkets(rules('TWB01'))).toEqual({ bigSmall: ['big', 'small'], oddEven: ['odd', 'even', 'smallOdd', 'smallEven', 'draw'] });
     expect(sideMarkets(rules('CAB01'))).toEqual({ bigSmall: [], oddEven: [] });
+  });
+
+  it('until the member sets it, the multiplier is the smallest that makes the 3-unit minimum, so a first ticket can be bought as it is', () => {
+    const onePick = withAutoMultiplier(ticket({ stars: 1, numbers: [7] }), 3, 10);
+    expect(onePick.multiplier).toBe(3);
+    expect(ticketUnits(onePick)).toBe(3);
+    expect(ticketProblem(onePick, 3)).toBeNull();
+    // A second and third play bring it down again: three plays at ×1 are the minimum already.
+    expect(withAutoMultiplier(ticket({ stars: 1, numbers: [7], bigSmall: 'big' }), 3, 10).multiplier).toBe(2);
+    expect(withAutoMultiplier(ticket({ stars: 1, numbers: [7], bigSmall: 'big', oddEven: 'odd' }), 3, 10).multiplier).toBe(1);
+    // Nothing picked yet: the multiplier a single play will need. Never past the product's maximum.
+    expect(withAutoMultiplier(EMPTY_TICKET, 3, 10).multiplier).toBe(3);
+    expect(withAutoMultiplier(EMPTY_TICKET, 3, 2).multiplier).toBe(2);
+  });
+
+  it('a multiplier the member set stays as set, even under the minimum (the summary then says why Buy waits)', () => {
+    const chosen = ticket({ stars: 1, numbers: [7], multiplier: 1, autoMultiplier: false });
+    expect(withAutoMultiplier(chosen, 3, 10)).toBe(chosen);
+    expect(ticketProblem(chosen, 3)).toEqual({ code: 'below_minimum', units: 1, minimum: 3 });
   });
 });

@@ -24,6 +24,12 @@ export interface Ticket {
   superNumbers: readonly number[];
   /** Null while what the member typed is not a multiplier this product takes (the field says why). */
   multiplier: number | null;
+  /**
+   * True until the member sets the multiplier: it then follows the plays, the smallest that makes
+   * the product's minimum (one play of a 3-unit-minimum game starts at ×3), so a first ticket can
+   * be bought as it is (`withAutoMultiplier`).
+   */
+  autoMultiplier: boolean;
   trial: boolean;
 }
 
@@ -35,6 +41,7 @@ export const EMPTY_TICKET: Ticket = {
   superNumber: false,
   superNumbers: [],
   multiplier: 1,
+  autoMultiplier: true,
   trial: false,
 };
 
@@ -149,6 +156,21 @@ export function parseMultiplier(text: string, max: number): number | 'empty' | '
   if (!/^\d+$/.test(trimmed)) return 'invalid';
   const value = Number(trimmed);
   return value >= 1 && value <= max ? value : 'invalid';
+}
+
+/**
+ * The ticket with its multiplier following its plays while the member has not set one: the
+ * smallest (up to `maxMultiplier`) that brings the ticket to `minimumUnits`; with no play yet, the
+ * one that makes a single play enough.
+ *
+ * Example: one pick play, minimum 3, maximum 10 → ×3 (3 units); a pick, big/small and odd/even → ×1.
+ */
+export function withAutoMultiplier(ticket: Ticket, minimumUnits: number, maxMultiplier: number): Ticket {
+  if (!ticket.autoMultiplier) return ticket;
+  const perMultiple = ticketUnits({ ...ticket, multiplier: 1 });
+  const needed = Math.ceil(Math.max(1, minimumUnits) / Math.max(1, perMultiple));
+  const multiplier = clampMultiplier(needed, maxMultiplier);
+  return multiplier === ticket.multiplier ? ticket : { ...ticket, multiplier };
 }
 
 /** The multiplier the − and + buttons step to, kept within 1..`max`; anything unreadable becomes 1. */

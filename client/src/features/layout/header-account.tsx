@@ -43,6 +43,8 @@ function MemberAccount() {
 
   const name = freshUser?.name ?? storedUser.name ?? '';
   const balance = me.data ? formatPoints(me.data.balance, intl.locale) : me.isError ? '—' : '…';
+  // Without real points, the trial points are said under the 0.00 GP: a new member's 0.00 GP is not all they have.
+  const trial = me.data && me.data.balance === 0 && me.data.trialBalance > 0 ? formatPoints(me.data.trialBalance, intl.locale) : null;
   const updateLabel = intl.formatMessage({ id: 'header.update' });
 
   return (
@@ -55,8 +57,15 @@ function MemberAccount() {
         <span className="visually-hidden">
           <FormattedMessage id="header.balance" />
         </span>
-        <span data-testid="header-balance" aria-live="polite">
-          <FormattedMessage id="app.gp" values={{ amount: balance }} />
+        <span className="balance-chip__figures">
+          <span data-testid="header-balance" aria-live="polite">
+            <FormattedMessage id="app.gp" values={{ amount: balance }} />
+          </span>
+          {trial && (
+            <span className="balance-chip__trial" data-testid="header-trial-balance">
+              <FormattedMessage id="header.trialBalance" values={{ amount: trial }} />
+            </span>
+          )}
         </span>
       </Link>
       <Link to="/deposit" className="button button--primary button--small">

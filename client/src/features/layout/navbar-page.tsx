@@ -6,7 +6,11 @@ import { ThemeSelect } from '../../shared/theme/theme-select.tsx';
 import { ChevronRightIcon } from '../../shared/ui/icons.tsx';
 import { MENU_LINKS } from './nav-links.ts';
 
-/** `/navbar`: the phone's menu page — every destination as a full-width row, then language and theme. */
+/**
+ * `/navbar`: the phone's menu page — language and theme first, where a thumb finds them without
+ * scrolling (a first visit in the wrong language is fixed here), then every destination as a
+ * full-width row.
+ */
 export function NavbarPage() {
   usePageTitle('nav.menu');
   const intl = useIntl();
@@ -15,6 +19,10 @@ export function NavbarPage() {
       <h1 className="visually-hidden">
         <FormattedMessage id="nav.menu" />
       </h1>
+      <section className="navbar-page__settings" aria-label={intl.formatMessage({ id: 'header.settings' })} data-testid="navbar-settings">
+        <LocaleSelect />
+        <ThemeSelect />
+      </section>
       <nav aria-label={intl.formatMessage({ id: 'nav.label' })}>
         <ul className="navbar-page__list" data-testid="navbar-links">
           {MENU_LINKS.map(({ to, label, end }) => (
@@ -27,10 +35,6 @@ export function NavbarPage() {
           ))}
         </ul>
       </nav>
-      <section className="navbar-page__settings" aria-label={intl.formatMessage({ id: 'header.settings' })}>
-        <LocaleSelect />
-        <ThemeSelect />
-      </section>
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { usePageTitle } from '../../shared/site/use-page-title.ts';
 import { useNotify } from '../../shared/toasts/use-notify.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { useObjectUrl } from '../../shared/ui/use-object-url.ts';
+import { Moment } from '../../shared/time/moment.tsx';
 
 const THREADS_KEY = ['support', 'threads'] as const;
 const threadKey = (id: string) => ['support', 'thread', id] as const;
@@ -119,7 +120,7 @@ function Conversation({ id }: { id: string }) {
             <p className="bubble__body">{message.body}</p>
             {message.attachment && <Screenshot url={message.attachment} />}
             <span className="bubble__time muted">
-              <FormattedDate value={message.createdAt} dateStyle="short" timeStyle="short" />
+              <Moment value={message.createdAt} length="short" />
             </span>
           </li>
         ))}

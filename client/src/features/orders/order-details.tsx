@@ -1,5 +1,5 @@
 import type { OrderWire } from '@gp/common';
-import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { LocalWithPoints, RateNote } from '../../shared/money/money-pair.tsx';
 import { rateOf } from '../../shared/money/rates.ts';
@@ -7,6 +7,10 @@ import { TicketScan } from '../../shared/orders/ticket-scan.tsx';
 import { usePrizeRate } from '../../shared/site/site-query.ts';
 import { StatusLabel } from './order-status.tsx';
 import { useOrder } from './orders-query.ts';
+import { Moment } from '../../shared/time/moment.tsx';
+import { useTranslateRef } from '../../shared/i18n/use-translate.ts';
+import { historyReason } from './history-reason.ts';
+import { TableWrap } from '../../shared/ui/table-wrap.tsx';
 
 /** What the member paid, and the rate it came to: GP spent over the stake (and fee) it bought. */
 function Paid({ order }: { order: OrderWire }) {
@@ -39,6 +43,11 @@ function Won({ order }: { order: OrderWire }) {
 /** What `GET /api/orders/:id` adds to a row: ticket reference, stake, deadlines and the status history. */
 export function OrderDetails({ id }: { id: string }) {
   const intl = useIntl();
+  const translate = useTranslateRef();
+  const reasonText = (reason: string) => {
+    const message = historyReason(reason);
+    return message ? translate(message) : '—';
+  };
   const order = useOrder(id);
 
   if (order.isError) {
@@ -86,15 +95,15 @@ export function OrderDetails({ id }: { id: string }) {
         </div>
         <div>
           <dt><FormattedMessage id="orders.details.salesClose" /></dt>
-          <dd><FormattedDate value={data.salesCloseAt} dateStyle="medium" timeStyle="medium" /></dd>
+          <dd><Moment value={data.salesCloseAt} seconds /></dd>
         </div>
         <div>
           <dt><FormattedMessage id="orders.details.settled" /></dt>
-          <dd>{data.settledAt ? <FormattedDate value={data.settledAt} dateStyle="medium" timeStyle="medium" /> : <span className="muted"><FormattedMessage id="orders.prize.pending" /></span>}</dd>
+          <dd>{data.settledAt ? <Moment value={data.settledAt} seconds /> : <span className="muted"><FormattedMessage id="orders.prize.pending" /></span>}</dd>
         </div>
       </dl>
       <TicketScan orderId={data.id} status={data.status} />
-      <div className="table-wrap">
+      <TableWrap>
         <table className="table history-table" data-testid="order-history">
           <caption><FormattedMessage id="orders.details.history" /></caption>
           <thead>
@@ -107,19 +116,19 @@ export function OrderDetails({ id }: { id: string }) {
           <tbody>
             {(data.history ?? []).map((change, index) => (
               <tr key={index}>
-                <td><FormattedDate value={change.at} dateStyle="short" timeStyle="medium" /></td>
+                <td><Moment value={change.at} length="short" seconds /></td>
                 <td>
                   {change.from === null ? <FormattedMessage id="orders.details.placed" /> : <StatusLabel status={change.from} />}
                   {' → '}
                   <StatusLabel status={change.to} />
                 </td>
-                {/* Reasons are the pipeline's own notes, recorded in English. */}
-                <td lang="en" className="history-table__reason">{change.reason}</td>
+                {/* The pipeline records its steps in English for operators: the member reads them translated. */}
+                <td className="history-table__reason" data-testid="history-reason">{reasonText(change.reason)}</td>
               </tr>
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
       {/* Spec §8's sentence, as the way to customer service with this order attached (/messaging-v1?order=…). */}
       <p className="order-details__support">
         <Link to={`/messaging-v1?order=${encodeURIComponent(data.id)}`} data-testid="order-contact-support">

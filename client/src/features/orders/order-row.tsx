@@ -1,6 +1,6 @@
 import type { OrderWire } from '@gp/common';
 import { useState, type ReactNode } from 'react';
-import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { ChevronRightIcon } from '../../shared/ui/icons.tsx';
 import { productNameId } from '../../shared/keno/keno-codes.ts';
 import { Points } from '../../shared/money/points.tsx';
@@ -14,8 +14,12 @@ import { kenoPlays } from '../../shared/keno/order-plays.ts';
 import { OrderStatus } from './order-status.tsx';
 import { drawOrderCells, drawPrizeAmount } from '../../shared/draw/draw-order-row.tsx';
 import { NUMERIC_COLUMNS, ORDER_COLUMNS, type OrderColumn } from './orders-columns.ts';
+import { Moment } from '../../shared/time/moment.tsx';
 
 export const COLUMN_COUNT = Object.keys(ORDER_COLUMNS).length;
+
+/** The dash of a column that does not apply to an order. */
+const NOT_APPLICABLE = '—';
 
 /** The prize in GP, the local amount it came from under it. */
 function Prize({ order }: { order: OrderWire }) {
@@ -59,8 +63,13 @@ export function OrderRow({ order, showSuper }: { order: OrderWire; showSuper: bo
   const football = order.football;
   // Draw lotteries (issue 12) bring their own cells; see shared/draw/draw-order-row.tsx.
   const draw = drawOrderCells(order);
+  // A column that means nothing for this order (a football order's special number or multiplier)
+  // holds a dash in the wide table, and is left off its card on a phone (orders.css).
   const cell = (column: OrderColumn, content: ReactNode) => (
-    <td data-label={intl.formatMessage({ id: ORDER_COLUMNS[column] })} className={`order-row__${column}${NUMERIC_COLUMNS.has(column) ? ' numeric' : ''}`}>
+    <td
+      data-label={intl.formatMessage({ id: ORDER_COLUMNS[column] })}
+      className={`order-row__${column}${NUMERIC_COLUMNS.has(column) ? ' numeric' : ''}${content === NOT_APPLICABLE ? ' order-row__cell--none' : ''}`}
+    >
       {content}
     </td>
   );
@@ -87,12 +96,12 @@ export function OrderRow({ order, showSuper }: { order: OrderWire; showSuper: bo
         </th>
         {cell('issue', draw ? draw.issue : football ? <FootballIssue issue={order.issue} /> : <span className="mono">{order.issue}</span>)}
         {cell('numbers', draw ? draw.numbers : football ? <FootballLegs part={football} /> : <SelectedNumbers plays={plays} lines={lines} />)}
-        {cell('special', draw ? draw.special : football || !showSuper ? '—' : <SuperNumbers plays={plays} drawn={order.officialResult?.superNumber ?? null} />)}
+        {cell('special', draw ? draw.special : football || !showSuper ? NOT_APPLICABLE : <SuperNumbers plays={plays} drawn={order.officialResult?.superNumber ?? null} />)}
         {cell('playType', draw ? draw.playType : football ? <FootballPlayType part={football} /> : <PlayTypes plays={plays} />)}
-        {cell('multiplier', draw ? draw.multiplier : football ? '—' : `×${order.multiplier}`)}
+        {cell('multiplier', draw ? draw.multiplier : football ? NOT_APPLICABLE : `×${order.multiplier}`)}
         {cell('status', <OrderStatus order={order} />)}
         {cell('points', <Spent order={order} />)}
-        {cell('time', <FormattedDate value={order.createdAt} dateStyle="short" timeStyle="short" />)}
+        {cell('time', <Moment value={order.createdAt} length="short" />)}
         {cell('drawResult', draw ? draw.drawResult : football ? <FootballPayout part={football} refunded={order.status === 9} /> : <OrderDrawResult order={order} />)}
         {cell('official', draw ? draw.official : football ? <FootballScores part={football} /> : <OfficialResult order={order} showSuper={showSuper} />)}
         {cell('prize', <Prize order={order} />)}

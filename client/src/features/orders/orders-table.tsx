@@ -6,6 +6,7 @@ import { COLUMN_COUNT, OrderRow } from './order-row.tsx';
 import { NUMERIC_COLUMNS, ORDER_COLUMNS, type OrderColumn } from './orders-columns.ts';
 import { ORDERS_PAGE_SIZE, useOrders } from './orders-query.ts';
 import type { OrdersFilter } from './orders-search.ts';
+import { TableWrap } from '../../shared/ui/table-wrap.tsx';
 
 /** The member's orders for a filter: loading, error, empty (with a way to start) or the paged table. */
 export function OrdersTable({ filter, onPage, onClear }: { filter: OrdersFilter; onPage: (page: number) => void; onClear: () => void }) {
@@ -54,7 +55,7 @@ export function OrdersTable({ filter, onPage, onClear }: { filter: OrdersFilter;
           <FormattedMessage id="orders.count" values={{ total: orders.data.total }} />
         </p>
       )}
-      <div className="table-wrap orders-wrap" aria-busy={orders.isFetching}>
+      <TableWrap className="orders-wrap" aria-busy={orders.isFetching}>
         <table className="table orders-table" data-testid="orders-table">
           <caption className="visually-hidden">
             <FormattedMessage id="orders.caption" values={{ page: filter.page, pages: pageCount }} />
@@ -80,7 +81,7 @@ export function OrdersTable({ filter, onPage, onClear }: { filter: OrdersFilter;
                 ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
       <Pagination page={filter.page} pageCount={pageCount} onChange={onPage} />
     </>
   );

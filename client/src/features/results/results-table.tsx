@@ -1,9 +1,11 @@
 import type { DrawWire, KenoCode } from '@gp/common';
-import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { MessageId } from '../../shared/i18n/message-ids.ts';
 import { ball } from '../../shared/keno/order-plays.ts';
 import { NumberBalls } from '../../shared/keno/number-balls.tsx';
 import { SideOutcomeTag } from './side-outcome.tsx';
+import { Moment } from '../../shared/time/moment.tsx';
+import { TableWrap } from '../../shared/ui/table-wrap.tsx';
 
 function ResultRow({ draw, sideMarkets }: { draw: DrawWire; sideMarkets: boolean }) {
   const intl = useIntl();
@@ -13,7 +15,7 @@ function ResultRow({ draw, sideMarkets }: { draw: DrawWire; sideMarkets: boolean
     <tr data-testid="result-row">
       <th scope="row" className="results__issue">{draw.issue}</th>
       <td data-label={label('results.col.time')}>
-        <FormattedDate value={draw.drawnAt ?? draw.drawAt} dateStyle="short" timeStyle="short" />
+        <Moment value={draw.drawnAt ?? draw.drawAt} length="short" />
       </td>
       <td data-label={label('results.col.numbers')} className="results__numbers">
         {result ? <NumberBalls numbers={result.numbers} superNumber={result.superNumber} size="tiny" /> : '—'}
@@ -35,7 +37,7 @@ function ResultRow({ draw, sideMarkets }: { draw: DrawWire; sideMarkets: boolean
 export function ResultsTable({ code, draws, sideMarkets, busy }: { code: KenoCode; draws: readonly DrawWire[]; sideMarkets: boolean; busy: boolean }) {
   const intl = useIntl();
   return (
-    <div className="table-wrap results-wrap" aria-busy={busy}>
+    <TableWrap className="results-wrap" aria-busy={busy}>
       <table className="table results-table" data-testid="results-table">
         <caption className="visually-hidden">
           <FormattedMessage id="results.table.caption" values={{ product: intl.formatMessage({ id: `product.${code}` }) }} />
@@ -60,6 +62,6 @@ export function ResultsTable({ code, draws, sideMarkets, busy }: { code: KenoCod
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }

@@ -7,6 +7,7 @@ import { pointsAt } from '../../shared/money/rates.ts';
 import { RateNote } from '../../shared/money/money-pair.tsx';
 import { prizeGrid } from './prize-grid.ts';
 import { SectionCard } from '../../shared/ui/section-card.tsx';
+import { TableWrap } from '../../shared/ui/table-wrap.tsx';
 
 /** Stars played × numbers matched, each cell the fixed prize per unit in the lottery's currency. */
 export function PrizeTable({ product }: { product: ProductDetail }) {
@@ -20,7 +21,7 @@ export function PrizeTable({ product }: { product: ProductDetail }) {
   const matchedLabel = (matches: number) => intl.formatMessage({ id: 'rules.prize.matched' }, { matches });
   return (
     <SectionCard titleId="prize-title" title="rules.prize.title" mark={<ConfidenceLabel fact={prizeTable} />}>
-      <div className="table-wrap prize-wrap">
+      <TableWrap className="prize-wrap">
         <table className="table prize-table" data-testid="prize-table">
           <caption>
             <FormattedMessage id="rules.prize.caption" values={{ stake: money(unitStake.amount), currency: product.currency }} />{' '}
@@ -78,7 +79,7 @@ export function PrizeTable({ product }: { product: ProductDetail }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
     </SectionCard>
   );
 }

@@ -4,6 +4,7 @@ import { productNameId } from '../../shared/keno/keno-codes.ts';
 import { ConfidenceLabel } from '../../shared/ui/confidence-label.tsx';
 import { LocalWithPoints } from '../../shared/money/money-pair.tsx';
 import { SectionCard } from '../../shared/ui/section-card.tsx';
+import { TableWrap } from '../../shared/ui/table-wrap.tsx';
 
 const OPTION_ORDER = ['big', 'small', 'odd', 'even', 'smallOdd', 'smallEven', 'draw'] as const;
 
@@ -21,7 +22,7 @@ export function SideBets({ product }: { product: ProductDetail }) {
         </p>
       ) : (
         <>
-          <div className="table-wrap">
+          <TableWrap>
             <table className="table side-table" data-testid="side-bets">
               <caption className="visually-hidden">
                 <FormattedMessage id="rules.side.title" />
@@ -59,7 +60,7 @@ export function SideBets({ product }: { product: ProductDetail }) {
                 })}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
           <p className="rules-note">
             <FormattedMessage id={`rules.side.noWinner.${sideBetNoWinner.rule}`} />
             <ConfidenceLabel fact={sideBetNoWinner} />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useDeposits, useSettleDebt, useWalletDebt } from '../../shared/deposits/deposits-api.ts';
 import { METHOD_LABEL, STATE_LABEL } from '../../shared/deposits/labels.ts';
@@ -9,6 +9,7 @@ import { formatLocalMoney } from '../../shared/money/local-money.ts';
 import { Points } from '../../shared/money/points.tsx';
 import type { Column } from '../../shared/ui/column-heads.tsx';
 import { PagedTable } from '../../shared/ui/paged-table.tsx';
+import { Moment } from '../../shared/time/moment.tsx';
 
 const PAGE_SIZE = 5;
 
@@ -26,12 +27,12 @@ export function DepositHistory() {
   const deposits = useDeposits(page, PAGE_SIZE);
   const intl = useIntl();
   return (
-    <PagedTable columns={COLUMNS} list={deposits} pageSize={PAGE_SIZE} emptyMessage="wallet.deposits.empty" testId="deposits" page={page} onPage={setPage}>
+    <PagedTable columns={COLUMNS} list={deposits} pageSize={PAGE_SIZE} emptyMessage="wallet.deposits.empty" testId="deposits" label="wallet.deposits.title" page={page} onPage={setPage}>
       {(deposits.data?.items ?? []).map((d) => (
         <tr key={d.id} data-testid="deposit-row" data-state={d.state}>
           <td>
             <Link to={`/deposit-result?id=${d.id}`}>
-              <FormattedDate value={d.paidAt ?? d.createdAt} dateStyle="medium" timeStyle="short" />
+              <Moment value={d.paidAt ?? d.createdAt} />
             </Link>
           </td>
           <td><FormattedMessage id={METHOD_LABEL[d.method]} /></td>

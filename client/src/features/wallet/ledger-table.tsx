@@ -1,12 +1,13 @@
 import type { LedgerEntry } from '@gp/common';
 import { useState } from 'react';
-import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { productNameId } from '../../shared/keno/keno-codes.ts';
 import type { Column } from '../../shared/ui/column-heads.tsx';
 import { LoadError } from '../../shared/ui/load-state.tsx';
 import { PagedTable } from '../../shared/ui/paged-table.tsx';
 import { LEDGER_PAGE_SIZE, useLedger } from './ledger-query.ts';
 import { Points } from '../../shared/money/points.tsx';
+import { Moment } from '../../shared/time/moment.tsx';
 
 /**
  * What an entry was, as a sentence: "PIN redeemed", "Order 123 — BINGO BINGO", "Prize of order
@@ -42,7 +43,7 @@ function LedgerRow({ entry }: { entry: LedgerEntry }) {
   return (
     <tr>
       <td>
-        <FormattedDate value={entry.createdAt} dateStyle="medium" timeStyle="short" />
+        <Moment value={entry.createdAt} />
       </td>
       <td title={`${entry.refType} ${entry.refId}`} data-testid="ledger-line">
         <EntryText entry={entry} />
@@ -50,7 +51,7 @@ function LedgerRow({ entry }: { entry: LedgerEntry }) {
       <td>
         <FormattedMessage id={`wallet.account.${entry.account}`} />
       </td>
-      <td className={`numeric ${entry.amount < 0 ? 'amount--debit' : 'amount--credit'}`}>
+      <td className={`numeric ${entry.amount < 0 ? 'amount--debit' : 'amount--credit'}`} data-testid="ledger-amount">
         <Points value={entry.amount} signed />
       </td>
       <td className="numeric">
@@ -75,7 +76,7 @@ export function LedgerTable() {
 
   if (ledger.isError && !ledger.data) return <LoadError message="wallet.ledger.error" onRetry={() => void ledger.refetch()} />;
   return (
-    <PagedTable columns={COLUMNS} list={ledger} pageSize={LEDGER_PAGE_SIZE} emptyMessage="wallet.ledger.empty" testId="ledger" page={page} onPage={setPage}>
+    <PagedTable columns={COLUMNS} list={ledger} pageSize={LEDGER_PAGE_SIZE} emptyMessage="wallet.ledger.empty" testId="ledger" label="wallet.ledger.title" page={page} onPage={setPage}>
       {ledger.data
         ? ledger.data.items.map((entry) => <LedgerRow key={entry.id} entry={entry} />)
         : Array.from({ length: 3 }, (_, i) => (

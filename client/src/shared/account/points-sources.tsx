@@ -5,8 +5,10 @@ import { useSite } from '../site/site-query.ts';
 import { useMe } from './me-query.ts';
 
 /**
- * No dead end at 0 GP: where points come from (PIN cards, the customer-service mailbox) and, while
- * there are trial points, that they let the member try keno now. Shown only to a member with no real points.
+ * No dead end at 0 GP: where points come from — a deposit first (one tap to the deposit page, which
+ * starts with an amount and a method chosen), then PIN cards and the customer-service mailbox — and,
+ * while there are trial points, that they let the member try keno now. Shown only to a member with
+ * no real points.
  */
 export function PointsSources() {
   const intl = useIntl();
@@ -20,6 +22,14 @@ export function PointsSources() {
         <h2 id="points-sources-title" className="points-sources__title">
           <FormattedMessage id="points.sources.title" />
         </h2>
+        <p>
+          <FormattedMessage id="points.sources.deposit" />
+        </p>
+        <p>
+          <Link to="/deposit" className="button button--primary button--small" data-testid="points-sources-deposit">
+            <FormattedMessage id="points.sources.depositLink" />
+          </Link>
+        </p>
         <p>
           <FormattedMessage id="points.sources.pin" />{' '}
           <Link to="/wallet#redeem" data-testid="points-sources-pin">

@@ -19,6 +19,17 @@ describe('local-currency amounts', () => {
     expect(formatLocalMoney(1_234, 'CAD', 'en', { symbol: false })).toBe('12.34');
   });
 
+  it('names the currency the same way in every language: no bare “$” or “¥” another currency could also mean', () => {
+    // Traditional Chinese writes TWD as "$" and USD as "US$": on one form they read alike no more.
+    expect(formatLocalMoney(30_000, 'TWD', 'zh-TW')).toBe('NT$300');
+    expect(formatLocalMoney(1_000, 'USD', 'zh-TW')).toBe('US$10');
+    expect(formatLocalMoney(1_000, 'USD', 'en')).toBe('US$10');
+    expect(formatLocalMoney(5_000, 'CNY', 'zh-CN')).toBe('CN¥50');
+    expect(formatLocalMoney(5_000, 'CNY', 'ja')).toMatch(/^CN¥\s?50$/);
+    expect(formatLocalMoney(100_000, 'JPY', 'ja')).toBe('JP¥100,000');
+    expect(formatLocalMoney(1_000, 'HKD', 'zh-TW')).toBe('HK$10');
+  });
+
   it('follows the reader’s locale', () => {
     expect(formatLocalMoney(120_000, 'TWD', 'de')).toMatch(/^1\.200\s?NT\$$/);
   });

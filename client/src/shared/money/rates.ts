@@ -1,4 +1,5 @@
 import { CURRENCY_MINOR_DIGITS, toPoints, type CurrencyCode, type PointsRateWire } from '@gp/common';
+import { formatCurrency } from './local-money.ts';
 
 const isCurrency = (code: string): code is CurrencyCode => Object.hasOwn(CURRENCY_MINOR_DIGITS, code);
 
@@ -19,18 +20,13 @@ export function pointsAt(value: { amount: number; currency: string }, rate: Poin
 }
 
 /**
- * What one GP is worth in the rate's currency, as text: `2/65` TWD → `"NT$32.50"`, `32/250` HKD →
+ * What one GP is worth in the rate's currency, named unambiguously: `2/65` TWD → `"NT$32.50"`, `32/250` HKD →
  * `"HK$7.81"`, `1/25` TWD → `"NT$25"`. Display only: the fraction is the truth.
  */
 export function formatGpValue(rate: PointsRateWire, locale: string): string {
   const digits = (CURRENCY_MINOR_DIGITS as Readonly<Record<string, number>>)[rate.currency] ?? 2;
   const value = (100 * rate.denominator) / rate.numerator / 10 ** digits;
-  const whole = Number.isInteger(value);
-  try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency: rate.currency, minimumFractionDigits: whole ? 0 : digits, maximumFractionDigits: whole ? 0 : digits }).format(value);
-  } catch {
-    return `${value.toFixed(whole ? 0 : digits)} ${rate.currency}`;
-  }
+  return formatCurrency(value, rate.currency, locale, Number.isInteger(value) ? 0 : digits);
 }
 
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Points } from '../money/points.tsx';
+import { CheckIcon } from '../ui/icons.tsx';
 import { useSocketEvent } from '../realtime/use-channel.ts';
 import { orderKey, useFollowedOrder } from './order-query.ts';
 import { SummaryRow } from './summary-row.tsx';
@@ -21,7 +22,10 @@ export function useLiveOrder(id: string) {
   return { order, refetch };
 }
 
-/** The order's status in words, announced when it changes ("Purchase successful"). */
+/**
+ * The order's status in words, announced when it changes ("Purchase successful"); once the proxy
+ * purchase is done (bought, or a trial order recorded), spec §8's "Order processed successfully."
+ */
 export function OrderStatusLabel({ status }: { status: number }) {
   const label = ORDER_STATUS_LABELS[status as OrderStatusCode] ?? 'pending_confirmation';
   return (
@@ -29,6 +33,11 @@ export function OrderStatusLabel({ status }: { status: number }) {
       <p className={`order-status__label order-status__label--${status}`} data-testid="order-status-label">
         <FormattedMessage id={`keno.status.${label}`} />
       </p>
+      {(status === 2 || status === 8) && (
+        <p className="order-status__processed" data-testid="order-processed">
+          <CheckIcon size={14} /> <FormattedMessage id="success.order_processed" />
+        </p>
+      )}
     </div>
   );
 }

@@ -1,17 +1,33 @@
+import { useStore } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useRegisterSW } from 'virtual:pwa-register/react';
+import { notify } from '../toasts/toast-store.ts';
 import { CloseIcon, RefreshIcon } from '../ui/icons.tsx';
 
 const UPDATE_CHECK_MS = 60 * 60_000;
-const OFFLINE_NOTE_MS = 10_000;
+/** Set once the member was told the app works offline: it is news once per device, never again. */
+const OFFLINE_ANNOUNCED_KEY = 'pwa-offline-announced';
+
+function firstOfflineAnnouncement(): boolean {
+  try {
+    if (localStorage.getItem(OFFLINE_ANNOUNCED_KEY)) return false;
+    localStorage.setItem(OFFLINE_ANNOUNCED_KEY, '1');
+  } catch {
+    // No storage (a private mode): say it this once, as if it were the first time.
+  }
+  return true;
+}
 
 /**
  * Registers /sw.js (scope /) and tells the user when the app works offline or when a new version
- * is waiting (spec §2, §4). Reloading asks first: the reload discards anything not yet submitted.
+ * is waiting (spec §2, §4). "Ready offline" is news, said once per device as a toast that goes by
+ * itself; a new version is a question, so its card waits for an answer. Reloading asks first: the
+ * reload discards anything not yet submitted.
  */
 export function ReloadPrompt() {
   const intl = useIntl();
+  const store = useStore();
   const {
     offlineReady: [offlineReady, setOfflineReady],
     needRefresh: [needRefresh, setNeedRefresh],
@@ -23,18 +39,17 @@ export function ReloadPrompt() {
     onRegisterError: (error: unknown) => console.error('[pwa] service worker registration failed', error),
   });
 
-  const shown = offlineReady || needRefresh;
-  // "Ready offline" is news, not a question: it goes by itself; a new version waits for an answer.
   useEffect(() => {
-    if (!offlineReady || needRefresh) return undefined;
-    const timer = setTimeout(() => setOfflineReady(false), OFFLINE_NOTE_MS);
-    return () => clearTimeout(timer);
-  }, [offlineReady, needRefresh, setOfflineReady]);
+    if (!offlineReady) return;
+    if (firstOfflineAnnouncement()) notify(store, 'info', { id: 'pwa.offlineReady' });
+    setOfflineReady(false);
+  }, [offlineReady, setOfflineReady, store]);
+
   // The card's height (and a gap) as --reload-card: the toasts stack above it and the page can scroll past it.
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const card = ref.current;
-    if (!shown || !card) return undefined;
+    if (!needRefresh || !card) return undefined;
     const root = document.documentElement;
     const measure = () => root.style.setProperty('--reload-card', `${card.offsetHeight + 16}px`);
     measure();
@@ -44,14 +59,10 @@ export function ReloadPrompt() {
       observer?.disconnect();
       root.style.removeProperty('--reload-card');
     };
-  }, [shown]);
+  }, [needRefresh]);
 
-  if (!shown) return null;
+  if (!needRefresh) return null;
 
-  const close = () => {
-    setOfflineReady(false);
-    setNeedRefresh(false);
-  };
   const reload = () => {
     if (!window.confirm(intl.formatMessage({ id: 'pwa.confirmReload' }))) return;
     // A page the old worker never controlled (the first visit) has nothing to hand over: just reload.
@@ -60,18 +71,16 @@ export function ReloadPrompt() {
   };
 
   return (
-    <div ref={ref} className="reload-prompt" data-testid="reload-prompt" data-state={needRefresh ? 'need-refresh' : 'offline-ready'}>
+    <div ref={ref} className="reload-prompt" data-testid="reload-prompt" data-state="need-refresh">
       <p className="reload-prompt__text" role="status">
-        <FormattedMessage id={needRefresh ? 'pwa.needRefresh' : 'pwa.offlineReady'} />
+        <FormattedMessage id="pwa.needRefresh" />
       </p>
       <div className="reload-prompt__actions">
-        {needRefresh && (
-          <button type="button" className="button button--primary button--small" onClick={reload}>
-            <RefreshIcon size={16} />
-            <FormattedMessage id="pwa.reload" />
-          </button>
-        )}
-        <button type="button" className="button button--ghost button--small" onClick={close}>
+        <button type="button" className="button button--primary button--small" onClick={reload}>
+          <RefreshIcon size={16} />
+          <FormattedMessage id="pwa.reload" />
+        </button>
+        <button type="button" className="button button--ghost button--small" onClick={() => setNeedRefresh(false)}>
           <CloseIcon size={16} />
           <FormattedMessage id="pwa.close" />
         </button>

@@ -7,21 +7,21 @@ export interface Fact {
 }
 
 /**
- * The visible "unconfirmed" (or "single source") label of a rule the operator has not confirmed;
- * opening it shows where the fact comes from. Confirmed facts carry no label.
+ * The visible "to be confirmed" (or "one source") label of a rule our sources do not confirm;
+ * opening it says, in the member's words, what that means and that the lottery's official
+ * announcement prevails. The fact's `source` is an English note for operators and stays off the
+ * page. Confirmed facts carry no label.
  */
 export function ConfidenceLabel({ fact }: { fact: Fact }) {
   if (fact.confidence === 'confirmed') return null;
   return (
     <details className={`confidence confidence--${fact.confidence}`} data-testid="confidence-label" data-confidence={fact.confidence}>
-      <summary title={fact.source}>
+      <summary>
         <AlertIcon size={14} />
         <FormattedMessage id={`rules.confidence.${fact.confidence}`} />
       </summary>
       <p>
-        <FormattedMessage id="rules.confidence.source" />{' '}
-        {/* Sources are recorded in English with the catalogue; the label around them is translated. */}
-        <span lang="en">{fact.source}</span>
+        <FormattedMessage id={fact.confidence === 'medium' ? 'rules.confidence.mediumExplain' : 'rules.confidence.unconfirmedExplain'} />
       </p>
     </details>
   );

@@ -2,7 +2,7 @@ import { FIELD_CODES, isErrorCode, type FieldCode } from '@gp/common/errors';
 import { ApiError } from '../api/api-error.ts';
 import type { MessageId } from '../i18n/message-ids.ts';
 
-/** Field name → code: a FIELD_CODE (client or server validation) or an error code such as `email_taken`. */
+/** Field name → code: a FIELD_CODE (client or server validation) or an error code such as `code_invalid`. */
 export type FieldErrors = Readonly<Record<string, string>>;
 
 /** Codes only the browser gives (a check made before any request), each with its own message. */
@@ -17,7 +17,7 @@ export function fieldMessageId(code: string): MessageId {
 
 /**
  * The per-field part of a failed request, to show under the fields (API.md `error.fields`).
- * `fieldForCode` places whole-request codes that concern one field, e.g. email_taken → email.
+ * `fieldForCode` places whole-request codes that concern one field, e.g. code_invalid → code.
  * Returns null when the error is not about fields (then it is a toast).
  */
 export function serverFieldErrors(error: unknown, fieldForCode: Record<string, string> = {}): FieldErrors | null {

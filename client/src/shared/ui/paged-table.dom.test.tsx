@@ -11,7 +11,7 @@ const COLUMNS = [{ label: 'wallet.ledger.date' }, { label: 'wallet.ledger.amount
 describe('<PagedTable>: a member history with pages', () => {
   it('says the list is empty instead of showing an empty table on the first page', () => {
     renderUi(
-      <PagedTable columns={COLUMNS} list={{ data: { items: [], total: 0 }, isFetching: false }} pageSize={5} emptyMessage="wallet.ledger.empty" testId="ledger" page={1} onPage={() => undefined}>
+      <PagedTable columns={COLUMNS} list={{ data: { items: [], total: 0 }, isFetching: false }} pageSize={5} emptyMessage="wallet.ledger.empty" testId="ledger" label="wallet.ledger.title" page={1} onPage={() => undefined}>
         {null}
       </PagedTable>,
     );
@@ -22,7 +22,7 @@ describe('<PagedTable>: a member history with pages', () => {
   it('shows the heads, the rows and the pages, and moves to the page asked for', () => {
     const onPage = vi.fn();
     renderUi(
-      <PagedTable columns={COLUMNS} list={{ data: { items: [1], total: 12 }, isFetching: true }} pageSize={5} emptyMessage="wallet.ledger.empty" testId="ledger" page={1} onPage={onPage}>
+      <PagedTable columns={COLUMNS} list={{ data: { items: [1], total: 12 }, isFetching: true }} pageSize={5} emptyMessage="wallet.ledger.empty" testId="ledger" label="wallet.ledger.title" page={1} onPage={onPage}>
         <tr>
           <td>today</td>
           <td className="numeric">1.00 GP</td>

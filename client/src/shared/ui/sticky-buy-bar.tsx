@@ -1,6 +1,7 @@
 import './sticky-buy-bar.css';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Points } from '../money/points.tsx';
+import { useBottomBar } from './use-bottom-bar.ts';
 
 /**
  * Below this width the summary no longer stands beside the play column (shared/styles/purchase-layout.css):
@@ -20,6 +21,8 @@ interface StickyBuyBarProps {
   /** The GP total in hundredths, or null while there is no price. */
   total: number | null;
   canBuy: boolean;
+  /** Why the button is disabled, in words, shown right above it; null or absent when it is not. */
+  why?: ReactNode;
   /** The button's words: Buy, Checkout or Confirm. */
   action: ReactNode;
   onBuy: () => void;
@@ -29,25 +32,18 @@ interface StickyBuyBarProps {
  * The phone's bottom bar on the purchase screens (keno and the draw lotteries): what the ticket is,
  * its GP total and the way on, fixed to the bottom so a member never scrolls to the summary to buy.
  */
-export function StickyBuyBar({ name, above, lead, note, total, canBuy, action, onBuy }: StickyBuyBarProps) {
-  // Toasts and the app's reload note sit above the bar, never over it (see --bottom-bar in overlays.css).
+export function StickyBuyBar({ name, above, lead, note, total, canBuy, why, action, onBuy }: StickyBuyBarProps) {
+  // Toasts and the app's reload note sit above the bar, never over it.
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const bar = ref.current;
-    if (!bar) return undefined;
-    const root = document.documentElement;
-    const measure = () => root.style.setProperty('--bottom-bar', `${bar.offsetHeight}px`);
-    measure();
-    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
-    observer?.observe(bar);
-    return () => {
-      observer?.disconnect();
-      root.style.removeProperty('--bottom-bar');
-    };
-  }, []);
+  useBottomBar(ref);
   return (
     <div ref={ref} className={`buy-bar ${name}`} data-testid={name}>
       {above && <div className="buy-bar__above">{above}</div>}
+      {why && (
+        <p className="buy-bar__why" role="status" data-testid={`${name}-why`}>
+          {why}
+        </p>
+      )}
       <div className="buy-bar__row">
         {lead}
         <div className="buy-bar__figures">

@@ -1,4 +1,4 @@
-import { drawTicketCost, type DrawCode, type DrawProduct, type DrawResult, type LotteryDrawEventPayload } from '@gp/common';
+import { drawLineCost, type DrawCode, type DrawProduct, type DrawResult, type LotteryDrawEventPayload } from '@gp/common';
 import type { Executor } from '../../db/database.ts';
 import type { LotteryDrawRow } from '../../db/types.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -44,11 +44,8 @@ export function lotteryContext(
     const rate = { ...pointsRate(config, item.currency), currency: item.currency };
     return { price: rate, prize: rate };
   };
-  /** One plain line, fee included, in GP hundredths. */
-  const unitPrice = (item: DrawProduct) => {
-    const zones = item.plays ? [{ zones: [Array.from({ length: item.plays[0]!.pick }, (_, i) => i + 1)] }] : [{ zones: item.zones.map((z) => Array.from({ length: z.pick }, (_, i) => i + 1)) }];
-    return drawTicketCost(item, { entries: zones, ...(item.plays ? { play: item.plays[0]!.code } : {}) }, pointsRate(config, item.currency)).points;
-  };
+  /** One plain line (of the first play, where there are several), fee included, in GP hundredths: what the purchase screen quotes too. */
+  const unitPrice = (item: DrawProduct) => drawLineCost(item, item.plays ? { play: item.plays[0]!.code } : {}, pointsRate(config, item.currency)).points;
 
   async function divisionsOf(executor: Executor, drawIds: string[]) {
     return divisionRowsOf(await lotteryDrawsRepo.divisions(executor, drawIds));

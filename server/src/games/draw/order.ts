@@ -5,6 +5,7 @@ import {
   drawTicketOfBody,
   expandTicket,
   maxFixedPrize,
+  quotedMaxPrize,
   pickWeighted,
   toPoints,
   validateDrawTicket,
@@ -73,7 +74,9 @@ export function drawOrders(platform: Pick<Platform, 'db' | 'now' | 'config'>, dr
   }
 
   async function quote(body: DrawOrderRequest): Promise<DrawQuoteResponse> {
-    const { product, ticket, maxPrize, rate, cost } = checked(body);
+    const { product, ticket, rate, cost } = checked(body);
+    // What the member is told it can win: never less than one line's best fixed division (the limit counts the best case).
+    const maxPrize = quotedMaxPrize(product, ticket);
     const chosen = await draws.drawsForOrder(db, product, body.issue, body.draws, now());
     const wire = { ...rate, currency: product.currency };
     return {

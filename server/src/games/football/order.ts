@@ -139,6 +139,8 @@ export function footballOrders(platform: Pick<Platform, 'db' | 'now' | 'config'>
   }
 
   async function price(executor: Executor, body: FootballOrderRequest, at: Date): Promise<PricedSlip> {
+    // Trial points pay for keno and the draw lotteries only: a trial football order is refused, not bought with real points.
+    if (body.trial) throw new AppError('trial_not_offered', { fields: { trial: 'invalid' } });
     const asked = slipOf(body);
     checkRules(asked);
     const eventIds = asked.legs.map((leg) => leg.eventId);

@@ -209,7 +209,11 @@ export function stripeSandbox(options: StripeSandboxOptions) {
     const method = session.payment_method_types[0] ?? 'card';
     const head = `<h1>Pay ${escapeHtml(money(session.amount_total, session.currency))}</h1>`;
     const err = error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : '';
-    const cancel = `<form method="get" action="${escapeHtml(session.cancel_url)}"><button class="secondary" type="submit">Cancel and return</button></form>`;
+    // A GET form drops its action's query string: the cancel URL's own parameters (the deposit id,
+    // `cancelled=1`) go as hidden fields, so "Cancel and return" lands where Stripe would send the member.
+    const back = new URL(session.cancel_url);
+    const kept = [...back.searchParams].map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`).join('');
+    const cancel = `<form method="get" action="${escapeHtml(`${back.origin}${back.pathname}`)}">${kept}<button class="secondary" type="submit">Cancel and return</button></form>`;
     if (method === 'card') {
       return page('Stripe Checkout', 'Stripe', `${head}<form method="post" action="/stripe/checkout/${session.id}/pay">
 <label for="name">Cardholder name</label><input id="name" name="name" autocomplete="cc-name" required>
