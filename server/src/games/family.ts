@@ -27,7 +27,7 @@ export interface AcceptedOrder {
   /** What the order would cost and could win, without placing it. */
   quote(): Promise<QuoteResponse>;
   /** Places it for `userId` under the Idempotency-Key `key` (a refusal is an AppError; any other throw means nothing was recorded). */
-  place(userId: string, key: string): Promise<PlacedOrder>;
+  place(userId: number, key: string): Promise<PlacedOrder>;
 }
 
 /**

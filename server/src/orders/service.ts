@@ -60,7 +60,7 @@ export function createOrderService(platform: OrderContext['platform'], deps: Ord
      * `order` and `balance` pushes, the purchase and the timeout) under the Idempotency-Key, all or
      * nothing. A replay returns the first answer and publishes nothing.
      */
-    async place(userId: string, order: AcceptedOrder, key: string): Promise<PlacedOrder> {
+    async place(userId: number, order: AcceptedOrder, key: string): Promise<PlacedOrder> {
       try {
         return await order.place(userId, key);
       } catch (error) {
@@ -72,13 +72,13 @@ export function createOrderService(platform: OrderContext['platform'], deps: Ord
       }
     },
 
-    async list(userId: string, query: OrdersQuery): Promise<Paged<OrderWire>> {
+    async list(userId: number, query: OrdersQuery): Promise<Paged<OrderWire>> {
       const { rows, total } = await ordersRepo.page(db, userId, query, query.page, query.pageSize);
       return { items: await context.present(db, rows, now()), page: query.page, pageSize: query.pageSize, total };
     },
 
     /** One of the member's own orders with its history; anyone else's reads as `order_not_found`. */
-    async get(userId: string, id: string): Promise<OrderWire> {
+    async get(userId: number, id: number): Promise<OrderWire> {
       const found = isId(id) ? await ordersRepo.find(db, id) : undefined;
       if (!found || String(found.user_id) !== String(userId)) throw new AppError('order_not_found');
       const [order] = await context.present(db, [found], now());

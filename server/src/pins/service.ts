@@ -24,7 +24,7 @@ export interface PinBatchInput {
  */
 export async function issuePins(platform: Pick<Platform, 'db' | 'secret' | 'now'>, input: PinBatchInput): Promise<CreatePinsResponse> {
   const { batchId, codes } = await issueForDemo(platform, input);
-  return { batchId, points: input.points, codes };
+  return { batchId: String(batchId), points: input.points, codes };
 }
 
 export interface PinBatchIssue {
@@ -40,7 +40,7 @@ const csvCell = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/
 export function createPinService(platform: Pick<Platform, 'db' | 'secret' | 'now' | 'outbox' | 'logger'> & Pick<IssueContext, 'config'>) {
   const { db, secret, now, outbox, logger } = platform;
 
-  async function batch(batchId: string): Promise<PinBatch> {
+  async function batch(batchId: number): Promise<PinBatch> {
     const row = (await pinsRepo.listBatchesById(db, batchId))[0];
     if (!row) throw new AppError('not_found');
     return presentBatch(row);
@@ -56,7 +56,7 @@ export function createPinService(platform: Pick<Platform, 'db' | 'secret' | 'now
      */
     async handOut(actor: StaffActor, input: PinBatchInput): Promise<CreatePinsResponse> {
       const { batchId, codes } = await issueBounded(platform, actor, input, 'hand_out');
-      return { batchId, points: input.points, codes: codes! };
+      return { batchId: String(batchId), points: input.points, codes: codes! };
     },
 
     /**
@@ -73,11 +73,11 @@ export function createPinService(platform: Pick<Platform, 'db' | 'secret' | 'now
     },
 
     /** A supervisor other than its issuer approves a pending batch: it may then be exported (and its codes redeemed). */
-    async approveBatch(actor: StaffActor, batchId: string): Promise<PinBatch> {
+    async approveBatch(actor: StaffActor, batchId: number): Promise<PinBatch> {
       await db.transaction().execute(async (trx) => {
         const found = await pinsRepo.findBatch(trx, batchId);
         if (!found) throw new AppError('not_found');
-        if (found.created_by !== null && String(found.created_by) === actor.id) throw new AppError('forbidden'); // four eyes: not one's own
+        if (found.created_by !== null && found.created_by === actor.id) throw new AppError('forbidden'); // four eyes: not one's own
         const approved = await pinsRepo.approve(trx, batchId, actor.id, now());
         if (!approved) throw new AppError('not_found'); // already approved, or never needed it
         await recordAudit(trx, actor, { action: 'pin_batch.approved', targetType: 'pin_batch', targetId: batchId, before: { approval: 'pending' }, after: { approval: 'approved', count: approved.count, points: approved.points } }, now());
@@ -94,7 +94,7 @@ export function createPinService(platform: Pick<Platform, 'db' | 'secret' | 'now
      * number of concurrent exports through (the others: `pins_exported`), and the sealed codes are
      * cleared in the same transaction.
      */
-    async exportBatch(actor: StaffActor, batchId: string): Promise<{ filename: string; csv: string }> {
+    async exportBatch(actor: StaffActor, batchId: number): Promise<{ filename: string; csv: string }> {
       return db.transaction().execute(async (trx) => {
         const found = await pinsRepo.findBatch(trx, batchId);
         if (!found) throw new AppError('not_found');
@@ -104,13 +104,13 @@ export function createPinService(platform: Pick<Platform, 'db' | 'secret' | 'now
         const codes = (await pinsRepo.takeSealedCodes(trx, batchId)).map((s) => formatPin(unsealPinCode(secret, s)));
         await recordAudit(trx, actor, { action: 'pin_batch.exported', targetType: 'pin_batch', targetId: batchId, after: { codes: codes.length } }, now());
         const expires = iso(marked.expires_at) ?? '';
-        const lines = ['code,points,expires_at,batch', ...codes.map((c) => [c, String(marked.points), expires, batchId].map(csvCell).join(','))];
+        const lines = ['code,points,expires_at,batch', ...codes.map((c) => [c, String(marked.points), expires, String(batchId)].map(csvCell).join(','))];
         return { filename: `pins-batch-${batchId}.csv`, csv: `${lines.join('\r\n')}\r\n` };
       });
     },
 
     /** Voids the codes of a batch nobody redeemed (redeemed ones stay); a voided code then reads as `pin_not_found`. */
-    async voidBatch(actor: StaffActor, batchId: string): Promise<PinBatch> {
+    async voidBatch(actor: StaffActor, batchId: number): Promise<PinBatch> {
       await db.transaction().execute(async (trx) => {
         const found = await pinsRepo.findBatch(trx, batchId);
         if (!found) throw new AppError('not_found');
@@ -125,7 +125,7 @@ export function createPinService(platform: Pick<Platform, 'db' | 'secret' | 'now
      * route counts those towards a per-member limit (`failureLimit('pin.failures', byMember)` in
      * pins/routes.ts), so codes cannot be guessed by brute force.
      */
-    async redeem(userId: string, code: string, idempotencyKey?: string): Promise<RedeemResponse> {
+    async redeem(userId: number, code: string, idempotencyKey?: string): Promise<RedeemResponse> {
       const codeHash = hashPinCode(secret, code);
       let result;
       try {

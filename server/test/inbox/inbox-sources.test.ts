@@ -52,7 +52,7 @@ describe('inbox: deposits and notices', () => {
   it('a deposit that failed is one message too', async () => {
     const m = await newMember(env.services, 'Unlucky');
     const deposit = await startDeposit(env, m.token, { amount: 1_000, currency: 'USD', method: 'card' });
-    const ref = (await env.platform.db.selectFrom('deposits').select('merchant_ref').where('id', '=', deposit.id).executeTakeFirstOrThrow()).merchant_ref;
+    const ref = (await env.platform.db.selectFrom('deposits').select('merchant_ref').where('id', '=', Number(deposit.id)).executeTakeFirstOrThrow()).merchant_ref;
     for (let i = 0; i < 3; i++) await env.services.deposits.apply('stripe', { outcome: 'failed', merchantRef: ref, reason: 'declined' });
     await depositIn(env, m.token, deposit.id, 'failed');
     const page = await inbox(m.token);

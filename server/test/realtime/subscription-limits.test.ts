@@ -76,7 +76,8 @@ describe('publicChannels', () => {
     const channels = publicChannels({
       productCodes: ['TWB01', 'CAB01'],
       footballProduct: 'HKS01',
-      eventExists: async (id) => {
+      eventExists: async (eventId) => {
+        const id = String(eventId);
         asked.push(id);
         return id === '7';
       },

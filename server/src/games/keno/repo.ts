@@ -15,7 +15,7 @@ export const drawsRepo = {
    * draw keeps its first seed, so its published hash never changes.
    */
   async insertMissing(db: Executor, draws: readonly NewDraw[]) {
-    const inserted: Array<{ id: string; draw_at: Date }> = [];
+    const inserted: Array<{ id: number; draw_at: Date }> = [];
     for (let i = 0; i < draws.length; i += INSERT_CHUNK) {
       const rows = await db
         .insertInto('draws')
@@ -39,12 +39,12 @@ export const drawsRepo = {
     return scheduledDrawsBetween(db, 'draws', from, until);
   },
 
-  find(db: Executor, id: string) {
+  find(db: Executor, id: number) {
     return db.selectFrom('draws').selectAll().where('id', '=', id).executeTakeFirst();
   },
 
   /** Publishes a result, exactly once (see db/draw-tables-repo.ts). */
-  markDrawn(db: Executor, id: string, result: KenoResult, source: 'simulated' | 'manual', drawnAt: Date) {
+  markDrawn(db: Executor, id: number, result: KenoResult, source: 'simulated' | 'manual', drawnAt: Date) {
     return markDrawDrawn(db, 'draws', id, result, source, drawnAt);
   },
 
