@@ -139,7 +139,7 @@ export function createQueueService(platform: Pick<Platform, 'db' | 'outbox' | 'n
         throw new AppError('order_issue');
       }
       outbox.kick();
-      return { orderId, status: 2, scan: stored !== undefined };
+      return { orderId: String(orderId), status: 2, scan: stored !== undefined };
     },
 
     /** The ticket could not be bought: refunded once (the orders service), the member told why (their order's history). */
@@ -156,18 +156,18 @@ export function createQueueService(platform: Pick<Platform, 'db' | 'outbox' | 'n
       });
       if (!failed) throw new AppError('order_issue');
       outbox.kick();
-      return { orderId, status: 9, refunded: failed.refunded };
+      return { orderId: String(orderId), status: 9, refunded: failed.refunded };
     },
 
     /** A stack of tickets bought together: each confirmed on its own (one failure does not undo the others). */
     async bulkConfirm(actor: StaffActor, items: Array<{ orderId: number; ticketRef: string }>) {
-      const results: Array<{ orderId: number; ok: boolean; error?: string }> = [];
+      const results: Array<{ orderId: string; ok: boolean; error?: string }> = [];
       for (const { orderId, ticketRef } of items) {
         try {
           await this.confirm(actor, orderId, ticketRef);
-          results.push({ orderId, ok: true });
+          results.push({ orderId: String(orderId), ok: true });
         } catch (error) {
-          results.push({ orderId, ok: false, error: error instanceof AppError ? error.code : 'internal_error' });
+          results.push({ orderId: String(orderId), ok: false, error: error instanceof AppError ? error.code : 'internal_error' });
         }
       }
       return { results };

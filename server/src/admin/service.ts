@@ -77,7 +77,7 @@ export function createAdjustmentService(platform: Pick<Platform, 'db' | 'outbox'
       });
       if (!decided) throw new AppError('not_found'); // already decided, or never needed approval
       outbox.kick();
-      return { adjustmentId, status: approve ? 'queued' : 'rejected' };
+      return { adjustmentId: String(adjustmentId), status: approve ? 'queued' : 'rejected' };
     },
 
     /** Queues again the adjustments still `queued` `olderThanMs` after they were (the sweep, ./jobs.ts); how many. */

@@ -1,7 +1,6 @@
 import type { OrderFlag, OrderWire } from '@gp/common';
 import type { Tx } from '../db/database.ts';
 import { AppError } from '../platform/errors.ts';
-import { isId } from '../platform/ids.ts';
 import { iso, type OrderContext } from './context.ts';
 import { refundIn } from './refund.ts';
 import { ordersRepo } from './repo.ts';
@@ -25,7 +24,7 @@ export function orderBackOffice({ platform, plumbing, present }: OrderContext) {
 
     /** Back office (manual gateway): the ticket was bought. `order_issue` once the order has left 0/1. */
     async confirm(orderId: number, ticketRef: string): Promise<OrderWire> {
-      const row = isId(orderId) ? await ordersRepo.find(db, orderId) : undefined;
+      const row = await ordersRepo.find(db, orderId);
       if (!row || row.trial) throw new AppError('order_not_found');
       const moved = await plumbing.transition(orderId, [0, 1], 2, 'purchase confirmed by operator', { ticket_ref: ticketRef, purchased_at: now() });
       if (!moved) {

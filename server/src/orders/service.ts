@@ -1,7 +1,6 @@
 import type { OrdersQuery, OrderWire, Paged } from '@gp/common';
 import type { AcceptedOrder, GameRegistry, PlacedOrder } from '../games/registry.ts';
 import { AppError } from '../platform/errors.ts';
-import { isId } from '../platform/ids.ts';
 import { orderBackOffice } from './back-office.ts';
 import { boughtTickets } from './bought.ts';
 import { iso, orderContext, type OrderContext } from './context.ts';
@@ -79,7 +78,7 @@ export function createOrderService(platform: OrderContext['platform'], deps: Ord
 
     /** One of the member's own orders with its history; anyone else's reads as `order_not_found`. */
     async get(userId: number, id: number): Promise<OrderWire> {
-      const found = isId(id) ? await ordersRepo.find(db, id) : undefined;
+      const found = await ordersRepo.find(db, id);
       if (!found || String(found.user_id) !== String(userId)) throw new AppError('order_not_found');
       const [order] = await context.present(db, [found], now());
       const history = await ordersRepo.history(db, id);

@@ -250,14 +250,15 @@ export function createRealtimeGateway(server: http.Server, deps: GatewayDeps) {
 export function publicChannels(options: {
   productCodes: Iterable<string>;
   footballProduct: string;
-  eventExists: (eventId: number) => Promise<boolean>;
+  /** Whether an event channel's id (its text, as the channel names it) is an event's. */
+  eventExists: (eventId: string) => Promise<boolean>;
   maxEntries?: number;
   now?: () => number;
 }) {
   const fixed = new Set<string>([`odds:${options.footballProduct}`]);
   for (const code of options.productCodes) fixed.add(`clock:${code}`).add(`draws:${code}`);
   const eventPrefix = `odds:${options.footballProduct}:`;
-  const events = boundedAnswers((eventId: string) => options.eventExists(Number(eventId)), { maxEntries: options.maxEntries ?? 5_000, yesMs: 60_000, noMs: 10_000, now: options.now });
+  const events = boundedAnswers(options.eventExists, { maxEntries: options.maxEntries ?? 5_000, yesMs: 60_000, noMs: 10_000, now: options.now });
   /** The event id of an event channel, or null; event ids are positive bigints, anything else cannot exist. */
   const eventIdOf = (channel: string) => {
     if (!channel.startsWith(eventPrefix)) return null;

@@ -26,7 +26,7 @@ describe.each(MODES)('football orders under concurrency (%s mode)', (mode) => {
   const bought = async (m: ReturnType<typeof memberApi>, body: unknown) => {
     const res = await m.place(body);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(await env.services.orders.purchase(res.body.order.id)).toBe('purchased');
+    expect(await env.services.orders.purchase(Number(res.body.order.id))).toBe('purchased');
     return res.body.order.id as string;
   };
   const orderDebits = (userId: number) => env.platform.db.selectFrom('ledger').select(['ref_id']).where('user_id', '=', userId).where('kind', '=', 'order').execute();

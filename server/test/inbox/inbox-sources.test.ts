@@ -87,10 +87,10 @@ describe('messagesOfEffects: large wins', () => {
 
   it('a held win is "waiting for review" (not a lost draw), its release says what was credited', () => {
     expect(messagesOfEffects([push('held')])).toEqual([
-      { userId: '7', kind: 'win_review', cause: 'order-42-review-2026-01-01T00:00:00.000Z', params: { orderId: '42', released: false }, link: '/orders?order=42' },
+      { userId: 7, kind: 'win_review', cause: 'order-42-review-2026-01-01T00:00:00.000Z', params: { orderId: '42', released: false }, link: '/orders?order=42' },
     ]);
     expect(messagesOfEffects([push('released', '2026-01-02T00:00:00.000Z')])).toEqual([
-      { userId: '7', kind: 'win_review', cause: 'order-42-released-2026-01-02T00:00:00.000Z', params: { orderId: '42', released: true, prize: 50_000 }, link: '/orders?order=42' },
+      { userId: 7, kind: 'win_review', cause: 'order-42-released-2026-01-02T00:00:00.000Z', params: { orderId: '42', released: true, prize: 50_000 }, link: '/orders?order=42' },
     ]);
     expect(messagesOfEffects([push()])[0]).toMatchObject({ kind: 'draw_result', params: { won: false } });
   });

@@ -267,7 +267,7 @@ describe.each(MODES)('keno orders: quote, place, read (%s mode)', (mode) => {
     const outcomes = await plumbing.placeTogether([await placementOf(a, k), await placementOf(b, key()), await placementOf(c, key())]);
     const first = outcomes[0]!;
     expect(first.status === 'rejected' && isKeyTaken(first.reason)).toBe(true);
-    expect(outcomes.slice(1).map((o) => o.status === 'fulfilled' && typeof o.value)).toEqual(['string', 'string']);
+    expect(outcomes.slice(1).map((o) => o.status === 'fulfilled' && typeof o.value)).toEqual(['number', 'number']);
     expect(await balances(a.token)).toEqual(expect.objectContaining({ balance: 700 }));
     for (const m of [b, c]) {
       expect(await balances(m.token)).toEqual(expect.objectContaining({ balance: 700 }));
@@ -285,7 +285,7 @@ describe.each(MODES)('keno orders: quote, place, read (%s mode)', (mode) => {
     const prepared = await keno.prepare(Number(b.id), threeUnits(issue) as never)(true);
     const closed = plumbing.placement(Number(b.id), key(), threeUnits(issue), { ...prepared, sale: { ...prepared.sale, stillOnSale: sql<boolean>`false` } });
     const outcomes = await plumbing.placeTogether([kenoOrder, closed]);
-    expect(outcomes.map((o) => o.status === 'fulfilled' && typeof o.value)).toEqual(['string', 'undefined']);
+    expect(outcomes.map((o) => o.status === 'fulfilled' && typeof o.value)).toEqual(['number', 'undefined']);
     expect(await balances(a.token)).toEqual(expect.objectContaining({ balance: 700 }));
     expect(await balances(b.token)).toEqual(expect.objectContaining({ balance: 1000 }));
   });
@@ -306,7 +306,7 @@ describe.each(MODES)('keno orders: quote, place, read (%s mode)', (mode) => {
       const forward = await Promise.all(crowd.map(placementOf));
       const backward = await Promise.all([...crowd].reverse().map(placementOf));
       const outcomes = (await Promise.all([plumbing.placeTogether(forward), plumbing.placeTogether(backward)])).flat();
-      expect(outcomes.every((o) => o.status === 'fulfilled' && typeof o.value === 'string')).toBe(true);
+      expect(outcomes.every((o) => o.status === 'fulfilled' && typeof o.value === 'number')).toBe(true);
     }
     expect(await deadlocks()).toBe(before);
     for (const m of crowd) expect(await balances(m.token)).toEqual(expect.objectContaining({ balance: 4000 - 12 * 300 }));

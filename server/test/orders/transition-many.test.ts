@@ -49,7 +49,7 @@ describe('ordersRepo.transitionMany (a batch of status moves in one statement)',
       [ids[1], 1, 2, userId],
     ]);
     expect(await statusOf(ids)).toEqual([[2, null], [2, 'T-1'], [2, null], [9, null]]);
-    expect((await historyOf(ids)).map((h) => [h.order_id, h.from, h.to])).toEqual([
+    expect((await historyOf(ids)).map((h) => [String(h.order_id), h.from, h.to])).toEqual([
       [ids[0], 0, 2],
       [ids[1], 1, 2],
     ]);

@@ -84,7 +84,7 @@ describe('provider callbacks under pressure and with odd bytes', () => {
 
   it('staff never credit nor refund a held deposit of their own member account', async () => {
     const me = (await env.api.get('/api/me', { token: operator })).body.user;
-    await env.services.staff.setRole(null, me.id, 'supervisor');
+    await env.services.staff.setRole(null, Number(me.id), 'supervisor');
     const supervisor = (await env.api.post('/api/auth/login', { json: { email: 'desk@example.com', password: 'desk-password-1' } })).body.token as string;
     try {
       const deposit = await startDeposit(env, supervisor, { amount: 30_000, currency: 'TWD', method: 'tw_card' });
@@ -99,7 +99,7 @@ describe('provider callbacks under pressure and with odd bytes', () => {
       expect((await readDeposit(env, supervisor, deposit.id)).state).toBe('held');
       expect(await balanceOf(env, supervisor)).toBe(0);
     } finally {
-      await env.services.staff.setRole(null, me.id, 'operator');
+      await env.services.staff.setRole(null, Number(me.id), 'operator');
       operator = (await env.api.post('/api/auth/login', { json: { email: 'desk@example.com', password: 'desk-password-1' } })).body.token;
     }
   });

@@ -76,8 +76,7 @@ describe('publicChannels', () => {
     const channels = publicChannels({
       productCodes: ['TWB01', 'CAB01'],
       footballProduct: 'HKS01',
-      eventExists: async (eventId) => {
-        const id = String(eventId);
+      eventExists: async (id) => {
         asked.push(id);
         return id === '7';
       },

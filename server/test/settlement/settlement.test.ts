@@ -123,7 +123,7 @@ describe.each(MODES)('keno settlement (%s mode)', (mode) => {
     env.clock.advanceTo(draw.sales_close_at);
     const result = { numbers: DRAWN, superNumber: 24, bigSmall: null, oddEven: null };
     expect(await drawsRepo.markDrawn(env.platform.db, Number(draw.id), result, 'manual', new Date())).toBeDefined();
-    expect(await env.services.kenoSettlement.unsettledDraws()).toContain(draw.id);
+    expect((await env.services.kenoSettlement.unsettledDraws()).map(String)).toContain(draw.id);
 
     const unsettled = await env.platform.db.selectFrom('orders').select('id').where('draw_id', '=', Number(draw.id)).where('settled_at', 'is', null).execute();
     const runs = await Promise.all([env.services.kenoSettlement.settleDraw(Number(draw.id)), env.services.kenoSettlement.settleDraw(Number(draw.id)), env.services.kenoSettlement.settleDraw(Number(draw.id))]);

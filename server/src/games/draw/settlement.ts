@@ -198,14 +198,14 @@ export function createDrawSettlementService(platform: Pick<Platform, 'db' | 'out
         const at = now();
         const before = await drawSettlementRepo.orderRecord(trx, orderId);
         // Staff never release their own win (issue 28): another supervisor does.
-        if (before && String(before.user_id) === String(operatorId)) throw new AppError('own_account');
+        if (before && before.user_id === operatorId) throw new AppError('own_account');
         const stillPending = held.stage === 'fixed' && ((before?.draw_result as DrawOrderResult | null)?.outcome.pendingDivisions.length ?? 0) > 0;
         const order = await drawSettlementRepo.release(trx, orderId, Number(held.points), stillPending, at);
         if (!order) return null;
         const balances = await walletService.credit(trx, { userId: order.user_id, account: order.trial ? 'trial' : 'real', kind: 'prize', amount: Number(held.points), refType: held.stage === 'fixed' ? 'order' : 'order-pool', refId: orderId });
         await drawSettlementRepo.markReleased(trx, orderId, held.stage, operatorId, at);
         await outbox.write(trx, settlementPushes(outbox, [{ userId: order.user_id, order: { id: orderId, status: order.status, updatedAt: order.updated_at, prize: Number(order.prize ?? 0) }, balances: { balance: balances.balance, trialBalance: balances.trialBalance }, review: 'released' }], at));
-        return { orderId, points: Number(held.points) };
+        return { orderId: String(orderId), points: Number(held.points) };
       });
       if (!released) throw new AppError('order_not_found');
       outbox.kick();

@@ -139,6 +139,7 @@ export function createFootballService(platform: Pick<Platform, 'db' | 'bus' | 'c
     event: (id: number, executor: Executor = db) => eventsRepo.find(executor, id),
 
     /** Whether an event with this id exists (the socket gateway's `odds:HKS01:<id>` channels). */
-    eventExists: (id: number) => eventsRepo.exists(db, id),
+    /** `id` as an odds channel names it (text, up to PostgreSQL's bigint): one above 2^53 names no event. */
+    eventExists: (id: string) => (Number.isSafeInteger(Number(id)) ? eventsRepo.exists(db, Number(id)) : Promise.resolve(false)),
   };
 }
