@@ -43,7 +43,7 @@ export async function writeInboxMessages(platform: Pick<Platform, 'outbox' | 'no
   const [counts, wishes] = await Promise.all([inboxRepo.unreadCounts(trx, users), inboxRepo.emailWishes(trx, users)]);
   const at = now();
   const effects: Effect[] = counts.map((row) =>
-    outbox.event({ room: userRoom(String(row.user_id)), event: 'inbox', payload: { unread: Number(row.unread) } }, at),
+    outbox.event({ room: userRoom(row.user_id), event: 'inbox', payload: { unread: Number(row.unread) } }, at),
   );
   const wishOf = new Map(wishes.map((wish) => [wish.user_id, wish]));
   for (const row of inserted) {

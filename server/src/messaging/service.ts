@@ -88,7 +88,7 @@ export function createMessagingService(platform: Pick<Platform, 'db' | 'now' | '
   async function announce(trx: Tx, thread: ThreadRow, author: 'member' | 'staff', at: Date) {
     const payload = { threadId: String(thread.id), author, at: at.toISOString() };
     await outbox.write(trx, [
-      outbox.event({ room: userRoom(String(thread.user_id)), event: 'support', payload }, at),
+      outbox.event({ room: userRoom(thread.user_id), event: 'support', payload }, at),
       outbox.event({ room: STAFF_ROOM, event: 'support', payload }, at),
     ]);
   }

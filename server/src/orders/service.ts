@@ -79,7 +79,7 @@ export function createOrderService(platform: OrderContext['platform'], deps: Ord
     /** One of the member's own orders with its history; anyone else's reads as `order_not_found`. */
     async get(userId: number, id: number): Promise<OrderWire> {
       const found = await ordersRepo.find(db, id);
-      if (!found || String(found.user_id) !== String(userId)) throw new AppError('order_not_found');
+      if (!found || found.user_id !== userId) throw new AppError('order_not_found');
       const [order] = await context.present(db, [found], now());
       const history = await ordersRepo.history(db, id);
       return { ...order!, history: history.map((h) => ({ from: h.from, to: h.to, at: iso(h.at), reason: h.reason })) };

@@ -276,7 +276,7 @@ export function createDepositService(platform: Pick<Platform, 'db' | 'config' | 
 
     async get(userId: number, id: number): Promise<DepositView> {
       const row = await depositsRepo.byId(db, id);
-      if (!row || String(row.user_id) !== String(userId)) throw new AppError('not_found');
+      if (!row || row.user_id !== userId) throw new AppError('not_found');
       return view(row);
     },
 

@@ -142,7 +142,7 @@ export function createPinService(platform: Pick<Platform, 'db' | 'secret' | 'now
             kind: 'pin',
             amount: pin.points,
             refType: 'pin',
-            refId: String(pin.id),
+            refId: pin.id,
           });
           // New points first pay what a refunded deposit left owing, as a new deposit does (issue 14).
           const balances = await walletService.settleDebts(trx, userId, now());

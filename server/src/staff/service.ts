@@ -85,7 +85,7 @@ export function createStaffService(platform: Pick<Platform, 'db' | 'secret' | 'n
         recordAudit(
           trx,
           { id: row.id, role: row.role, name: row.name, address },
-          { action, targetType: 'user', targetId: String(row.id), after: { reason } },
+          { action, targetType: 'user', targetId: row.id, after: { reason } },
           now(),
         ),
       );
@@ -291,7 +291,7 @@ export function createStaffService(platform: Pick<Platform, 'db' | 'secret' | 'n
       if (!row || !isStaffRole(row.role) || (await staffRepo.totp(db, row.id))?.enrolled_at) return null;
       return db.transaction().execute(async (trx) => {
         const link = await issueEnrolmentLink(trx, { secret, config }, { userId: row.id, issuedBy: null, at: now() });
-        await recordAudit(trx, null, { action: 'staff.enrolment_link_issued', targetType: 'user', targetId: String(row.id), after: { expiresAt: link.expiresAt.toISOString(), via: 'demo seeding' } }, now());
+        await recordAudit(trx, null, { action: 'staff.enrolment_link_issued', targetType: 'user', targetId: row.id, after: { expiresAt: link.expiresAt.toISOString(), via: 'demo seeding' } }, now());
         return link;
       });
     },
@@ -304,7 +304,7 @@ export function createStaffService(platform: Pick<Platform, 'db' | 'secret' | 'n
           await recordAudit(
             trx,
             null,
-            { action: 'staff.role_changed', targetType: 'user', targetId: String(promoted.id), before: { role: 'operator' }, after: { role: 'supervisor' } },
+            { action: 'staff.role_changed', targetType: 'user', targetId: promoted.id, before: { role: 'operator' }, after: { role: 'supervisor' } },
             now(),
           );
       });
