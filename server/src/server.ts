@@ -6,6 +6,7 @@ import { startQueueFeed } from './admin/feed.ts';
 import { createFourEyesService } from './admin/four-eyes.ts';
 import { createMemberService } from './admin/members.ts';
 import { registerBackOfficeSources } from './back-office-sources.ts';
+import { createPurchaseSheetService } from './admin/purchase-sheet.ts';
 import { createQueueService } from './admin/queue.ts';
 import { createStorage } from './platform/storage.ts';
 import { createStaffService } from './staff/service.ts';
@@ -44,6 +45,7 @@ export function createServices(platform: Platform) {
   const games = createGames(platform, { plumbing });
   const orders = createOrderService(platform, { games: games.registry, plumbing });
   const deposits = createDepositService(platform);
+  const queue = createQueueService(platform, { orders, storage });
   const recovery = createRecoveryService(platform);
   const oidc = createOidcService(platform, auth);
   return {
@@ -57,7 +59,8 @@ export function createServices(platform: Platform) {
     messaging: createMessagingService(platform, { storage }),
     pins: createPinService(platform),
     staff: createStaffService(platform, auth),
-    queue: createQueueService(platform, { orders, storage }),
+    queue,
+    purchaseSheets: createPurchaseSheetService(platform, { games: games.registry, queue }),
     adjustments: createAdjustmentService(platform),
     fourEyes: createFourEyesService(platform, { keno: games.keno.service, football: games.football.service, draws: games.draw.service }),
     members: createMemberService(platform, { orders, deposits }),

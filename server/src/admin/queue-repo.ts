@@ -34,6 +34,17 @@ export const queueRepo = {
       .execute();
   },
 
+  /** The names of users `ids` (members on a purchase sheet), by id. */
+  async names(db: Executor, ids: readonly string[]) {
+    if (ids.length === 0) return new Map<string, string>();
+    return new Map((await db.selectFrom('users').select(['id', 'name']).where('id', 'in', [...ids]).execute()).map((u) => [String(u.id), u.name]));
+  },
+
+  /** Whether order `orderId` is bought (status 2) under `ticketRef`: a confirmation sent again. */
+  async boughtWith(db: Executor, orderId: string, ticketRef: string) {
+    return Boolean(await db.selectFrom('orders').select('id').where('id', '=', orderId).where('status', '=', 2).where('ticket_ref', '=', ticketRef).executeTakeFirst());
+  },
+
   openFlags(db: Executor, limit: number) {
     return db
       .selectFrom('order_flags')

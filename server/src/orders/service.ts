@@ -15,6 +15,7 @@ import { ordersRepo } from './repo.ts';
 export { PURCHASE_QUEUE, RECONCILE_QUEUE, TIMEOUT_QUEUE, purchaseJobId, timeoutJobId, type OrderJob } from './jobs.ts';
 export { orderPlumbing, purchaseRef, type OrderPlumbing, type PreparedOrder, type PreparedRow, type RecordOrder } from './placement.ts';
 export { presentOrderCommon, type OrderCommon } from './present.ts';
+export { ordersToBuy, SHEET_MAX_TICKETS } from './to-buy-repo.ts';
 export type { ExpiryCounts } from './expire.ts';
 export type { PurchaseOutcome } from './purchase.ts';
 

@@ -45,3 +45,31 @@ export const sniffImage = (body: Buffer) => IMAGES.find((image) => image.test(bo
 
 /** The content type of a stored image by its key's extension (keys are ours: see storage.ts). */
 export const imageTypeOfKey = (key: string) => IMAGES.find((image) => key.endsWith(`.${image.ext}`))?.type;
+
+/**
+ * A multipart/form-data body with up to `maxFiles` optional file parts whose names start with
+ * `prefix` (`scan.<orderId>`), each at most `maxBytes`, in memory, and small text fields beside
+ * them (then in `req.body`). The files come back by the rest of their part's name. Too large, too
+ * many, a repeated or unexpected name, or a malformed body is 422 `upload_invalid`. A request that
+ * is not multipart passes through with none.
+ */
+export function namedUploads(prefix: string, maxBytes: number, maxFiles: number, textFieldBytes = 40_000): Parsed<Map<string, UploadedFile>> {
+  const parser = multer({ storage: multer.memoryStorage(), limits: { fileSize: maxBytes, files: maxFiles, fields: 5, fieldSize: textFieldBytes, parts: maxFiles + 5 } }).any();
+  return attach(
+    'namedUploads',
+    (req: Request) =>
+      new Promise<Map<string, UploadedFile>>((resolve, reject) => {
+        if (!req.res) return reject(new Error('no response object'));
+        parser(req, req.res, (error: unknown) => {
+          if (error) return reject(new AppError('upload_invalid'));
+          const files = new Map<string, UploadedFile>();
+          for (const file of (req.files ?? []) as Express.Multer.File[]) {
+            const name = file.fieldname.startsWith(prefix) ? file.fieldname.slice(prefix.length) : '';
+            if (!name || files.has(name)) return reject(new AppError('upload_invalid'));
+            files.set(name, { buffer: file.buffer, size: file.size });
+          }
+          resolve(files);
+        });
+      }),
+  );
+}

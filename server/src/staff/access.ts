@@ -31,6 +31,10 @@ export const ADMIN_ACCESS = {
   'GET /admin/queue/views': 'staff',
   'POST /admin/queue/views': 'staff',
   'GET /admin/orders/:id/scan': 'staff',
+  // Buying in batches (issue 31 item 3): a draw's or an event's purchase sheet, and its confirmation
+  'GET /admin/draws/:id/purchase-sheet': 'staff',
+  'GET /admin/football/events/:id/purchase-sheet': 'staff',
+  'POST /admin/purchase-sheet/confirm': 'staff',
   // Money
   'POST /admin/adjustments': 'staff',
   'GET /admin/adjustments': 'staff',
