@@ -24,7 +24,9 @@ export const queueRepo = {
     return db
       .selectFrom('orders')
       .innerJoin('users', 'users.id', 'orders.user_id')
-      .select(['orders.id', 'orders.created_at', 'orders.multiplier', 'orders.plays', ...ORDER_AND_MEMBER])
+      .select(['orders.id', 'orders.created_at', 'orders.multiplier', 'orders.plays', 'orders.draw_id', 'orders.lottery_draw_id', ...ORDER_AND_MEMBER])
+      // The event whose purchase sheet lists a slip (its first by kick-off), for orders without a draw.
+      .select(sql<string | null>`(select l.event_id from order_legs l join football_events e on e.id = l.event_id where l.order_id = orders.id order by e.sales_close_at, e.id limit 1)`.as('event_id'))
       .where(sql<boolean>`orders.status in (0, 1)`)
       .where('orders.trial', '=', false)
       .where('orders.sales_close_at', '>', now)

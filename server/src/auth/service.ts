@@ -13,6 +13,7 @@ import { authRepo } from './repo.ts';
 import { signSessionToken, verifySessionToken } from './tokens.ts';
 
 export { cookieNames, readCookie } from './session-cookies.ts';
+export { refuseBreachedPassword } from './password-policy.ts';
 
 type HashConfig = Pick<Platform['config'], 'PASSWORD_HASH'>;
 
@@ -256,6 +257,24 @@ export async function insertStaffAccount(trx: Tx, config: HashConfig, input: { n
   if (!inserted) throw new Error(`an account with the email ${input.email} exists already`);
   await walletService.open(trx, String(inserted.id));
   return { id: String(inserted.id), email: inserted.email };
+}
+
+/**
+ * A colleague a supervisor invited (staff/manage.ts): the user and their wallet, with a random
+ * password nobody knows (`password_set` false) until they choose theirs from the invitation link.
+ * Undefined when the address is in use.
+ */
+export async function insertInvitedStaffAccount(trx: Tx, config: HashConfig, input: { name: string; email: string; role: 'operator' | 'supervisor' }) {
+  const unknowable = await hashPassword(config, crypto.randomBytes(32).toString('base64url'));
+  const inserted = await authRepo.insertUser(trx, { name: input.name, email: input.email.toLowerCase(), password_hash: unknowable, password_set: false, role: input.role, locale: 'en', promo_opt_in: false });
+  if (!inserted) return undefined;
+  await walletService.open(trx, String(inserted.id));
+  return { id: String(inserted.id), email: inserted.email };
+}
+
+/** Sets a user's password (hashed here) in `trx`: an invited colleague choosing theirs. */
+export async function setAccountPassword(trx: Tx, config: HashConfig, userId: string, password: string) {
+  await authRepo.setPasswordHash(trx, userId, await hashPassword(config, password));
 }
 
 /**

@@ -20,6 +20,11 @@ export const ADMIN_ACCESS = {
   'GET /admin/staff': 'supervisor',
   'POST /admin/staff/:id/role': 'supervisor',
   'POST /admin/staff/:id/enrolment-link': 'supervisor',
+  // Issue 31 item 7: invitations (the colleague's acceptance is public: their link is the credential), deactivation, authenticator reset
+  'POST /admin/staff/invites': 'supervisor',
+  'POST /admin/auth/invite': 'public',
+  'POST /admin/staff/:id/deactivate': 'supervisor',
+  'POST /admin/staff/:id/totp-reset': 'supervisor',
   'GET /admin/audit': 'supervisor',
   // The order queue
   'GET /admin/queue': 'staff',

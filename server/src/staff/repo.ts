@@ -96,7 +96,7 @@ export const staffRepo = {
     return db
       .selectFrom('users')
       .leftJoin('staff_totp', 'staff_totp.user_id', 'users.id')
-      .select(['users.id', 'users.name', 'users.email', 'users.role', 'staff_totp.enrolled_at'])
+      .select(['users.id', 'users.name', 'users.email', 'users.role', 'users.locked_at', 'users.password_set', 'staff_totp.enrolled_at'])
       .where('users.role', 'in', ['operator', 'supervisor'])
       .orderBy('users.id')
       .limit(500)
@@ -105,7 +105,23 @@ export const staffRepo = {
 
   /** Locks the user's row for a role change; returns the role it had. */
   lockUser(db: Executor, userId: string) {
-    return db.selectFrom('users').select(['id', 'role', 'email']).where('id', '=', userId).forUpdate().executeTakeFirst();
+    return db.selectFrom('users').select(['id', 'role', 'email', 'name', 'locked_at', 'password_set']).where('id', '=', userId).forUpdate().executeTakeFirst();
+  },
+
+  /** The unused, unexpired enrolment link of `tokenHash`, whoever it is for (an invitation names its colleague by itself). */
+  usableLinkByHash(db: Executor, tokenHash: string, at: Date) {
+    return db.selectFrom('staff_enrolment_links').select(['id', 'user_id']).where('token_hash', '=', tokenHash).where('used_at', 'is', null).where('expires_at', '>', at).executeTakeFirst();
+  },
+
+  /** Deactivates a staff account (the same lock a member's account has: no sign-in, no session). */
+  deactivate(db: Executor, userId: string, at: Date) {
+    return db.updateTable('users').set({ locked_at: at }).where('id', '=', userId).where('locked_at', 'is', null).returning('id').executeTakeFirst();
+  },
+
+  /** Forgets a staff member's authenticator and recovery codes: the next sign-in enrols again, with a new link. */
+  async forgetTotp(db: Executor, userId: string) {
+    await db.deleteFrom('staff_recovery_codes').where('user_id', '=', userId).execute();
+    return db.deleteFrom('staff_totp').where('user_id', '=', userId).returning('user_id').executeTakeFirst();
   },
 
   setRole(db: Executor, userId: string, role: 'member' | 'operator' | 'supervisor') {

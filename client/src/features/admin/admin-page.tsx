@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { NavLink, Route, Routes } from 'react-router';
 import { LocaleSelect } from '../../shared/i18n/locale-select.tsx';
@@ -9,11 +9,12 @@ import { MemberDetailPage } from './members-detail-page.tsx';
 import { MembersSearchPage } from './members-search-page.tsx';
 import { NoticesPage } from './notices-page.tsx';
 import { PinsPage } from './pins-page.tsx';
+import { PurchaseSheetPage } from './purchase-sheet-page.tsx';
 import { QueuePage } from './queue-page.tsx';
 import { ResultsPage } from './results-page.tsx';
 import { SignIn } from './sign-in.tsx';
 import { SupportPage } from './support-page.tsx';
-import { ConsoleContext, isSupervisor, loadStaffSession, saveStaffSession, staffHttp, type StaffSessionValue } from './staff-session.ts';
+import { ConsoleContext, hasStaffCookie, isSupervisor, loadStaffSession, restoreStaffSession, saveStaffSession, staffHttp, type StaffSessionValue } from './staff-session.ts';
 import './admin.css';
 
 /**
@@ -23,6 +24,23 @@ import './admin.css';
  */
 export function AdminPage() {
   const [session, setSession] = useState<StaffSessionValue | null>(loadStaffSession);
+  // A reload or a new tab: the HttpOnly cookie may still hold a live session this tab has not seen.
+  // The server says whose and until when (GET /api/admin/me); until it answers, no sign-in form flashes.
+  const [restoring, setRestoring] = useState(() => session === null && hasStaffCookie());
+  useEffect(() => {
+    if (!restoring) return undefined;
+    let live = true;
+    void restoreStaffSession()
+      .then((restored) => {
+        if (!live) return;
+        saveStaffSession(restored);
+        setSession(restored);
+      })
+      .finally(() => live && setRestoring(false));
+    return () => {
+      live = false;
+    };
+  }, [restoring]);
   const desk = useMemo(() => {
     if (!session) return null;
     const forget = () => {
@@ -35,6 +53,7 @@ export function AdminPage() {
     return { session, http, signOut };
   }, [session]);
 
+  if (restoring) return <div className="admin-shell admin-shell--signin" aria-busy="true" />;
   if (!desk) {
     return (
       <div className="admin-shell admin-shell--signin">
@@ -85,6 +104,8 @@ export function AdminPage() {
             <Route path="support" element={<SupportPage />} />
             <Route path="support/:id" element={<SupportPage />} />
             <Route path="notices" element={<NoticesPage />} />
+            <Route path="draws/:id/sheet" element={<PurchaseSheetPage per="draw" />} />
+            <Route path="events/:id/sheet" element={<PurchaseSheetPage per="event" />} />
             <Route path="*" element={<QueuePage />} />
           </Routes>
         </main>

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { confirmOrder, useQueue, useQueueFeed } from './queue-api.ts';
 import { useDescribeError } from './describe.ts';
 import { QueueFigures } from './queue-figures.tsx';
+import { QueueRowActions } from './queue-row-actions.tsx';
 import { isSupervisor, useConsole } from './staff-session.ts';
 
 type Panel = { kind: 'confirm' | 'fail' | 'release'; item: QueueItem } | { kind: 'bulk'; items: QueueItem[] } | null;
@@ -261,6 +262,7 @@ export function QueuePage() {
               <th scope="col" className="numeric"><FormattedMessage id="admin.queue.colLines" /></th>
               <th scope="col" className="numeric"><FormattedMessage id="admin.queue.colAmount" /></th>
               <th scope="col"><FormattedMessage id="admin.queue.colClaim" /></th>
+              <th scope="col"><FormattedMessage id="admin.queue.colActions" /></th>
             </tr>
           </thead>
           <tbody ref={tableRef}>
@@ -286,6 +288,16 @@ export function QueuePage() {
                   ) : (
                     <span className="muted"><FormattedMessage id="admin.queue.free" /></span>
                   )}
+                </td>
+                <td>
+                  <QueueRowActions
+                    item={item}
+                    purchase={isPurchase(item)}
+                    onClaim={() => { setCursor(index); void toggleClaim(item); }}
+                    onConfirm={() => { setCursor(index); setPanel({ kind: 'confirm', item }); }}
+                    onFail={() => { setCursor(index); setPanel({ kind: 'fail', item }); }}
+                    onOpen={item.kind === 'large_win' ? () => setPanel({ kind: 'release', item }) : item.kind === 'held_deposit' ? () => void navigate('/admin/deposits') : undefined}
+                  />
                 </td>
               </tr>
             ))}
