@@ -13,6 +13,7 @@ import { PurchaseSheetPage } from './purchase-sheet-page.tsx';
 import { QueuePage } from './queue-page.tsx';
 import { ResultsPage } from './results-page.tsx';
 import { SignIn } from './sign-in.tsx';
+import { StaffPage } from './staff-page.tsx';
 import { SupportPage } from './support-page.tsx';
 import { ConsoleContext, hasStaffCookie, isSupervisor, loadStaffSession, restoreStaffSession, saveStaffSession, staffHttp, type StaffSessionValue } from './staff-session.ts';
 import './admin.css';
@@ -81,6 +82,7 @@ export function AdminPage() {
             <NavLink to="/admin/deposits"><FormattedMessage id="admin.nav.deposits" /></NavLink>
             <NavLink to="/admin/support"><FormattedMessage id="admin.nav.support" /></NavLink>
             <NavLink to="/admin/notices"><FormattedMessage id="admin.nav.notices" /></NavLink>
+            {isSupervisor(desk.session) && <NavLink to="/admin/staff"><FormattedMessage id="admin.nav.staff" /></NavLink>}
             {isSupervisor(desk.session) && <NavLink to="/admin/audit"><FormattedMessage id="admin.nav.audit" /></NavLink>}
             {isSupervisor(desk.session) && <a href="/admin/queues"><FormattedMessage id="admin.nav.jobs" /></a>}
           </nav>
@@ -101,6 +103,7 @@ export function AdminPage() {
             <Route path="members/:id" element={<MemberDetailPage />} />
             <Route path="deposits" element={<DepositsHeldPage />} />
             <Route path="audit" element={<AuditPage />} />
+            <Route path="staff" element={<StaffPage />} />
             <Route path="support" element={<SupportPage />} />
             <Route path="support/:id" element={<SupportPage />} />
             <Route path="notices" element={<NoticesPage />} />
