@@ -1,6 +1,7 @@
 import type { CreatePinsResponse, PinBatch, RedeemResponse } from '@gp/common';
-import { formatPin } from '@gp/common';
+import { formatPin, plainPoints } from '@gp/common';
 import { AppError } from '../platform/errors.ts';
+import { csvDocument } from '../platform/csv.ts';
 import { runIdempotent } from '../platform/idempotency.ts';
 import type { Platform } from '../platform/platform.ts';
 import { recordAudit, type StaffActor } from '../staff/service.ts';
@@ -35,7 +36,6 @@ export interface PinBatchIssue {
 }
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
-const csvCell = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 
 export function createPinService(platform: Pick<Platform, 'db' | 'secret' | 'now' | 'outbox' | 'logger'> & Pick<IssueContext, 'config'>) {
   const { db, secret, now, outbox, logger } = platform;
@@ -104,8 +104,8 @@ export function createPinService(platform: Pick<Platform, 'db' | 'secret' | 'now
         const codes = (await pinsRepo.takeSealedCodes(trx, batchId)).map((s) => formatPin(unsealPinCode(secret, s)));
         await recordAudit(trx, actor, { action: 'pin_batch.exported', targetType: 'pin_batch', targetId: batchId, after: { codes: codes.length } }, now());
         const expires = iso(marked.expires_at) ?? '';
-        const lines = ['code,points,expires_at,batch', ...codes.map((c) => [c, String(marked.points), expires, batchId].map(csvCell).join(','))];
-        return { filename: `pins-batch-${batchId}.csv`, csv: `${lines.join('\r\n')}\r\n` };
+        // Points in GP with two decimals (50.00 for 50 GP), the unit the console shows (issue 31 item 6).
+        return { filename: `pins-batch-${batchId}.csv`, csv: csvDocument(['code', 'points_gp', 'expires_at', 'batch'], codes.map((c) => [c, plainPoints(marked.points), expires, batchId])) };
       });
     },
 
