@@ -1,6 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { startManualPlatform } from './manual-platform.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { call as staffCall, newAccount as newStaffAccount, totp } from './staff-support.ts';
 
@@ -15,8 +16,7 @@ const PORT = Number(process.env.E2E_PORT ?? 4310) + 16;
 const BASE = `http://127.0.0.1:${PORT}`;
 const SUPERVISOR = { email: 'operator@example.com', password: 'operator-pass-2026' };
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
-const DATA_DIR = path.join(ROOT, `.tmp/e2e-data-${PORT}`);
+let DATA_DIR = '';
 
 let server: ChildProcess;
 let supervisor: { token: string; secret: string };
@@ -70,27 +70,11 @@ async function placeOrders(count: number) {
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  fs.rmSync(DATA_DIR, { recursive: true, force: true });
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: ROOT,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      DATA_DIR,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-      PURCHASE_GATEWAY: 'manual',
-      STAFF_MFA: 'required',
-      KENO_PRODUCTS: 'CAB01',
-      KENO_SCHEDULE_OVERRIDES: JSON.stringify({ CAB01: { intervalSeconds: 180, salesCloseSeconds: 15 } }),
-      SIGNUP_MAX_PER_ADDRESS: '1000',
-    },
-  });
-  await expect.poll(async () => (await fetch(`${BASE}/api/health`).catch(() => null))?.status ?? 0, { timeout: 150_000, intervals: [1000] }).toBe(200);
-  // The seeded supervisor enrols over HTTP with the link the demo seeding wrote.
-  const enrolment = fs.readFileSync(path.join(DATA_DIR, 'secrets', 'demo-enrolment-link.txt'), 'utf8').trim();
+  ({ server, dataDir: DATA_DIR } = await startManualPlatform(PORT));
+  // The seeded supervisor enrols over HTTP with the link the demo seeding writes (it may come just after /api/health answers).
+  const linkFile = path.join(DATA_DIR, 'secrets', 'demo-enrolment-link.txt');
+  await expect.poll(() => fs.existsSync(linkFile), { timeout: 30_000 }).toBe(true);
+  const enrolment = fs.readFileSync(linkFile, 'utf8').trim();
   const login = await call('POST', '/api/admin/auth/login', { body: { ...SUPERVISOR, enrolment } });
   const verified = await call('POST', '/api/admin/auth/verify', { body: { challenge: login.body.challenge, code: await totp(login.body.enrol.secret) } });
   expect(verified.status, JSON.stringify(verified.body)).toBe(200);
