@@ -7,6 +7,7 @@ import { confirmOrder, useQueue, useQueueFeed } from './queue-api.ts';
 import { useDescribeError } from './describe.ts';
 import { QueueFigures } from './queue-figures.tsx';
 import { isSupervisor, useConsole } from './staff-session.ts';
+import { TableWrap } from '../../shared/ui/table-wrap.tsx';
 
 type Panel = { kind: 'confirm' | 'fail' | 'release'; item: QueueItem } | { kind: 'bulk'; items: QueueItem[] } | null;
 
@@ -249,7 +250,7 @@ export function QueuePage() {
           <button type="button" className="button button--ghost" onClick={() => setPanel(null)}><FormattedMessage id="admin.cancel" /></button>
         </form>
       )}
-      <div className="table-wrap">
+      <TableWrap>
         <table className="table admin-table" data-testid="queue-table">
           <thead>
             <tr>
@@ -292,7 +293,7 @@ export function QueuePage() {
           </tbody>
         </table>
         {queue.data && items.length === 0 && <p className="muted" data-testid="queue-empty"><FormattedMessage id="admin.queue.empty" /></p>}
-      </div>
+      </TableWrap>
     </section>
   );
 }
