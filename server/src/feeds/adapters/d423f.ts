@@ -61,7 +61,8 @@ function readingOf(table: Table, row: string[], code: string): FeedReading {
   };
   const numbered = table.header.map((h, i) => ({ m: /^獎號\s*(\d+)$/.exec(h), i })).filter((x) => x.m).sort((a, b) => Number(a.m![1]) - Number(b.m![1]));
   const single = cell('獎號');
-  const numbers = numbered.length ? numbered.map((x) => integerOf(row[x.i]?.trim(), `獎號${x.m![1]}`)) : single ? single.split(/[\s,、]+/).filter(Boolean).map((n) => integerOf(n, '獎號')) : [];
+  // A game with fewer numbers than the widest leaves the last columns empty.
+  const numbers = numbered.length ? numbered.filter((x) => (row[x.i] ?? '').trim() !== '').map((x) => integerOf(row[x.i]?.trim(), `獎號${x.m![1]}`)) : single ? single.split(/[\s,、]+/).filter(Boolean).map((n) => integerOf(n, '獎號')) : [];
   if (numbers.length === 0) throw new FeedFormatError('no number columns (獎號1… or 獎號)');
   const drawNumber = String(integerOf(cell('期別'), '期別'));
   const day = cell('開獎日期')?.replace(/\//g, '-');
