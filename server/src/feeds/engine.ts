@@ -170,6 +170,7 @@ export function createFeedEngine(platform: Pick<Platform, 'db' | 'now' | 'logger
     /** One pass over every product read from feeds; a product whose work throws is logged and the others go on. */
     async pass() {
       const total = { products: 0, published: 0, conflicts: 0, failed: 0 };
+      for (const feed of feeds) feed.newPass?.();
       for (const product of products()) {
         try {
           const outcome = await pollProduct(product);

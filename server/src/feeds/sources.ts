@@ -35,7 +35,7 @@ export function resultFeeds(config: Pick<Config, 'RESULT_FEED_URLS' | 'RESULT_FE
     hkjcFeed({ ...(urls.hkjc ? { url: urls.hkjc } : {}), timeoutMs }),
     megamillionsFeed({ ...(urls.megamillions ? { baseUrl: urls.megamillions } : {}), timeoutMs }),
     sodaFeed({ ...(urls.soda ? { baseUrl: urls.soda } : {}), ...(config.SODA_APP_TOKEN ? { appToken: config.SODA_APP_TOKEN } : {}), timeoutMs }),
-    d423fFeed({ ...(urls.d423f ? { url: urls.d423f } : {}), timeoutMs, now }),
+    d423fFeed({ ...(urls.d423f ? { url: urls.d423f } : {}), timeoutMs }),
   ];
 }
 

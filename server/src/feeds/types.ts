@@ -71,6 +71,8 @@ export interface ResultFeed {
   latest(productCode: string): Promise<FeedAnswer>;
   /** One draw, by its draw number (and time, for sources keyed by date); absent for a source that serves only its latest draw (megamillions.com). */
   byDrawNumber?(productCode: string, draw: DrawRef): Promise<FeedAnswer>;
+  /** Forgets what the previous pass downloaded (a source read whole once per pass: D423F's CSV). */
+  newPass?(): void;
 }
 
 /** A feed adapter's answer built from a parser that throws on anything it cannot trust (reference §10.2, §10.6). */

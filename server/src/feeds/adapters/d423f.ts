@@ -77,20 +77,19 @@ function readingOf(table: Table, row: string[], code: string): FeedReading {
   return { drawNumber, drawnAt, result: lotteryResult(code, { zones, extra }), divisions: [], nextJackpot: null };
 }
 
-export function d423fFeed(options: { url?: string; timeoutMs: number; now: () => Date }): ResultFeed {
+export function d423fFeed(options: { url?: string; timeoutMs: number }): ResultFeed {
   const url = options.url ?? D423F_URL;
-  // One download serves every product and draw of a poll: kept a minute.
-  let cached: { at: number; table: Promise<Table> } | null = null;
+  // One download serves every product and draw of a pass (`newPass` forgets it).
+  let cached: { table: Promise<Table> } | null = null;
   const table = () => {
-    const at = options.now().getTime();
-    if (!cached || at - cached.at > 60_000) {
+    if (!cached) {
       const loading = (async (): Promise<Table> => {
         const text = String(await fetchFromSource(url, { expect: 'text', timeoutMs: options.timeoutMs }));
         const [header, ...rows] = parseCsv(text.replace(/^\uFEFF/, ''));
         if (!header || !header.includes('遊戲名稱') || !header.includes('期別')) throw new FeedFormatError('not the D423F layout (遊戲名稱, 期別 missing)');
         return { header: header.map((h) => h.trim()), rows };
       })();
-      cached = { at, table: loading };
+      cached = { table: loading };
       loading.catch(() => (cached = null));
     }
     return cached.table;
@@ -103,6 +102,9 @@ export function d423fFeed(options: { url?: string; timeoutMs: number; now: () =>
 
   return {
     source: 'd423f',
+    newPass: () => {
+      cached = null;
+    },
     products: Object.values(GAME_NAMES),
     latest: (code) =>
       answerOf(async (): Promise<FeedAnswer> => {
