@@ -11,6 +11,7 @@ export * from './schemas/wallet.ts';
 export * from './schemas/pins.ts';
 export * from './schemas/pin-batches.ts';
 export * from './schemas/pending-results.ts';
+export * from './schemas/result-feeds.ts';
 export * from './schemas/deposits.ts';
 export * from './schemas/site.ts';
 export * from './schemas/admin.ts';

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import express, { type ErrorRequestHandler, type Request } from 'express';
 import { adminRoutes } from './admin/routes.ts';
+import { feedsRoutes } from './feeds/routes.ts';
 import { ADJUSTMENTS_QUEUE } from './admin/jobs.ts';
 import { JOB_BOARD_PATH, jobBoard } from './admin/job-board.ts';
 import { isDatabaseUnavailable } from './db/unavailable.ts';
@@ -85,6 +86,7 @@ export function createApp(platform: Platform, services: Services) {
       pinRoutes(platform, services.auth, services.pins),
       staffRoutes(platform, services.auth, services.staff),
       adminRoutes(platform, services.auth, services.queue, services.fourEyes, services.members, services.adjustments),
+      feedsRoutes(services.auth, services.feeds),
       // Each game family's routes, in the registry's order (the draw lotteries answer their product codes and pass every other code on).
       ...services.games.routes(services.auth),
       orderRoutes(services.auth, services.orders, services.games),

@@ -1,6 +1,7 @@
 import { registerQueueSource } from './admin/service.ts';
 import type { DepositService } from './payments/service.ts';
 import type { DrawSettlementService } from './games/draw/settlement.ts';
+import type { FeedsService } from './feeds/service.ts';
 
 /**
  * Composition root: the order queue's sources that live in other features, plugged into the
@@ -8,7 +9,7 @@ import type { DrawSettlementService } from './games/draw/settlement.ts';
  * supervisor (release: POST /api/admin/large-wins/:orderId/release); held deposits for a refund
  * or a decision (GET /api/admin/deposits?state=held). The queue lists and leases them with the rest.
  */
-export function registerBackOfficeSources(services: { drawSettlement: DrawSettlementService; deposits: DepositService }) {
+export function registerBackOfficeSources(services: { drawSettlement: DrawSettlementService; deposits: DepositService; feeds: FeedsService }) {
   registerQueueSource({
     id: 'settlement.large-wins',
     kinds: ['large_win'],
@@ -44,6 +45,26 @@ export function registerBackOfficeSources(services: { drawSettlement: DrawSettle
         createdAt: deposit.createdAt,
         deadline: null,
         detail: { provider: deposit.provider, currency: deposit.currency, money: deposit.amount, problem: deposit.problem },
+      }));
+    },
+  });
+  // A result feed contradicts a published result (settlement held) or two sources disagree: resolved on /admin/feeds.
+  registerQueueSource({
+    id: 'feeds.result-conflicts',
+    kinds: ['result_conflict'],
+    async list() {
+      return (await services.feeds.openConflicts()).map((conflict) => ({
+        key: `result_conflict:${conflict.id}`,
+        kind: 'result_conflict' as const,
+        orderId: null,
+        productCode: conflict.productCode,
+        issue: conflict.issue,
+        member: null,
+        lines: null,
+        amount: 0,
+        createdAt: conflict.raisedAt,
+        deadline: null,
+        detail: { conflictKind: conflict.kind, source: conflict.source, targetType: conflict.targetType, targetId: conflict.targetId, published: conflict.published, reading: conflict.reading },
       }));
     },
   });

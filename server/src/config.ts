@@ -311,8 +311,11 @@ export const configSchema = z.object({
   CLIENT_DIST: z.string().default(path.join(REPO_ROOT, 'client/dist')),
   /** Keno products this deployment sells, comma-separated. */
   KENO_PRODUCTS: kenoCodeList.default(['TWB01', 'CAB01', 'KRB01']),
-  /** Where draw results come from: `simulated` (seeded RNG, verifiable) or `manual` (operator entry). */
-  RESULT_SOURCE: z.enum(['simulated', 'manual']).default('simulated'),
+  /**
+   * Where keno results come from: `simulated` (seeded RNG, verifiable), `manual` (two staff members enter them) or `feeds` (the official result
+   * feeds, published when two sources agree or one source and one staff member: docs/result-feeds.md; four-eyes entry stays the fallback).
+   */
+  RESULT_SOURCE: z.enum(['simulated', 'manual', 'feeds']).default('simulated'),
   /** Per-product schedule changes for demos and tests, as JSON: `{"CAB01":{"intervalSeconds":60,"salesCloseSeconds":10}}` (also `dailyWindow`); issue numbering is kept. */
   KENO_SCHEDULE_OVERRIDES: scheduleOverrides.default({}),
   /**
@@ -322,8 +325,21 @@ export const configSchema = z.object({
   KENO_RULE_OVERRIDES: jsonText.pipe(z.partialRecord(z.enum(KENO_CODES), z.looseObject({ source: z.string().min(1) }))).default({}),
   /** Draw lotteries this deployment lists (docs/games.md), comma-separated; default all twelve. */
   DRAW_PRODUCTS: drawCodeList.default([...DRAW_CODE_LIST]),
-  /** Where draw-lottery results come from: `simulated` (seeded, verifiable, with simulated pool amounts) or `manual` (operator entry). */
-  DRAW_RESULT_SOURCE: z.enum(['simulated', 'manual']).default('simulated'),
+  /** Where draw-lottery results come from: `simulated` (seeded, verifiable, with simulated pool amounts), `manual` (operator entry) or `feeds` (as RESULT_SOURCE). */
+  DRAW_RESULT_SOURCE: z.enum(['simulated', 'manual', 'feeds']).default('simulated'),
+  /**
+   * Result feeds: each source's base URL, JSON keyed by source name (`tlc`, `d423f`, `hkjc`, `soda`, `megamillions`; docs/result-feeds.md),
+   * overriding the official address — a proxy in production, a replay server in tests: `{"tlc":"http://127.0.0.1:9000/TLCAPIWeB/Lottery"}`.
+   */
+  RESULT_FEED_URLS: jsonText.pipe(z.partialRecord(z.enum(['tlc', 'd423f', 'hkjc', 'soda', 'megamillions']), z.url())).default({}),
+  /** How often the result-feed engine polls the sources for draws that are due (seconds). */
+  RESULT_FEED_POLL_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  /** A source's request gives up after this long (ms); the source is then `down` for that poll. */
+  RESULT_FEED_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
+  /** A product is `late` on /admin/feeds when a due draw has no published result this long after its draw time (seconds); the publish latency of every source is unconfirmed. */
+  RESULT_FEED_LATE_SECONDS: z.coerce.number().int().min(60).default(3 * 3600),
+  /** NY Open Data (Socrata) app token, sent as X-App-Token: without one, requests share a per-address throttle. */
+  SODA_APP_TOKEN: z.string().min(1).optional(),
   /**
    * Operator changes to draw lotteries, JSON per product, each with a `source` (common `DrawOverrides`):
    * `{"TWA05":{"source":"back office","availability":{"onSale":true}},"HKA01":{"source":"race day","calendar":{"moves":[{"from":"2026-03-07","to":"2026-03-08"}]}}}`.

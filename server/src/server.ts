@@ -8,6 +8,8 @@ import { createMemberService } from './admin/members.ts';
 import { registerBackOfficeSources } from './back-office-sources.ts';
 import { createQueueService } from './admin/queue.ts';
 import { createStorage } from './platform/storage.ts';
+import { resultFeedsJob } from './feeds/jobs.ts';
+import { createFeedsService } from './feeds/service.ts';
 import { createStaffService } from './staff/service.ts';
 import { createApp } from './app.ts';
 import { createAuthService } from './auth/service.ts';
@@ -61,6 +63,8 @@ export function createServices(platform: Platform) {
     adjustments: createAdjustmentService(platform),
     fourEyes: createFourEyesService(platform, { keno: games.keno.service, football: games.football.service, draws: games.draw.service }),
     members: createMemberService(platform, { orders, deposits }),
+    /** Official results from feeds and the draws screen (issue 31). */
+    feeds: createFeedsService(platform, { keno: games.keno.service, draws: games.draw.service }),
     /** The game registry: the families, chosen by product code or stored order. */
     games: games.registry,
     keno: games.keno.service,
@@ -90,6 +94,7 @@ export function workersOf(platform: Platform, services: Services): Workers[] {
     passwordResetJob.withContext({ recovery: services.recovery }),
     signupRequestJob.withContext({ signup: services.signup }),
     adjustmentJob.withContext({ adjustments: services.adjustments, logger }),
+    resultFeedsJob.withContext({ feeds: services.feeds, logger }),
     ...orderWorkers(services.orders, logger),
     ...services.games.workers(),
   ];

@@ -100,6 +100,7 @@ export interface Draws {
   issue: string;
   product_code: string;
   result: Json | null;
+  result_held_at: Timestamp | null;
   result_source: string | null;
   sales_close_at: Timestamp;
   sales_open_at: Timestamp;
@@ -210,6 +211,7 @@ export interface LotteryDraws {
   jackpot_source: string | null;
   product_code: string;
   result: Json | null;
+  result_held_at: Timestamp | null;
   result_source: string | null;
   sales_close_at: Timestamp;
   sales_open_at: Timestamp;
@@ -371,6 +373,49 @@ export interface ResultEntries {
   payload: Json;
   staff_id: number;
   target_id: string;
+  target_type: string;
+}
+
+export interface ResultFeedConflicts {
+  fingerprint: string;
+  id: Generated<number>;
+  issue: string;
+  kind: string;
+  product_code: string;
+  published: Json | null;
+  raised_at: Timestamp;
+  reading: Json;
+  resolution: string | null;
+  resolved_at: Timestamp | null;
+  resolved_by: number | null;
+  source: string;
+  target_id: number;
+  target_type: string;
+}
+
+export interface ResultFeedFetches {
+  failures: Generated<number>;
+  last_answer: string;
+  last_error: string | null;
+  last_fetch_at: Timestamp;
+  last_ok_at: Timestamp | null;
+  product_code: string;
+  source: string;
+}
+
+export interface ResultFeedReadings {
+  divisions: Json | null;
+  drawn_at: Timestamp | null;
+  fingerprint: string;
+  first_seen_at: Timestamp;
+  id: Generated<number>;
+  issue: string;
+  last_seen_at: Timestamp;
+  next_jackpot: number | null;
+  product_code: string;
+  result: Json;
+  source: string;
+  target_id: number;
   target_type: string;
 }
 
@@ -536,6 +581,9 @@ export interface DB {
   platform_identity: PlatformIdentity;
   queue_claims: QueueClaims;
   result_entries: ResultEntries;
+  result_feed_conflicts: ResultFeedConflicts;
+  result_feed_fetches: ResultFeedFetches;
+  result_feed_readings: ResultFeedReadings;
   scheduler_heartbeats: SchedulerHeartbeats;
   sessions: Sessions;
   simulated_operator_tickets: SimulatedOperatorTickets;

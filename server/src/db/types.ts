@@ -48,8 +48,11 @@ export type AdjustmentsTable = Override<
 /** `seed` is secret until the draw: never presented while `status` is `scheduled`. */
 export type DrawsTable = Override<
   Schema.Draws,
-  { id: Generated<Id>; status: Generated<'scheduled' | 'drawn' | 'void'>; result: unknown; result_source: 'simulated' | 'manual' | null }
+  { id: Generated<Id>; status: Generated<'scheduled' | 'drawn' | 'void'>; result: unknown; result_source: ResultSourceKind | null }
 >;
+
+/** Who published a draw's result: the seeded simulation, two staff members (four eyes), or the result feeds (migration 0027). */
+export type ResultSourceKind = 'simulated' | 'manual' | 'feeds';
 
 export type OrderStatus = 0 | 1 | 2 | 8 | 9;
 
@@ -82,9 +85,17 @@ export type LotteryDrawsTable = Override<
     id: Generated<Id>;
     status: Generated<'scheduled' | 'drawn' | 'void'>;
     result: NullableJsonText;
-    result_source: 'simulated' | 'manual' | null;
-    jackpot_source: 'base' | 'operator' | 'simulated' | null;
+    result_source: ResultSourceKind | null;
+    jackpot_source: 'base' | 'operator' | 'simulated' | 'feed' | null;
   }
+>;
+/** Result feeds (migration 0027): readings, fetches and conflicts of keno and draw-lottery draws. */
+export type FeedTargetType = 'keno_draw' | 'lottery_draw';
+export type ResultFeedReadingsTable = Override<Schema.ResultFeedReadings, { id: Generated<Id>; target_type: FeedTargetType; target_id: Id; result: ColumnType<unknown, string, string>; divisions: NullableJsonText }>;
+export type ResultFeedFetchesTable = Override<Schema.ResultFeedFetches, { last_answer: 'reading' | 'not_yet' | 'down' }>;
+export type ResultFeedConflictsTable = Override<
+  Schema.ResultFeedConflicts,
+  { id: Generated<Id>; target_type: FeedTargetType; target_id: Id; kind: 'after_publication' | 'sources_disagree'; published: NullableJsonText; reading: ColumnType<unknown, string, string>; resolved_by: Id | null }
 >;
 export type LotteryDrawDivisionsTable = Override<Schema.LotteryDrawDivisions, { draw_id: Id }>;
 export type LotteryLargeWinsTable = Override<Schema.LotteryLargeWins, { order_id: Id; stage: 'fixed' | 'pool'; prize: ColumnType<unknown, string, string>; released_by: Id | null }>;
@@ -206,6 +217,9 @@ export type Database = Override<
     lottery_draws: LotteryDrawsTable;
     lottery_draw_divisions: LotteryDrawDivisionsTable;
     lottery_large_wins: LotteryLargeWinsTable;
+    result_feed_readings: ResultFeedReadingsTable;
+    result_feed_fetches: ResultFeedFetchesTable;
+    result_feed_conflicts: ResultFeedConflictsTable;
   }
 >;
 

@@ -96,6 +96,11 @@ import {
   footballResultsPage,
   footballResultsQuery,
   standingsSchema,
+  resultFeedsResponse,
+  feedConfirmBody,
+  feedConflictResolveBody,
+  adminDrawsQuery,
+  adminDrawsResponse,
   type ErrorCode,
 } from '@gp/common';
 import { ID_PATTERN } from '../platform/ids.ts';
@@ -215,6 +220,10 @@ export const OPERATIONS: Operation[] = [
   { method: 'post', path: '/api/admin/orders/{id}/confirm', summary: 'Manual purchase gateway: confirm the ticket was bought (0/1 → 2); `order_issue` once the order timed out', auth: 'operator', body: confirmOrderBody, response: orderResponse, errors: ['validation_failed', 'order_not_found', 'order_issue'] },
   { method: 'get', path: '/api/admin/results', summary: 'Four eyes: draws and events waiting for a manual result (keno, football, draw lotteries), with where your entry stands; others\' entries only once you have entered yours', auth: 'operator', response: z.object({ items: z.array(pendingResultSchema) }), errors: ['forbidden'] },
   { method: 'post', path: '/api/admin/results', summary: 'Four eyes: enter a result (`keno_draw` numbers, `football_event` score or void, `lottery_draw` zones/extra/multiplier); published only when a second staff member\'s entry matches (`state`: waiting_second, mismatch, published). Of matching entries sent at once exactly one answers `published` (and is audited as the publisher); the others answer 409 `result_exists`. There is no single-entry result route', auth: 'operator', body: resultEntryBody, response: resultEntryResponse, errors: ['forbidden', 'validation_failed', 'not_found', 'result_exists'] },
+  { method: 'get', path: '/api/admin/result-feeds', summary: 'Result feeds (docs/result-feeds.md): per product, its sources with their last fetch and answer, why it has none (four-eyes entry stays), its last result, its lag, its state (`ok`, `late`, `failing`, `disagree`), draws waiting for a second source or a staff confirmation, and open conflicts', auth: 'operator', response: resultFeedsResponse, errors: ['forbidden'] },
+  { method: 'post', path: '/api/admin/result-feeds/confirm', summary: 'One staff member confirms the only source\'s reading of a due draw (one source plus one person, where only one source has answered); published through the same path as four-eyes entry. `validation_failed` when no such reading, or more than one source answered; 409 `result_exists` when the draw has its result', auth: 'operator', body: feedConfirmBody, response: z.object({ state: z.literal('published') }), errors: ['forbidden', 'validation_failed', 'not_found', 'result_exists'] },
+  { method: 'post', path: '/api/admin/result-feeds/conflicts/{id}/resolve', summary: 'Supervisors only: resolve a feed conflict, keeping the published result (never re-settled); once none of the draw\'s conflicts is open its settlement goes on. 409 `result_exists` when already resolved', auth: 'operator', body: feedConflictResolveBody, response: z.object({ released: z.boolean() }), errors: ['forbidden', 'validation_failed', 'not_found', 'result_exists'] },
+  { method: 'get', path: '/api/admin/draws', summary: 'Keno and draw-lottery draws whose sales opened, newest first (25 a page), of one product when given: sales (GP hundredths), orders by status, result and who published it (feed sources), held settlement, settled / to settle, pool amounts and jackpot', auth: 'operator', query: adminDrawsQuery, response: adminDrawsResponse, errors: ['forbidden', 'validation_failed'] },
   { method: 'get', path: '/api/football/events', summary: 'Football events (default: open and closed, by kick-off) with every market and its prices as decimal strings; `names` gives the league and teams in other languages where the source has them (HKJC and the simulated leagues: Chinese)', query: footballEventsQuery, response: z.array(footballEventSchema), errors: ['validation_failed'] },
   { method: 'get', path: '/api/football/events/{id}', summary: 'One football event: markets, analysis (last five of each team, HAD probabilities without the margin) and recent odds history (oldest first)', query: footballEventDetailQuery, response: footballEventDetailSchema, errors: ['validation_failed', 'not_found'] },
   { method: 'get', path: '/api/football/results', summary: 'Finished football events (resulted or void), newest first, with the winning and refunded selections of every market', query: footballResultsQuery, response: footballResultsPage, errors: ['validation_failed'] },

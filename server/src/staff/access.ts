@@ -38,6 +38,12 @@ export const ADMIN_ACCESS = {
   // Results: four-eyes entry only (keno, football, draw lotteries); no single-entry result route
   'GET /admin/results': 'staff',
   'POST /admin/results': 'staff',
+  // Result feeds (issue 31): how each product's sources stand, one staff confirmation of a single source, resolving a conflict
+  'GET /admin/result-feeds': 'staff',
+  'POST /admin/result-feeds/confirm': 'staff',
+  'POST /admin/result-feeds/conflicts/:id/resolve': 'supervisor',
+  // The draws screen: sales, orders, result and settlement per draw
+  'GET /admin/draws': 'staff',
   // Members
   'GET /admin/members': 'staff',
   'GET /admin/members/:id': 'staff',
