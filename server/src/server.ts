@@ -5,6 +5,9 @@ import { createAdjustmentService } from './admin/service.ts';
 import { startQueueFeed } from './admin/feed.ts';
 import { createFourEyesService } from './admin/four-eyes.ts';
 import { createMemberService } from './admin/members.ts';
+import { createOrderSearchService } from './admin/order-search.ts';
+import { reconciliationJob } from './reports/jobs.ts';
+import { createReportService } from './reports/service.ts';
 import { registerBackOfficeSources } from './back-office-sources.ts';
 import { createQueueService } from './admin/queue.ts';
 import { createStorage } from './platform/storage.ts';
@@ -61,6 +64,8 @@ export function createServices(platform: Platform) {
     adjustments: createAdjustmentService(platform),
     fourEyes: createFourEyesService(platform, { keno: games.keno.service, football: games.football.service, draws: games.draw.service }),
     members: createMemberService(platform, { orders, deposits }),
+    orderSearch: createOrderSearchService(platform, { orders }),
+    reports: createReportService(platform),
     /** The game registry: the families, chosen by product code or stored order. */
     games: games.registry,
     keno: games.keno.service,
@@ -90,6 +95,7 @@ export function workersOf(platform: Platform, services: Services): Workers[] {
     passwordResetJob.withContext({ recovery: services.recovery }),
     signupRequestJob.withContext({ signup: services.signup }),
     adjustmentJob.withContext({ adjustments: services.adjustments, logger }),
+    reconciliationJob.withContext({ reports: services.reports, logger }),
     ...orderWorkers(services.orders, logger),
     ...services.games.workers(),
   ];
