@@ -13,7 +13,7 @@ export interface OrderSearchFilter {
   from?: Date;
   to?: Date;
   memberId?: string;
-  /** An order number, or any part of the member's email or name (case-insensitive). */
+  /** An order number (digits only), or else any part of the member's email or name (case-insensitive). */
   q?: string;
   /** Keyset: only orders with a smaller id (the previous page's last). */
   before?: string;
@@ -64,9 +64,8 @@ export const orderSearchRepo = {
     if (f.q) {
       const q = f.q;
       const orderId = /^[1-9]\d{0,17}$/.test(q) ? q : null;
-      query = query.where((eb) =>
-        eb.or([eb(sql<string>`lower(users.email)`, 'like', likeOf(q)), eb(sql<string>`lower(users.name)`, 'like', likeOf(q)), ...(orderId ? [eb('orders.id', '=', orderId)] : [])]),
-      );
+      // A number is an order number (a staff member pasting "1234" wants that order, not every email with 1234 in it).
+      query = orderId ? query.where('orders.id', '=', orderId) : query.where((eb) => eb.or([eb(sql<string>`lower(users.email)`, 'like', likeOf(q)), eb(sql<string>`lower(users.name)`, 'like', likeOf(q))]));
     }
     return query.orderBy('orders.id', 'desc').limit(f.limit + 1).execute();
   },
