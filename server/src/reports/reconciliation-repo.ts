@@ -123,7 +123,11 @@ export const reconciliationRepo = {
     );
   },
 
-  /** Adjustments applied that day (signed, either account) against their postings, and the day's adjustment postings without an applied adjustment. */
+  /**
+   * Adjustments applied that day (signed, either account) against their postings, and the day's
+   * adjustment postings without an applied adjustment (the sign-up's trial grant and the demo
+   * seed's are adjustments without a request by design).
+   */
   adjustments(db: Executor, start: Date, end: Date) {
     return rows(
       sql<CauseRow>`
@@ -136,7 +140,11 @@ export const reconciliationRepo = {
           from ledger l
           left join adjustments a on a.id = ${ORDER_ID} and l.ref_type = 'adjustment'
          where l.created_at >= ${start} and l.created_at < ${end} and l.kind = 'adjustment'
-           and (a.id is null or a.status <> 'applied')`,
+           and (a.id is null or a.status <> 'applied')
+           -- Grants that are adjustments without a request by design: the trial points of a sign-up
+           -- (auth, TRIAL_POINTS_ON_SIGNUP: the new member is the cause) and the demo seed's (SEED_DEMO).
+           and not (l.ref_type = 'signup-trial' and l.account = 'trial' and exists (select 1 from users u where u.id::text = l.ref_id))
+           and l.ref_type <> 'demo-seed'`,
       db,
     );
   },
