@@ -19,6 +19,7 @@ import * as inboxLighterWrites from './0018-inbox-lighter-writes.ts';
 import * as accountSecurity from './0020-account-security.ts';
 import * as moneyControls from './0021-money-controls.ts';
 import * as signupCodes from './0022-signup-codes.ts';
+import * as backOfficeReports from './0023-back-office-reports.ts';
 import * as resultFeeds from './0027-result-feeds.ts';
 
 /**
@@ -46,5 +47,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0020-account-security': accountSecurity,
   '0021-money-controls': moneyControls,
   '0022-signup-codes': signupCodes,
+  '0023-back-office-reports': backOfficeReports,
   '0027-result-feeds': resultFeeds,
 };

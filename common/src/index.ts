@@ -16,6 +16,7 @@ export * from './schemas/deposits.ts';
 export * from './schemas/site.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/back-office.ts';
+export * from './schemas/back-office-reports.ts';
 export * from './schemas/keno.ts';
 export * from './schemas/orders.ts';
 export * from './schemas/football.ts';

@@ -3,6 +3,7 @@ import path from 'node:path';
 import express, { type ErrorRequestHandler, type Request } from 'express';
 import { adminRoutes } from './admin/routes.ts';
 import { feedsRoutes } from './feeds/routes.ts';
+import { reportRoutes } from './reports/routes.ts';
 import { ADJUSTMENTS_QUEUE } from './admin/jobs.ts';
 import { JOB_BOARD_PATH, jobBoard } from './admin/job-board.ts';
 import { isDatabaseUnavailable } from './db/unavailable.ts';
@@ -85,7 +86,8 @@ export function createApp(platform: Platform, services: Services) {
       walletRoutes(platform, services.auth),
       pinRoutes(platform, services.auth, services.pins),
       staffRoutes(platform, services.auth, services.staff),
-      adminRoutes(platform, services.auth, services.queue, services.fourEyes, services.members, services.adjustments),
+      adminRoutes(platform, services.auth, services.queue, services.fourEyes, services.members, services.adjustments, services.orderSearch),
+      reportRoutes(services.auth, services.reports),
       feedsRoutes(services.auth, services.feeds),
       // Each game family's routes, in the registry's order (the draw lotteries answer their product codes and pass every other code on).
       ...services.games.routes(services.auth),

@@ -228,6 +228,22 @@ export const configSchema = z.object({
   ADJUSTMENT_APPROVAL_POINTS: z.coerce.number().int().min(0).default(100_000),
   /** The most GP hundredths of PIN codes one staff member may issue in a rolling day, approved or not; past it issuing is refused (`pin_daily_limit`). */
   PIN_DAILY_MAX_POINTS: z.coerce.number().int().min(0).default(1_000_000),
+  /**
+   * The time zone the back office's days are counted in: the daily report, the reconciliation and
+   * the nightly job that reconciles the day before, and the order search's `from`/`to` days. The
+   * operator's own by default (Taiwan); any IANA zone.
+   */
+  REPORT_TIME_ZONE: z
+    .string()
+    .default('Asia/Taipei')
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'an IANA time zone such as Asia/Taipei'),
   /** Largest ticket scan or photo accepted, in bytes. */
   SCAN_MAX_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(8 * 1024 * 1024),
   /** Where files (ticket scans, chat attachments) go: `local` (DATA_DIR/files) or `s3` (any S3-compatible store: MinIO, AWS). */

@@ -5,6 +5,9 @@ import { createAdjustmentService } from './admin/service.ts';
 import { startQueueFeed } from './admin/feed.ts';
 import { createFourEyesService } from './admin/four-eyes.ts';
 import { createMemberService } from './admin/members.ts';
+import { createOrderSearchService } from './admin/order-search.ts';
+import { reconciliationJob } from './reports/jobs.ts';
+import { createReportService } from './reports/service.ts';
 import { registerBackOfficeSources } from './back-office-sources.ts';
 import { createQueueService } from './admin/queue.ts';
 import { createStorage } from './platform/storage.ts';
@@ -65,6 +68,8 @@ export function createServices(platform: Platform) {
     members: createMemberService(platform, { orders, deposits }),
     /** Official results from feeds and the draws screen (issue 31). */
     feeds: createFeedsService(platform, { keno: games.keno.service, draws: games.draw.service }),
+    orderSearch: createOrderSearchService(platform, { orders }),
+    reports: createReportService(platform),
     /** The game registry: the families, chosen by product code or stored order. */
     games: games.registry,
     keno: games.keno.service,
@@ -95,6 +100,7 @@ export function workersOf(platform: Platform, services: Services): Workers[] {
     signupRequestJob.withContext({ signup: services.signup }),
     adjustmentJob.withContext({ adjustments: services.adjustments, logger }),
     resultFeedsJob.withContext({ feeds: services.feeds, logger }),
+    reconciliationJob.withContext({ reports: services.reports, logger }),
     ...orderWorkers(services.orders, logger),
     ...services.games.workers(),
   ];

@@ -366,6 +366,28 @@ export interface QueueClaims {
   lease_until: Timestamp;
 }
 
+export interface ReconciliationMismatches {
+  actual: number | null;
+  cause: string;
+  check: string;
+  date: Timestamp;
+  detail: Generated<Json>;
+  expected: number | null;
+  found_at: Timestamp;
+  id: Generated<number>;
+  ref_id: string;
+  ref_type: string;
+  resolved_at: Timestamp | null;
+}
+
+export interface ReconciliationRuns {
+  date: Timestamp;
+  figures: Json;
+  mismatches: number;
+  ran_at: Timestamp;
+  time_zone: string;
+}
+
 export interface ResultEntries {
   created_at: Generated<Timestamp>;
   fingerprint: string;
@@ -580,6 +602,8 @@ export interface DB {
   pins: Pins;
   platform_identity: PlatformIdentity;
   queue_claims: QueueClaims;
+  reconciliation_mismatches: ReconciliationMismatches;
+  reconciliation_runs: ReconciliationRuns;
   result_entries: ResultEntries;
   result_feed_conflicts: ResultFeedConflicts;
   result_feed_fetches: ResultFeedFetches;

@@ -179,6 +179,14 @@ export type ResultEntriesTable = Override<
 >;
 export type StaffSavedViewsTable = Override<Schema.StaffSavedViews, { id: Generated<Id>; staff_id: Id; filters: ColumnType<unknown, string, string> }>;
 
+/**
+ * Issue 31 (migration 0023): a reconciled day is a `date` in REPORT_TIME_ZONE, written and read as
+ * `YYYY-MM-DD` text (the repo selects `date::text`: pg would read a date as a local-midnight Date).
+ */
+type Day = ColumnType<string, string, string>;
+export type ReconciliationRunsTable = Override<Schema.ReconciliationRuns, { date: Day; figures: ColumnType<unknown, string, string> }>;
+export type ReconciliationMismatchesTable = Override<Schema.ReconciliationMismatches, { id: Generated<Id>; date: Day; detail: ColumnType<unknown, string | undefined, string> }>;
+
 /** Every table; one a migration adds appears here as generated until it needs an override. */
 export type Database = Override<
   Schema.DB,
@@ -220,6 +228,8 @@ export type Database = Override<
     result_feed_readings: ResultFeedReadingsTable;
     result_feed_fetches: ResultFeedFetchesTable;
     result_feed_conflicts: ResultFeedConflictsTable;
+    reconciliation_runs: ReconciliationRunsTable;
+    reconciliation_mismatches: ReconciliationMismatchesTable;
   }
 >;
 

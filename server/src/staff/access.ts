@@ -8,7 +8,8 @@ import type { AuthService } from '../auth/service.ts';
  * mounts it; server/test/admin/authorization.test.ts walks the app's routes, fails on one missing
  * from this table, and calls each as a guest, a member, an operator and a supervisor.
  *
- * Operators work the queue, enter results and issue PINs; supervisors also manage staff, approve
+ * Operators work the queue, find orders, read the daily report and the reconciliation, enter
+ * results and issue PINs; supervisors also manage staff, approve
  * adjustments, PIN batches and large wins, void PIN batches, lock members and read the audit log.
  */
 export const ADMIN_ACCESS = {
@@ -31,6 +32,14 @@ export const ADMIN_ACCESS = {
   'GET /admin/queue/views': 'staff',
   'POST /admin/queue/views': 'staff',
   'GET /admin/orders/:id/scan': 'staff',
+  // Finding orders and reconciling a day (issue 31 items 4 and 5): operators and supervisors both
+  // read them — the queue's work needs the search, and the day's figures are what both check;
+  // nothing here moves money or changes an order.
+  'GET /admin/orders': 'staff',
+  'GET /admin/orders/:id': 'staff',
+  'GET /admin/reports/daily': 'staff',
+  'GET /admin/reports/reconciliation': 'staff',
+  'POST /admin/reports/reconciliation/runs': 'supervisor',
   // Money
   'POST /admin/adjustments': 'staff',
   'GET /admin/adjustments': 'staff',

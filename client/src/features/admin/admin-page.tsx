@@ -8,6 +8,9 @@ import { DepositsHeldPage } from './deposits-held-page.tsx';
 import { MemberDetailPage } from './members-detail-page.tsx';
 import { MembersSearchPage } from './members-search-page.tsx';
 import { NoticesPage } from './notices-page.tsx';
+import { OrderDetailPage } from './order-detail-page.tsx';
+import { OrdersPage } from './orders-page.tsx';
+import { ReportsPage } from './reports-page.tsx';
 import { PinsPage } from './pins-page.tsx';
 import { QueuePage } from './queue-page.tsx';
 import { ResultsPage } from './results-page.tsx';
@@ -55,6 +58,8 @@ export function AdminPage() {
           <strong><FormattedMessage id="admin.title" /></strong>
           <nav aria-label="Back office">
             <NavLink to="/admin" end><FormattedMessage id="admin.nav.queue" /></NavLink>
+            <NavLink to="/admin/orders"><FormattedMessage id="admin.nav.orders" /></NavLink>
+            <NavLink to="/admin/reports"><FormattedMessage id="admin.nav.reports" /></NavLink>
             <NavLink to="/admin/adjustments"><FormattedMessage id="admin.nav.adjustments" /></NavLink>
             <NavLink to="/admin/results"><FormattedMessage id="admin.nav.results" /></NavLink>
             <NavLink to="/admin/pins"><FormattedMessage id="admin.nav.pins" /></NavLink>
@@ -75,6 +80,9 @@ export function AdminPage() {
         <main className="admin-main">
           <Routes>
             <Route index element={<QueuePage />} />
+            <Route path="orders" element={<OrdersPage />} />
+            <Route path="orders/:id" element={<OrderDetailPage />} />
+            <Route path="reports" element={<ReportsPage />} />
             <Route path="adjustments" element={<AdjustmentsPage />} />
             <Route path="results" element={<ResultsPage />} />
             <Route path="pins" element={<PinsPage />} />

@@ -102,6 +102,7 @@ export function QueuePage() {
       else if (event.key === 'Enter' && isPurchase(item)) setPanel({ kind: 'confirm', item });
       else if (event.key === 'Enter' && item?.kind === 'large_win') setPanel({ kind: 'release', item });
       else if (event.key === 'Enter' && item?.kind === 'held_deposit') void navigate('/admin/deposits');
+      else if (event.key === 'Enter' && item?.kind === 'reconciliation_mismatch') void navigate(`/admin/reports?date=${String(item.detail.date ?? '')}`);
       else if (event.key === 'f' && isPurchase(item)) setPanel({ kind: 'fail', item });
       else if (event.key === 'x' && isPurchase(item))
         setMarked((set) => {
