@@ -43,24 +43,24 @@ export function WithdrawalsPage() {
         <FormattedMessage id="admin.withdrawals.title" />
       </h1>
       <KycReview />
+      <div className="admin-actions">
+        <label className="field">
+          <span className="field__label">
+            <FormattedMessage id="admin.withdrawals.state" />
+          </span>
+          <select className="field__input" value={state} onChange={(e) => setState(e.target.value as WithdrawalState)} data-testid="withdrawal-state-filter">
+            {WITHDRAWAL_STATES.map((s) => (
+              <option key={s} value={s}>
+                {intl.formatMessage({ id: `withdrawals.state.${s}` })}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" className="button button--ghost button--small" onClick={() => void download()} data-testid="withdrawal-batch">
+          <FormattedMessage id="admin.withdrawals.batch" />
+        </button>
+      </div>
       <AdminListPanel title="admin.withdrawals.listTitle" count={items.length} empty="admin.withdrawals.none" isEmpty={list.isSuccess && items.length === 0} notice={<ConsoleNoticeLine notice={notice} testId="withdrawal-notice" />}>
-        <div className="admin-actions">
-          <label className="field">
-            <span className="field__label">
-              <FormattedMessage id="admin.withdrawals.state" />
-            </span>
-            <select className="field__input" value={state} onChange={(e) => setState(e.target.value as WithdrawalState)} data-testid="withdrawal-state-filter">
-              {WITHDRAWAL_STATES.map((s) => (
-                <option key={s} value={s}>
-                  {intl.formatMessage({ id: `withdrawals.state.${s}` })}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button type="button" className="button button--ghost button--small" onClick={() => void download()} data-testid="withdrawal-batch">
-            <FormattedMessage id="admin.withdrawals.batch" />
-          </button>
-        </div>
         <ul className="admin-cards" data-testid="admin-withdrawals">
           {items.map((w) => (
             <li key={w.id} className="admin-panel" data-testid="admin-withdrawal" data-id={w.id}>
