@@ -31,6 +31,7 @@ import type { Platform } from './platform/platform.ts';
 import { pinRoutes } from './pins/routes.ts';
 import { siteRoutes } from './site/routes.ts';
 import { walletRoutes } from './wallet/routes.ts';
+import { withdrawalRoutes } from './withdrawals/routes.ts';
 import { depositRoutes, paymentCallbackRoutes } from './payments/routes.ts';
 import { staffRoutes } from './staff/routes.ts';
 import type { Services } from './server.ts';
@@ -93,6 +94,7 @@ export function createApp(platform: Platform, services: Services) {
       ...services.games.routes(services.auth),
       orderRoutes(services.auth, services.orders, services.games),
       depositRoutes(services.auth, services.deposits),
+      withdrawalRoutes(platform, services.auth, services.kyc, services.withdrawals),
     ]),
   );
   api.use(() => {

@@ -244,6 +244,34 @@ export const configSchema = z.object({
         return false;
       }
     }, 'an IANA time zone such as Asia/Taipei'),
+  // Winnings out (issue 33, docs/withdrawals.md). Amounts in GP hundredths, stated to the member before they confirm.
+  /** Largest identity document or selfie accepted, in bytes (JPEG, PNG, WebP; the document may be a PDF). */
+  KYC_MAX_BYTES: z.coerce.number().int().min(1024).max(20 * 1024 * 1024).default(8 * 1024 * 1024),
+  /** Identity checks one member may send in a rolling day (each keeps two files): past it `rate_limited`. */
+  KYC_DAILY_SUBMISSIONS: z.coerce.number().int().min(1).max(50).default(5),
+  /** Smallest withdrawal. */
+  WITHDRAWAL_MIN_POINTS: z.coerce.number().int().min(1).default(1_000),
+  /** Largest single withdrawal. */
+  WITHDRAWAL_MAX_POINTS: z.coerce.number().int().min(1).default(1_000_000),
+  /** The most one member may request in a rolling day (requests rejected or cancelled do not count). */
+  WITHDRAWAL_DAILY_MAX_POINTS: z.coerce.number().int().min(1).default(2_000_000),
+  /** A flat fee taken from each withdrawal (0: none). */
+  WITHDRAWAL_FEE_POINTS: z.coerce.number().int().min(0).default(100),
+  /** The currency withdrawals are paid in, converted at its POINTS_RATES rate, rounded down to whole units. */
+  WITHDRAWAL_CURRENCY: z.enum(CURRENCIES).default('TWD'),
+  /** A withdrawal larger than this needs two staff members' approvals (four eyes), whatever their own rolling-day bound. */
+  WITHDRAWAL_FOUR_EYES_POINTS: z.coerce.number().int().min(0).default(500_000),
+  /**
+   * The bank-transfer batch file's columns, in order (docs/withdrawals.md: the layout is unconfirmed
+   * for any one bank, so it is a setting). Names: bank_code, branch_code, account_number, account_name,
+   * amount, currency, reference, memo.
+   */
+  WITHDRAWAL_BATCH_COLUMNS: z
+    .string()
+    .default('bank_code,account_number,account_name,amount,reference,memo')
+    .pipe(z.string().regex(/^(bank_code|branch_code|account_number|account_name|amount|currency|reference|memo)(,(bank_code|branch_code|account_number|account_name|amount|currency|reference|memo))*$/, { error: 'comma-separated column names, see docs/withdrawals.md' })),
+  /** Whether the batch file starts with a header line. */
+  WITHDRAWAL_BATCH_HEADER: bool.default(true),
   /** Largest ticket scan or photo accepted, in bytes. */
   SCAN_MAX_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(8 * 1024 * 1024),
   /** Where files (ticket scans, chat attachments) go: `local` (DATA_DIR/files) or `s3` (any S3-compatible store: MinIO, AWS). */

@@ -28,6 +28,7 @@ import { createSignupService } from './auth/signup.ts';
 import { joinMembersRoom } from './inbox/members-room.ts';
 import { createInboxService } from './inbox/service.ts';
 import { createMessagingService } from './messaging/service.ts';
+import { createKycService, createWithdrawalService } from './withdrawals/service.ts';
 import type { KenoClocks } from './games/keno/clocks.ts';
 import { createGames } from './games/families.ts';
 import { housekeepingJob } from './maintenance/jobs.ts';
@@ -64,6 +65,8 @@ export function createServices(platform: Platform) {
     staff: createStaffService(platform, auth),
     queue: createQueueService(platform, { orders, storage }),
     adjustments: createAdjustmentService(platform),
+    kyc: createKycService(platform, { storage }),
+    withdrawals: createWithdrawalService(platform),
     fourEyes: createFourEyesService(platform, { keno: games.keno.service, football: games.football.service, draws: games.draw.service }),
     members: createMemberService(platform, { orders, deposits }),
     /** Official results from feeds and the draws screen (issue 31). */

@@ -38,6 +38,7 @@ const appRoutes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           { path: 'wallet', ...page(() => import('../features/wallet/wallet-page.tsx').then((m) => m.WalletPage)) },
+          { path: 'withdrawals', ...page(() => import('../features/withdrawals/withdrawals-page.tsx').then((m) => m.WithdrawalsPage)) },
           { path: 'account', ...page(() => import('../features/account-links/account-page.tsx').then((m) => m.AccountPage)) },
           { path: 'inbox', ...page(() => import('../features/inbox/inbox-page.tsx').then((m) => m.InboxPage)) },
           { path: 'messaging-v1', ...page(() => import('../features/messaging/messaging-page.tsx').then((m) => m.MessagingPage)) },

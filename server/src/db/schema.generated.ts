@@ -178,6 +178,23 @@ export interface InboxUnread {
   user_id: number;
 }
 
+export interface KycSubmissions {
+  account_name: string;
+  account_number: string;
+  bank_code: string;
+  created_at: Timestamp;
+  document_key: string;
+  document_type: string;
+  id: Generated<number>;
+  reason: string | null;
+  reviewed_at: Timestamp | null;
+  reviewed_by: number | null;
+  selfie_key: string;
+  selfie_type: string;
+  state: Generated<string>;
+  user_id: number;
+}
+
 export interface Ledger {
   account: string;
   amount: number;
@@ -573,6 +590,33 @@ export interface Wallets {
   user_id: number;
 }
 
+export interface Withdrawals {
+  account_name: string;
+  account_number: string;
+  amount: number;
+  approved_at: Timestamp | null;
+  approved_by: number | null;
+  bank_code: string;
+  closed_at: Timestamp | null;
+  closed_by: number | null;
+  created_at: Timestamp;
+  currency: string;
+  fee: number;
+  first_approved_at: Timestamp | null;
+  first_approved_by: number | null;
+  id: Generated<number>;
+  kyc_id: number;
+  method: string;
+  paid_at: Timestamp | null;
+  paid_by: number | null;
+  paid_reference: string | null;
+  payout: number;
+  rate: string;
+  reason: string | null;
+  state: Generated<string>;
+  user_id: number;
+}
+
 export interface DB {
   adjustments: Adjustments;
   audit_log: AuditLog;
@@ -586,6 +630,7 @@ export interface DB {
   idempotency_keys: IdempotencyKeys;
   inbox_messages: InboxMessages;
   inbox_unread: InboxUnread;
+  kyc_submissions: KycSubmissions;
   ledger: Ledger;
   lottery_draw_divisions: LotteryDrawDivisions;
   lottery_draws: LotteryDraws;
@@ -622,4 +667,5 @@ export interface DB {
   users: Users;
   wallet_debts: WalletDebts;
   wallets: Wallets;
+  withdrawals: Withdrawals;
 }

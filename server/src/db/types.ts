@@ -31,7 +31,7 @@ export type WalletsTable = Override<Schema.Wallets, { user_id: Id }>;
 
 export type LedgerTable = Override<
   Schema.Ledger,
-  { id: Generated<Id>; user_id: Id; account: 'real' | 'trial'; kind: 'deposit' | 'pin' | 'order' | 'refund' | 'prize' | 'adjustment' }
+  { id: Generated<Id>; user_id: Id; account: 'real' | 'trial'; kind: 'deposit' | 'pin' | 'order' | 'refund' | 'prize' | 'adjustment' | 'withdrawal' }
 >;
 
 export type PinBatchesTable = Override<Schema.PinBatches, { id: Generated<Id>; created_by: Id | null; exported_by: Id | null; voided_by: Id | null; approved_by: Id | null; approval: Generated<'not_needed' | 'pending' | 'approved'> }>;
@@ -43,6 +43,15 @@ export type IdempotencyKeysTable = Override<Schema.IdempotencyKeys, { user_id: I
 export type AdjustmentsTable = Override<
   Schema.Adjustments,
   { id: Generated<Id>; user_id: Id; operator_id: Id | null; account: 'real' | 'trial'; status: Generated<'queued' | 'applied' | 'refused' | 'pending_approval' | 'rejected'>; decided_by: Id | null }
+>;
+
+export type KycState = 'pending' | 'approved' | 'rejected' | 'more_needed';
+export type KycSubmissionsTable = Override<Schema.KycSubmissions, { id: Generated<Id>; user_id: Id; reviewed_by: Id | null; state: Generated<KycState> }>;
+
+export type WithdrawalState = 'requested' | 'approved' | 'paid' | 'rejected' | 'cancelled';
+export type WithdrawalsTable = Override<
+  Schema.Withdrawals,
+  { id: Generated<Id>; user_id: Id; kyc_id: Id; method: 'bank_transfer'; state: Generated<WithdrawalState>; first_approved_by: Id | null; approved_by: Id | null; paid_by: Id | null; closed_by: Id | null }
 >;
 
 /** `seed` is secret until the draw: never presented while `status` is `scheduled`. */
@@ -207,6 +216,8 @@ export type Database = Override<
     football_odds_history: FootballOddsHistoryTable;
     order_legs: OrderLegsTable;
     adjustments: AdjustmentsTable;
+    kyc_submissions: KycSubmissionsTable;
+    withdrawals: WithdrawalsTable;
     users: UsersTable;
     sessions: SessionsTable;
     wallets: WalletsTable;

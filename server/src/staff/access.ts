@@ -67,6 +67,16 @@ export const ADMIN_ACCESS = {
   // Orders (the manual gateway's first confirmation route, and the flags list)
   'POST /admin/orders/:id/confirm': 'staff',
   'GET /admin/order-flags': 'staff',
+  // Winnings out (issue 33): identity checks and withdrawals
+  'GET /admin/kyc': 'staff',
+  'GET /admin/kyc/:id/document': 'staff',
+  'GET /admin/kyc/:id/selfie': 'staff',
+  'POST /admin/kyc/:id/decision': 'staff',
+  'GET /admin/withdrawals': 'staff',
+  'GET /admin/withdrawals/batch': 'staff',
+  'POST /admin/withdrawals/:id/approve': 'staff',
+  'POST /admin/withdrawals/:id/reject': 'staff',
+  'POST /admin/withdrawals/:id/paid': 'staff',
   // Other features' back-office routes (as they guard them today: `requireOperator`)
   'POST /admin/draw-products/:code/draws/:id/prizes': 'staff',
   'POST /admin/draw-products/:code/draws/:id/jackpot': 'staff',

@@ -16,6 +16,7 @@ import { QueuePage } from './queue-page.tsx';
 import { ResultsPage } from './results-page.tsx';
 import { SignIn } from './sign-in.tsx';
 import { SupportPage } from './support-page.tsx';
+import { WithdrawalsPage } from './withdrawals-page.tsx';
 import { ConsoleContext, isSupervisor, loadStaffSession, saveStaffSession, staffHttp, type StaffSessionValue } from './staff-session.ts';
 import './admin.css';
 
@@ -65,6 +66,7 @@ export function AdminPage() {
             <NavLink to="/admin/pins"><FormattedMessage id="admin.nav.pins" /></NavLink>
             <NavLink to="/admin/members"><FormattedMessage id="admin.nav.members" /></NavLink>
             <NavLink to="/admin/deposits"><FormattedMessage id="admin.nav.deposits" /></NavLink>
+            <NavLink to="/admin/withdrawals"><FormattedMessage id="admin.nav.withdrawals" /></NavLink>
             <NavLink to="/admin/support"><FormattedMessage id="admin.nav.support" /></NavLink>
             <NavLink to="/admin/notices"><FormattedMessage id="admin.nav.notices" /></NavLink>
             {isSupervisor(desk.session) && <NavLink to="/admin/audit"><FormattedMessage id="admin.nav.audit" /></NavLink>}
@@ -90,6 +92,7 @@ export function AdminPage() {
             <Route path="members/:id" element={<MemberDetailPage />} />
             <Route path="deposits" element={<DepositsHeldPage />} />
             <Route path="audit" element={<AuditPage />} />
+            <Route path="withdrawals" element={<WithdrawalsPage />} />
             <Route path="support" element={<SupportPage />} />
             <Route path="support/:id" element={<SupportPage />} />
             <Route path="notices" element={<NoticesPage />} />
