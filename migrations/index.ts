@@ -19,6 +19,7 @@ import * as inboxLighterWrites from './0018-inbox-lighter-writes.ts';
 import * as accountSecurity from './0020-account-security.ts';
 import * as moneyControls from './0021-money-controls.ts';
 import * as signupCodes from './0022-signup-codes.ts';
+import * as responsiblePlay from './0025-responsible-play.ts';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder at run time) so they load
@@ -45,4 +46,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0020-account-security': accountSecurity,
   '0021-money-controls': moneyControls,
   '0022-signup-codes': signupCodes,
+  '0025-responsible-play': responsiblePlay,
 };

@@ -29,6 +29,7 @@ import { housekeepingJob } from './maintenance/jobs.ts';
 import type { Workers } from './platform/jobs.ts';
 import type { Platform } from './platform/platform.ts';
 import { createPinService } from './pins/service.ts';
+import { createResponsiblePlayService } from './responsible-play/service.ts';
 import { createRealtimeGateway, publicChannels, type RealtimeGateway } from './realtime/gateway.ts';
 import { orderWorkers } from './orders/jobs.ts';
 import { createOrderService, orderPlumbing } from './orders/service.ts';
@@ -56,6 +57,8 @@ export function createServices(platform: Platform) {
     inbox: createInboxService(platform),
     messaging: createMessagingService(platform, { storage }),
     pins: createPinService(platform),
+    /** The member's own limits, breaks, self-exclusion and date of birth (issue 32). */
+    play: createResponsiblePlayService(platform),
     staff: createStaffService(platform, auth),
     queue: createQueueService(platform, { orders, storage }),
     adjustments: createAdjustmentService(platform),

@@ -23,7 +23,7 @@ type Id = string;
 type NullableJsonText = ColumnType<unknown, string | null | undefined, string | null>;
 
 /** `role`, `locale` and `promo_opt_in` have database defaults, but an insert (`NewUser`) states them. */
-export type UsersTable = Override<Schema.Users, { id: Generated<Id>; role: 'member' | 'operator' | 'supervisor'; locale: string; promo_opt_in: boolean }>;
+export type UsersTable = Override<Schema.Users, { id: Generated<Id>; role: 'member' | 'operator' | 'supervisor'; locale: string; promo_opt_in: boolean; birth_date: ColumnType<string | null, string | null | undefined, string | null> }>;
 
 export type SessionsTable = Override<Schema.Sessions, { user_id: Id }>;
 
@@ -169,6 +169,17 @@ export type ResultEntriesTable = Override<
 export type StaffSavedViewsTable = Override<Schema.StaffSavedViews, { id: Generated<Id>; staff_id: Id; filters: ColumnType<unknown, string, string> }>;
 
 /** Every table; one a migration adds appears here as generated until it needs an override. */
+/** Issue 32 (responsible play): the member's limits, breaks and their history (migrations/0025). */
+export type PlayLimitKind = 'deposit' | 'spend' | 'loss';
+export type PlayLimitPeriod = 'day' | 'week' | 'month';
+export type PlayStatesTable = Override<Schema.PlayStates, { user_id: Id }>;
+export type PlayLimitsTable = Override<Schema.PlayLimits, { user_id: Id; kind: PlayLimitKind; period: PlayLimitPeriod }>;
+export type PlayLimitChangesTable = Override<
+  Schema.PlayLimitChanges,
+  { id: Generated<Id>; user_id: Id; kind: PlayLimitKind; period: PlayLimitPeriod; change: 'lowered' | 'requested' | 'confirmed' | 'cancelled' }
+>;
+export type PlayBreaksTable = Override<Schema.PlayBreaks, { id: Generated<Id>; user_id: Id; kind: 'time_out' | 'self_exclusion' | 'return_requested' | 'returned' }>;
+
 export type Database = Override<
   Schema.DB,
   {
@@ -206,6 +217,11 @@ export type Database = Override<
     lottery_draws: LotteryDrawsTable;
     lottery_draw_divisions: LotteryDrawDivisionsTable;
     lottery_large_wins: LotteryLargeWinsTable;
+    pending_signups: Override<Schema.PendingSignups, { birth_date: ColumnType<string | null, string | null | undefined, string | null> }>;
+    play_states: PlayStatesTable;
+    play_limits: PlayLimitsTable;
+    play_limit_changes: PlayLimitChangesTable;
+    play_breaks: PlayBreaksTable;
   }
 >;
 
