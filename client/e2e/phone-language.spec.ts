@@ -81,6 +81,7 @@ test('a store barcode’s expiry is said in plain words, not as a note on what E
   await form.locator('input[name=email]').fill(uniqueEmail('store'));
   await form.locator('input[name=password]').fill('store-payer-pass-2026');
   await form.locator('input[name=passwordCheck]').fill('store-payer-pass-2026');
+  await form.locator('input[name=birthDate]').fill('1990-01-01');
   await form.locator('button[type=submit]').tap();
   await expect(page.getByTestId('header-logout')).toBeVisible();
   await page.goto('/deposit');

@@ -46,6 +46,7 @@ export function createServices(platform: Platform) {
   const orders = createOrderService(platform, { games: games.registry, plumbing });
   const deposits = createDepositService(platform);
   const recovery = createRecoveryService(platform);
+  const play = createResponsiblePlayService(platform);
   const oidc = createOidcService(platform, auth);
   return {
     auth,
@@ -58,12 +59,12 @@ export function createServices(platform: Platform) {
     messaging: createMessagingService(platform, { storage }),
     pins: createPinService(platform),
     /** The member's own limits, breaks, self-exclusion and date of birth (issue 32). */
-    play: createResponsiblePlayService(platform),
+    play,
     staff: createStaffService(platform, auth),
     queue: createQueueService(platform, { orders, storage }),
     adjustments: createAdjustmentService(platform),
     fourEyes: createFourEyesService(platform, { keno: games.keno.service, football: games.football.service, draws: games.draw.service }),
-    members: createMemberService(platform, { orders, deposits }),
+    members: createMemberService(platform, { orders, deposits, play }),
     /** The game registry: the families, chosen by product code or stored order. */
     games: games.registry,
     keno: games.keno.service,
