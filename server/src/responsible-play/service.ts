@@ -15,7 +15,7 @@ import {
   type SelfExclusionPeriod,
   type TimeOutPeriod,
 } from '@gp/common';
-import type { Executor } from '../db/database.ts';
+import type { Executor, Tx } from '../db/database.ts';
 import { AppError } from '../platform/errors.ts';
 import type { Platform } from '../platform/platform.ts';
 import { barOf, resetsAt, windowsAt } from './guard.ts';
@@ -82,6 +82,15 @@ export function createResponsiblePlayService(platform: Pick<Platform, 'db' | 'no
     }
     if (bar?.code === 'timed_out') return { state: 'timed_out', until: iso(row.time_out_until), ...none, ...person };
     return { state: 'active', until: null, ...none, ...person };
+  }
+
+  /** The member's row, locked, when a self-exclusion of theirs has ended unreturned: `self_excluded` while it runs, `not_found` without one. */
+  async function endedExclusion(trx: Tx, userId: string, at: Date) {
+    const row = await playRepo.lockState(trx, userId, at);
+    const bar = barOf(row, at);
+    if (bar?.code !== 'self_excluded') throw new AppError('not_found');
+    if (!bar.extra.details?.ended) throw bar;
+    return row;
   }
 
   return {
@@ -200,10 +209,7 @@ export function createResponsiblePlayService(platform: Pick<Platform, 'db' | 'no
     async requestReturn(userId: string): Promise<PlayStateView> {
       const at = now();
       await db.transaction().execute(async (trx) => {
-        const row = await playRepo.lockState(trx, userId, at);
-        const bar = barOf(row, at);
-        if (bar?.code !== 'self_excluded') throw new AppError('not_found');
-        if (!bar.extra.details?.ended) throw bar;
+        const row = await endedExclusion(trx, userId, at);
         if (row.return_requested_at !== null) return;
         await playRepo.setReturn(trx, userId, { return_requested_at: at }, at);
         await playRepo.recordBreak(trx, { userId, kind: 'return_requested', period: null, startsAt: at, endsAt: null });
@@ -215,10 +221,7 @@ export function createResponsiblePlayService(platform: Pick<Platform, 'db' | 'no
     async confirmReturn(userId: string): Promise<PlayStateView> {
       const at = now();
       await db.transaction().execute(async (trx) => {
-        const row = await playRepo.lockState(trx, userId, at);
-        const bar = barOf(row, at);
-        if (bar?.code !== 'self_excluded') throw new AppError('not_found');
-        if (!bar.extra.details?.ended) throw bar;
+        const row = await endedExclusion(trx, userId, at);
         if (row.return_requested_at === null) throw new AppError('not_found');
         const confirmable = new Date(new Date(row.return_requested_at).getTime() + RETURN_COOLING_OFF_HOURS * HOUR);
         if (confirmable > at) throw new AppError('cooling_off', { details: { effectiveAt: confirmable.toISOString() } });

@@ -230,16 +230,7 @@ function TakeBreak() {
       <p className="muted">
         <FormattedMessage id="play.break.lead" />
       </p>
-      <label htmlFor="break-period">
-        <FormattedMessage id="play.break.period" />
-      </label>
-      <select id="break-period" value={period} onChange={(e) => setPeriod(e.target.value as typeof period)} data-testid="break-period">
-        {TIME_OUT_PERIODS.map((p) => (
-          <option key={p} value={p}>
-            {intl.formatMessage({ id: `play.break.${p}` })}
-          </option>
-        ))}
-      </select>
+      <PeriodSelect id="break-period" periods={TIME_OUT_PERIODS} label={(p) => intl.formatMessage({ id: `play.break.${p}` })} value={period} onChange={setPeriod} />
       {!asking ? (
         <button type="button" className="button" onClick={() => setAsking(true)} data-testid="break-take">
           <FormattedMessage id="play.break.take" />
@@ -278,16 +269,7 @@ function SelfExclude() {
       <p className="muted">
         <FormattedMessage id="play.exclude.lead" />
       </p>
-      <label htmlFor="exclude-period">
-        <FormattedMessage id="play.break.period" />
-      </label>
-      <select id="exclude-period" value={period} onChange={(e) => setPeriod(e.target.value as typeof period)}>
-        {SELF_EXCLUSION_PERIODS.map((p) => (
-          <option key={p} value={p}>
-            {intl.formatMessage({ id: `play.exclude.${p}` })}
-          </option>
-        ))}
-      </select>
+      <PeriodSelect id="exclude-period" periods={SELF_EXCLUSION_PERIODS} label={(p) => intl.formatMessage({ id: `play.exclude.${p}` })} value={period} onChange={setPeriod} />
       <label className="checkbox">
         <input type="checkbox" checked={ticked} onChange={(e) => setTicked(e.target.checked)} />
         <span>
@@ -321,5 +303,23 @@ function BirthDateForm() {
         <FormattedMessage id="play.birth.save" />
       </button>
     </form>
+  );
+}
+
+/** A labelled choice of a break's or an exclusion's length (`data-testid` is its id). */
+function PeriodSelect<P extends string>({ id, periods, label, value, onChange }: { id: string; periods: readonly P[]; label: (period: P) => string; value: P; onChange: (period: P) => void }) {
+  return (
+    <>
+      <label htmlFor={id}>
+        <FormattedMessage id="play.break.period" />
+      </label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value as P)} data-testid={id}>
+        {periods.map((p) => (
+          <option key={p} value={p}>
+            {label(p)}
+          </option>
+        ))}
+      </select>
+    </>
   );
 }
