@@ -25,7 +25,7 @@ async function onSaleFor(page: Page, seconds: number) {
 /** The stars chip of keno's basic play, as a finger finds it (the radio is drawn as a chip). */
 const starsChip = (page: Page, name: string) => page.locator('.choice-chip', { has: page.getByRole('radio', { name, exact: true }) });
 
-test('from landing to a first trial ticket: sign-up in four fields and the mailed code, then at most 8 taps, the ticket bought as a trial order', async ({ page }, info) => {
+test('from landing to a first trial ticket: sign-up in five fields (the date of birth since issue 32) and the mailed code, then at most 8 taps, the ticket bought as a trial order', async ({ page }, info) => {
   test.setTimeout(150_000);
   await inLocale(page, 'zh-TW');
   await page.goto('/');
@@ -68,7 +68,7 @@ test('from landing to a first trial ticket: sign-up in four fields and the maile
   await expect(page.getByTestId('header-balance')).toHaveText('0.00 GP');
   await phoneShot(page, info, '03-first-trial-ticket');
 
-  expect(signUp.taken.filter((s) => s.startsWith('fill'))).toHaveLength(5);
+  expect(signUp.taken.filter((s) => s.startsWith('fill'))).toHaveLength(6);
   expect(ticket.count, ticket.taken.join(', ')).toBeLessThanOrEqual(8);
   const measured = { signUp: { count: signUp.count, steps: signUp.taken }, afterSignUpToFirstTrialTicket: { count: ticket.count, steps: ticket.taken } };
   fs.writeFileSync(info.outputPath('taps.json'), JSON.stringify(measured, null, 2));

@@ -69,6 +69,13 @@ export const ERROR_CATALOGUE = {
   email_unverified: { status: 403, message: 'Please verify your email address first.' },
   provider_unavailable: { status: 503, message: 'The login provider cannot be reached, try again later.' },
   service_unavailable: { status: 503, message: 'The service is briefly unavailable, please try again in a moment.' },
+  // Issue 32, docs/responsible-play.md: the member's own limits, breaks and the age check.
+  limit_reached: { status: 422, message: 'This is over a limit you set; nothing was charged. It resets as shown.' },
+  timed_out: { status: 403, message: 'You are taking a break: deposits and play are paused until it ends.' },
+  self_excluded: { status: 403, message: 'You have excluded yourself: deposits and play are closed.' },
+  underage: { status: 422, message: 'You must be 18 or over to use this site.' },
+  cooling_off: { status: 409, message: 'This can be confirmed only once its cooling-off period has passed.' },
+  birth_date_required: { status: 403, message: 'Please give your date of birth before you play or deposit.' },
   not_found: { status: 404, message: 'Page not found.' },
   internal_error: { status: 500, message: 'Something went wrong on our side.' },
 } as const satisfies Record<string, { status: number; alsoStatus?: number; message: string }>;

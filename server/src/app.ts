@@ -16,6 +16,7 @@ import { FOOTBALL_SETTLE_QUEUE } from './games/football/settlement-jobs.ts';
 import { SETTLE_QUEUE } from './games/keno/settlement-jobs.ts';
 import { authRoutes } from './auth/routes.ts';
 import { accountRoutes } from './auth/account-routes.ts';
+import { responsiblePlayRoutes } from './responsible-play/routes.ts';
 import { refuseCrossOrigin } from './auth/session-cookies.ts';
 import { securityHeaders } from './platform/security-headers.ts';
 import { lineSandboxRoutes, oidcRoutes } from './auth/oidc-routes.ts';
@@ -80,6 +81,7 @@ export function createApp(platform: Platform, services: Services) {
       openApiRoutes(),
       authRoutes(platform, services.auth, services.signup),
       accountRoutes(platform, services.auth, services.account),
+      responsiblePlayRoutes(services.auth, services.play),
       oidcRoutes(platform, services.auth, services.oidc),
       recoveryRoutes(platform, services.auth, services.recovery),
       inboxRoutes(services.auth, services.inbox),

@@ -435,6 +435,12 @@ export const configSchema = z.object({
   DEPOSIT_LIMITS: depositLimits.default(DEFAULT_DEPOSIT_LIMITS),
   /** The most GP hundredths one member may deposit per UTC day (paid and still-open deposits count). */
   DEPOSIT_DAILY_MAX_POINTS: z.coerce.number().int().min(1).default(2_000_000),
+  /**
+   * The most GP hundredths a member whose age is declared but not yet verified may ever deposit
+   * (deposits and PINs together; issue 32, docs/responsible-play.md). The right figure is for the
+   * licence holder to set: the default, 50,000 GP, is a placeholder.
+   */
+  AGE_UNVERIFIED_DEPOSIT_MAX_POINTS: z.coerce.number().int().min(0).default(5_000_000),
   /** Stripe's secret key (`sk_…`); with STRIPE_WEBHOOK_SECRET, Stripe is live. */
   STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
   /** The signing secret (`whsec_…`) of the webhook endpoint PUBLIC_URL/api/payments/stripe/webhook. */

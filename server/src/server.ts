@@ -35,6 +35,7 @@ import { housekeepingJob } from './maintenance/jobs.ts';
 import type { Workers } from './platform/jobs.ts';
 import type { Platform } from './platform/platform.ts';
 import { createPinService } from './pins/service.ts';
+import { createResponsiblePlayService } from './responsible-play/service.ts';
 import { createRealtimeGateway, publicChannels, type RealtimeGateway } from './realtime/gateway.ts';
 import { orderWorkers } from './orders/jobs.ts';
 import { createOrderService, orderPlumbing } from './orders/service.ts';
@@ -51,6 +52,7 @@ export function createServices(platform: Platform) {
   const orders = createOrderService(platform, { games: games.registry, plumbing });
   const deposits = createDepositService(platform);
   const recovery = createRecoveryService(platform);
+  const play = createResponsiblePlayService(platform);
   const oidc = createOidcService(platform, auth);
   return {
     auth,
@@ -62,13 +64,15 @@ export function createServices(platform: Platform) {
     inbox: createInboxService(platform),
     messaging: createMessagingService(platform, { storage }),
     pins: createPinService(platform),
+    /** The member's own limits, breaks, self-exclusion and date of birth (issue 32). */
+    play,
     staff: createStaffService(platform, auth),
     queue: createQueueService(platform, { orders, storage }),
     adjustments: createAdjustmentService(platform),
     kyc: createKycService(platform, { storage }),
     withdrawals: createWithdrawalService(platform),
     fourEyes: createFourEyesService(platform, { keno: games.keno.service, football: games.football.service, draws: games.draw.service }),
-    members: createMemberService(platform, { orders, deposits }),
+    members: createMemberService(platform, { orders, deposits, play }),
     /** Official results from feeds and the draws screen (issue 31). */
     feeds: createFeedsService(platform, { keno: games.keno.service, draws: games.draw.service }),
     orderSearch: createOrderSearchService(platform, { orders }),

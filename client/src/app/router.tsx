@@ -101,6 +101,7 @@ const appRoutes: RouteObject[] = [
       { path: 'about/company', ...page(() => import('../features/info/company-page.tsx').then((m) => m.CompanyPage)) },
       { path: 'about/privacy', ...page(() => import('../features/info/privacy-page.tsx').then((m) => m.PrivacyPage)) },
       { path: 'about/terms', ...page(() => import('../features/info/terms-page.tsx').then((m) => m.TermsPage)) },
+      { path: 'responsible-play', ...page(() => import('../features/info/responsible-play-page.tsx').then((m) => m.ResponsiblePlayPage)) },
       { path: 'help/contact', ...page(() => import('../features/info/contact-page.tsx').then((m) => m.ContactPage)) },
       { path: 'help/faq', ...page(() => import('../features/info/faq-page.tsx').then((m) => m.FaqPage)) },
       { path: '*', ...page(() => import('../features/not-found/not-found-page.tsx').then((m) => m.NotFoundPage)) },

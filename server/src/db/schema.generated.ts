@@ -329,6 +329,7 @@ export interface Outbox {
 }
 
 export interface PendingSignups {
+  birth_date: Timestamp | null;
   code_hash: string | null;
   created_at: Timestamp;
   email: string;
@@ -374,6 +375,49 @@ export interface PlatformIdentity {
   created_at: Generated<Timestamp>;
   id: Generated<string>;
   singleton: Generated<boolean>;
+}
+
+export interface PlayBreaks {
+  ends_at: Timestamp | null;
+  id: Generated<number>;
+  kind: string;
+  period: string | null;
+  starts_at: Timestamp;
+  user_id: number;
+}
+
+export interface PlayLimitChanges {
+  change: string;
+  effective_at: Timestamp;
+  id: Generated<number>;
+  kind: string;
+  new_amount: number | null;
+  old_amount: number | null;
+  period: string;
+  requested_at: Timestamp;
+  user_id: number;
+}
+
+export interface PlayLimits {
+  amount: number | null;
+  kind: string;
+  pending: Generated<boolean>;
+  pending_amount: number | null;
+  pending_effective_at: Timestamp | null;
+  pending_requested_at: Timestamp | null;
+  period: string;
+  updated_at: Timestamp;
+  user_id: number;
+}
+
+export interface PlayStates {
+  exclusion_started_at: Timestamp | null;
+  exclusion_until: Timestamp | null;
+  return_requested_at: Timestamp | null;
+  returned_at: Timestamp | null;
+  time_out_until: Timestamp | null;
+  updated_at: Timestamp;
+  user_id: number;
 }
 
 export interface QueueClaims {
@@ -559,6 +603,8 @@ export interface UserIdentities {
 }
 
 export interface Users {
+  age_verified_at: Timestamp | null;
+  birth_date: Timestamp | null;
   created_at: Generated<Timestamp>;
   email: string;
   email_verified_at: Timestamp | null;
@@ -646,6 +692,10 @@ export interface DB {
   pin_batches: PinBatches;
   pins: Pins;
   platform_identity: PlatformIdentity;
+  play_breaks: PlayBreaks;
+  play_limit_changes: PlayLimitChanges;
+  play_limits: PlayLimits;
+  play_states: PlayStates;
   queue_claims: QueueClaims;
   reconciliation_mismatches: ReconciliationMismatches;
   reconciliation_runs: ReconciliationRuns;

@@ -23,7 +23,7 @@ type Id = string;
 type NullableJsonText = ColumnType<unknown, string | null | undefined, string | null>;
 
 /** `role`, `locale` and `promo_opt_in` have database defaults, but an insert (`NewUser`) states them. */
-export type UsersTable = Override<Schema.Users, { id: Generated<Id>; role: 'member' | 'operator' | 'supervisor'; locale: string; promo_opt_in: boolean }>;
+export type UsersTable = Override<Schema.Users, { id: Generated<Id>; role: 'member' | 'operator' | 'supervisor'; locale: string; promo_opt_in: boolean; birth_date: ColumnType<string | null, string | null | undefined, string | null> }>;
 
 export type SessionsTable = Override<Schema.Sessions, { user_id: Id }>;
 
@@ -196,6 +196,17 @@ type Day = ColumnType<string, string, string>;
 export type ReconciliationRunsTable = Override<Schema.ReconciliationRuns, { date: Day; figures: ColumnType<unknown, string, string> }>;
 export type ReconciliationMismatchesTable = Override<Schema.ReconciliationMismatches, { id: Generated<Id>; date: Day; detail: ColumnType<unknown, string | undefined, string> }>;
 
+/** Issue 32 (responsible play): the member's limits, breaks and their history (migrations/0025). */
+export type PlayLimitKind = 'deposit' | 'spend' | 'loss';
+export type PlayLimitPeriod = 'day' | 'week' | 'month';
+export type PlayStatesTable = Override<Schema.PlayStates, { user_id: Id }>;
+export type PlayLimitsTable = Override<Schema.PlayLimits, { user_id: Id; kind: PlayLimitKind; period: PlayLimitPeriod }>;
+export type PlayLimitChangesTable = Override<
+  Schema.PlayLimitChanges,
+  { id: Generated<Id>; user_id: Id; kind: PlayLimitKind; period: PlayLimitPeriod; change: 'lowered' | 'requested' | 'confirmed' | 'cancelled' }
+>;
+export type PlayBreaksTable = Override<Schema.PlayBreaks, { id: Generated<Id>; user_id: Id; kind: 'time_out' | 'self_exclusion' | 'return_requested' | 'returned' }>;
+
 /** Every table; one a migration adds appears here as generated until it needs an override. */
 export type Database = Override<
   Schema.DB,
@@ -241,6 +252,11 @@ export type Database = Override<
     result_feed_conflicts: ResultFeedConflictsTable;
     reconciliation_runs: ReconciliationRunsTable;
     reconciliation_mismatches: ReconciliationMismatchesTable;
+    pending_signups: Override<Schema.PendingSignups, { birth_date: ColumnType<string | null, string | null | undefined, string | null> }>;
+    play_states: PlayStatesTable;
+    play_limits: PlayLimitsTable;
+    play_limit_changes: PlayLimitChangesTable;
+    play_breaks: PlayBreaksTable;
   }
 >;
 
