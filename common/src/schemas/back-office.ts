@@ -87,11 +87,11 @@ export const auditEntry = z.object({
 export type AuditEntry = z.infer<typeof auditEntry>;
 
 /** The kinds of work the queue holds; sources register under one of these (C's large wins, F's held deposits). */
-export const QUEUE_KINDS = ['manual_purchase', 'purchase_in_doubt', 'bought_after_refund', 'large_win', 'held_deposit'] as const;
+export const QUEUE_KINDS = ['manual_purchase', 'purchase_in_doubt', 'bought_after_refund', 'large_win', 'held_deposit', 'result_conflict', 'reconciliation_mismatch'] as const;
 export type QueueKind = (typeof QUEUE_KINDS)[number];
 
 export const queueItem = z.object({
-  /** `order:<id>`, `flag:<id>`, `deposit:<id>`: the claim's key. */
+  /** `order:<id>`, `flag:<id>`, `deposit:<id>`, `result_conflict:<id>`: the claim's key. */
   key: z.string(),
   kind: z.enum(QUEUE_KINDS),
   orderId: z.string().nullable(),

@@ -113,10 +113,10 @@ export function createAuthService(platform: Pick<Platform, 'db' | 'secret' | 'no
      * suites' members (server/test/support/members.ts). Members get a verification link by email.
      * The public sign-up never comes here: it proves the email first (./signup.ts).
      */
-    async createAccount(input: { name: string; email: string; password: string; promoOptIn: boolean; locale?: string }, role: Role = 'member', context: SessionContext = NO_CONTEXT): Promise<SignedIn> {
+    async createAccount(input: { name: string; email: string; password: string; promoOptIn: boolean; locale?: string; birthDate?: string }, role: Role = 'member', context: SessionContext = NO_CONTEXT): Promise<SignedIn> {
       const passwordHash = await hashPassword(config, input.password);
       const row = await db.transaction().execute(async (trx) => {
-        const inserted = await insertAccount(platform, trx, { name: input.name, email: input.email, passwordHash, role, locale: input.locale ?? 'zh-TW', promoOptIn: input.promoOptIn });
+        const inserted = await insertAccount(platform, trx, { name: input.name, email: input.email, passwordHash, role, locale: input.locale ?? 'zh-TW', promoOptIn: input.promoOptIn, birthDate: input.birthDate ?? null });
         if (!inserted) throw new Error(`an account with the email ${input.email} exists already`);
         // A verification link by email (issue 15); it leaves through the outbox once this commits.
         if (role === 'member') await sendVerificationIn(platform, trx, { id: String(inserted.id), email: inserted.email, locale: inserted.locale });
@@ -228,7 +228,7 @@ export function createAuthService(platform: Pick<Platform, 'db' | 'secret' | 'no
 export async function insertAccount(
   platform: Pick<Platform, 'config'>,
   trx: Tx,
-  input: { name: string; email: string; passwordHash: string; role: Role; locale: string; promoOptIn: boolean; emailVerifiedAt?: Date },
+  input: { name: string; email: string; passwordHash: string; role: Role; locale: string; promoOptIn: boolean; emailVerifiedAt?: Date; birthDate?: string | null },
 ) {
   const inserted = await authRepo.insertUser(trx, {
     name: input.name,
@@ -238,6 +238,8 @@ export async function insertAccount(
     locale: input.locale,
     promo_opt_in: input.promoOptIn,
     email_verified_at: input.emailVerifiedAt ?? null,
+    // Issue 32: null for a messaging-app sign-up, which is asked before it can play (PUT /api/me/birth-date).
+    birth_date: input.birthDate ?? null,
   });
   if (!inserted) return undefined;
   const userId = String(inserted.id);

@@ -48,6 +48,12 @@ export function createOrderService(platform: OrderContext['platform'], deps: Ord
   const { purchase } = orderPurchase(context, bought, expiry);
   const { reconcile } = orderReconciler(context, expiry);
 
+  async function withHistory(found: NonNullable<Awaited<ReturnType<typeof ordersRepo.find>>>): Promise<OrderWire> {
+    const [order] = await context.present(db, [found], now());
+    const history = await ordersRepo.history(db, String(found.id));
+    return { ...order!, history: history.map((h) => ({ from: h.from, to: h.to, at: iso(h.at), reason: h.reason })) };
+  }
+
   return {
     plumbing,
     ...orderBackOffice(context),
@@ -82,9 +88,14 @@ export function createOrderService(platform: OrderContext['platform'], deps: Ord
     async get(userId: string, id: string): Promise<OrderWire> {
       const found = isId(id) ? await ordersRepo.find(db, id) : undefined;
       if (!found || String(found.user_id) !== String(userId)) throw new AppError('order_not_found');
-      const [order] = await context.present(db, [found], now());
-      const history = await ordersRepo.history(db, id);
-      return { ...order!, history: history.map((h) => ({ from: h.from, to: h.to, at: iso(h.at), reason: h.reason })) };
+      return withHistory(found);
+    },
+
+    /** Back office (the order's page): any order as its member sees it, with its history, and whose it is; `order_not_found` when there is none. */
+    async staffView(id: string): Promise<{ order: OrderWire; userId: string }> {
+      const found = isId(id) ? await ordersRepo.find(db, id) : undefined;
+      if (!found) throw new AppError('order_not_found');
+      return { order: await withHistory(found), userId: String(found.user_id) };
     },
   };
 }

@@ -141,8 +141,9 @@ export const staffRepo = {
   /**
    * GP hundredths moved by `staffId` since `since` without a second person: adjustments that went
    * straight to the queue (never pending, never decided by a supervisor; a refused debit counts, it
-   * was asked for) and PIN batches that needed no approval (their full value, voided or not).
-   * Read here, beside the staff member's lock, though the rows belong to admin and pins.
+   * was asked for), PIN batches that needed no approval (their full value, voided or not) and
+   * withdrawals approved alone (issue 33; one rejected after approval no longer counts).
+   * Read here, beside the staff member’s lock, though the rows belong to admin, pins and withdrawals.
    */
   async selfApprovedSince(trx: Tx, staffId: string | null, since: Date) {
     const { rows } = await sql<{ total: string | number }>`
@@ -152,6 +153,9 @@ export const staffRepo = {
         +
         (select coalesce(sum(count::bigint * points), 0) from pin_batches
           where created_by is not distinct from ${staffId}::bigint and created_at >= ${since} and approval = 'not_needed')
+        +
+        (select coalesce(sum(amount), 0) from withdrawals
+          where approved_by = ${staffId} and approved_at >= ${since} and first_approved_by is null and state in ('approved', 'paid'))
         as total`.execute(trx);
     return Number(rows[0]?.total ?? 0);
   },

@@ -8,6 +8,9 @@ import { DepositsHeldPage } from './deposits-held-page.tsx';
 import { MemberDetailPage } from './members-detail-page.tsx';
 import { MembersSearchPage } from './members-search-page.tsx';
 import { NoticesPage } from './notices-page.tsx';
+import { OrderDetailPage } from './order-detail-page.tsx';
+import { OrdersPage } from './orders-page.tsx';
+import { ReportsPage } from './reports-page.tsx';
 import { PinsPage } from './pins-page.tsx';
 import { PurchaseSheetPage } from './purchase-sheet-page.tsx';
 import { QueuePage } from './queue-page.tsx';
@@ -15,6 +18,7 @@ import { ResultsPage } from './results-page.tsx';
 import { SignIn } from './sign-in.tsx';
 import { StaffPage } from './staff-page.tsx';
 import { SupportPage } from './support-page.tsx';
+import { WithdrawalsPage } from './withdrawals-page.tsx';
 import { ConsoleContext, hasStaffCookie, isSupervisor, loadStaffSession, restoreStaffSession, saveStaffSession, staffHttp, type StaffSessionValue } from './staff-session.ts';
 import './admin.css';
 
@@ -75,11 +79,14 @@ export function AdminPage() {
           <strong><FormattedMessage id="admin.title" /></strong>
           <nav aria-label="Back office">
             <NavLink to="/admin" end><FormattedMessage id="admin.nav.queue" /></NavLink>
+            <NavLink to="/admin/orders"><FormattedMessage id="admin.nav.orders" /></NavLink>
+            <NavLink to="/admin/reports"><FormattedMessage id="admin.nav.reports" /></NavLink>
             <NavLink to="/admin/adjustments"><FormattedMessage id="admin.nav.adjustments" /></NavLink>
             <NavLink to="/admin/results"><FormattedMessage id="admin.nav.results" /></NavLink>
             <NavLink to="/admin/pins"><FormattedMessage id="admin.nav.pins" /></NavLink>
             <NavLink to="/admin/members"><FormattedMessage id="admin.nav.members" /></NavLink>
             <NavLink to="/admin/deposits"><FormattedMessage id="admin.nav.deposits" /></NavLink>
+            <NavLink to="/admin/withdrawals"><FormattedMessage id="admin.nav.withdrawals" /></NavLink>
             <NavLink to="/admin/support"><FormattedMessage id="admin.nav.support" /></NavLink>
             <NavLink to="/admin/notices"><FormattedMessage id="admin.nav.notices" /></NavLink>
             {isSupervisor(desk.session) && <NavLink to="/admin/staff"><FormattedMessage id="admin.nav.staff" /></NavLink>}
@@ -96,6 +103,9 @@ export function AdminPage() {
         <main className="admin-main">
           <Routes>
             <Route index element={<QueuePage />} />
+            <Route path="orders" element={<OrdersPage />} />
+            <Route path="orders/:id" element={<OrderDetailPage />} />
+            <Route path="reports" element={<ReportsPage />} />
             <Route path="adjustments" element={<AdjustmentsPage />} />
             <Route path="results" element={<ResultsPage />} />
             <Route path="pins" element={<PinsPage />} />
@@ -104,6 +114,7 @@ export function AdminPage() {
             <Route path="deposits" element={<DepositsHeldPage />} />
             <Route path="audit" element={<AuditPage />} />
             <Route path="staff" element={<StaffPage />} />
+            <Route path="withdrawals" element={<WithdrawalsPage />} />
             <Route path="support" element={<SupportPage />} />
             <Route path="support/:id" element={<SupportPage />} />
             <Route path="notices" element={<NoticesPage />} />
