@@ -19,6 +19,10 @@ import * as inboxLighterWrites from './0018-inbox-lighter-writes.ts';
 import * as accountSecurity from './0020-account-security.ts';
 import * as moneyControls from './0021-money-controls.ts';
 import * as signupCodes from './0022-signup-codes.ts';
+import * as backOfficeReports from './0023-back-office-reports.ts';
+import * as responsiblePlay from './0025-responsible-play.ts';
+import * as withdrawals from './0026-withdrawals.ts';
+import * as resultFeeds from './0027-result-feeds.ts';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder at run time) so they load
@@ -45,4 +49,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0020-account-security': accountSecurity,
   '0021-money-controls': moneyControls,
   '0022-signup-codes': signupCodes,
+  '0023-back-office-reports': backOfficeReports,
+  '0025-responsible-play': responsiblePlay,
+  '0026-withdrawals': withdrawals,
+  '0027-result-feeds': resultFeeds,
 };

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { inLocale, logInOnPhone, operatorPin, PHONE, placeKenoOrder, signUpOverApi } from './phone-support.ts';
-import { call, consoleSignIn, newAccount } from './staff-support.ts';
+import { call, consoleSignIn, enrolmentLink, newAccount } from './staff-support.ts';
 
 /**
  * Issue 34, accessibility: axe-core (WCAG 2.1 A and AA rules) over the main member pages at phone
@@ -122,7 +122,7 @@ test.describe('console pages', () => {
     await page.goto('/admin');
     await expect(page.getByLabel('Email')).toBeVisible();
     findings.push(...(await audit(page, info, 'console-sign-in')));
-    await consoleSignIn(page, staff.email, staff.password);
+    await consoleSignIn(page, staff.email, staff.password, undefined, await enrolmentLink(baseURL!, seeded, staff.id));
 
     const pages = [
       ['console-queue', '/admin'],

@@ -1,6 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { startManualPlatform } from './manual-platform.ts';
 import { expect, test } from '@playwright/test';
 import { adoptSession } from './session-support.ts';
 import { call as staffCall, consoleSignIn, enrolmentLink, newAccount as newStaffAccount, totp } from './staff-support.ts';
@@ -17,8 +18,7 @@ const SUPERVISOR = { email: 'operator@example.com', password: 'operator-pass-202
 // A tiny real PNG: what the operator's phone camera would upload, only smaller.
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
-const DATA_DIR = path.join(ROOT, `.tmp/e2e-data-${PORT}`);
+let DATA_DIR = '';
 
 let server: ChildProcess;
 /** The seeded supervisor, signed in (and enrolled, with the link the demo seeding wrote) over HTTP by the first test. */
@@ -43,25 +43,7 @@ async function staffToken(email: string, password: string, options: { secret?: s
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  fs.rmSync(DATA_DIR, { recursive: true, force: true });
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: ROOT,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      DATA_DIR: DATA_DIR,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-      PURCHASE_GATEWAY: 'manual',
-      STAFF_MFA: 'required',
-      KENO_PRODUCTS: 'CAB01',
-      KENO_SCHEDULE_OVERRIDES: JSON.stringify({ CAB01: { intervalSeconds: 180, salesCloseSeconds: 15 } }),
-      SIGNUP_MAX_PER_ADDRESS: '1000',
-    },
-  });
-  await expect.poll(async () => (await fetch(`${BASE}/api/health`).catch(() => null))?.status ?? 0, { timeout: 150_000, intervals: [1000] }).toBe(200);
+  ({ server, dataDir: DATA_DIR } = await startManualPlatform(PORT));
 });
 
 test.afterAll(() => {

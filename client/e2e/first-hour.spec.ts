@@ -94,6 +94,7 @@ test('sign-up grants trial points, the wallet says where real points come from, 
   await form.getByLabel(/^email/i).fill(email);
   await form.getByLabel(/^password$/i).fill('first-hour-pass');
   await form.getByLabel(/confirm password/i).fill('first-hour-pass');
+  await form.getByLabel(/date of birth/i).fill('1990-01-01');
   const sent = Date.now();
   await form.getByRole('button', { name: /sign up/i }).click();
   await enterMailedCode(page, baseURL!, email, sent);

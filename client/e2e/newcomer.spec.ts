@@ -48,6 +48,7 @@ test('a newcomer signs up in English, redeems a PIN, sees the balance change liv
   await form.getByLabel(/^email/i).fill(email);
   await form.getByLabel(/^password$/i).fill('newcomer-pass');
   await form.getByLabel(/confirm password/i).fill('something-else');
+  await form.getByLabel(/date of birth/i).fill('1990-01-01');
   await form.getByRole('button', { name: /sign up/i }).click();
   await expect(form.getByText('The password does not match.')).toBeVisible();
   await shot(page, info, '02-signup-field-errors');

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { inLocale, operatorPin, PHONE, phoneShot, signUpOnPhone, Steps, uniqueEmail } from './phone-support.ts';
+import { inLocale, operatorPin, PHONE, phoneShot, signUpOnPhone, signUpOverApi, Steps } from './phone-support.ts';
 
 /**
  * Issue 34, a newcomer's first ticket on a phone: the defaults can be bought as they are (trial
@@ -25,7 +25,7 @@ async function onSaleFor(page: Page, seconds: number) {
 /** The stars chip of keno's basic play, as a finger finds it (the radio is drawn as a chip). */
 const starsChip = (page: Page, name: string) => page.locator('.choice-chip', { has: page.getByRole('radio', { name, exact: true }) });
 
-test('from landing to a first trial ticket: sign-up in four fields and the mailed code, then at most 8 taps, the ticket bought as a trial order', async ({ page }, info) => {
+test('from landing to a first trial ticket: sign-up in five fields (the date of birth since issue 32) and the mailed code, then at most 8 taps, the ticket bought as a trial order', async ({ page }, info) => {
   test.setTimeout(150_000);
   await inLocale(page, 'zh-TW');
   await page.goto('/');
@@ -68,7 +68,7 @@ test('from landing to a first trial ticket: sign-up in four fields and the maile
   await expect(page.getByTestId('header-balance')).toHaveText('0.00 GP');
   await phoneShot(page, info, '03-first-trial-ticket');
 
-  expect(signUp.taken.filter((s) => s.startsWith('fill'))).toHaveLength(5);
+  expect(signUp.taken.filter((s) => s.startsWith('fill'))).toHaveLength(6);
   expect(ticket.count, ticket.taken.join(', ')).toBeLessThanOrEqual(8);
   const measured = { signUp: { count: signUp.count, steps: signUp.taken }, afterSignUpToFirstTrialTicket: { count: ticket.count, steps: ticket.taken } };
   fs.writeFileSync(info.outputPath('taps.json'), JSON.stringify(measured, null, 2));
@@ -153,12 +153,7 @@ test('a first football single can be bought as it is: HK$30 a bet by default, th
   await phoneShot(page, info, 'football-first-single');
 
   // Asked over the API to pay with trial points, football refuses with its own code and orders nothing.
-  const signup = await fetch(`${baseURL}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Trial Football', email: uniqueEmail('trial-football'), password: 'trial-football-pass-2026', passwordCheck: 'trial-football-pass-2026', promoOptIn: false }),
-  });
-  const { token } = (await signup.json()) as { token: string };
+  const { token } = await signUpOverApi(baseURL!, 'trial-football');
   const eventId = match.id;
   const refused = await fetch(`${baseURL}/api/orders`, {
     method: 'POST',

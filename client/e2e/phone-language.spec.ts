@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { inLocale, logInOnPhone, PHONE, phoneShot, placeKenoOrder, signUpOverApi, uniqueEmail } from './phone-support.ts';
+import { inLocale, logInOnPhone, PHONE, phoneShot, placeKenoOrder, signUpOnPhone, signUpOverApi } from './phone-support.ts';
 
 /**
  * Issue 34, language on a phone: a first visit reads the browser's language; members read plain,
@@ -76,13 +76,7 @@ test('Chinese screens carry no English engineering notes: the rules, an unconfir
 test('a store barcode’s expiry is said in plain words, not as a note on what ECPay has not confirmed', async ({ page }, info) => {
   await inLocale(page, 'zh-TW');
   await page.goto('/auth?mode=signup');
-  const form = page.getByTestId('signup-form');
-  await form.locator('input[name=name]').fill('Store Payer');
-  await form.locator('input[name=email]').fill(uniqueEmail('store'));
-  await form.locator('input[name=password]').fill('store-payer-pass-2026');
-  await form.locator('input[name=passwordCheck]').fill('store-payer-pass-2026');
-  await form.locator('button[type=submit]').tap();
-  await expect(page.getByTestId('header-logout')).toBeVisible();
+  await signUpOnPhone(page, { name: 'Store Payer', password: 'store-payer-pass-2026' });
   await page.goto('/deposit');
   await page.getByText('TWD', { exact: true }).tap();
   await page.getByTestId('deposit-preset').first().tap();

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { ADULT_BIRTH_DATE } from '../../scripts/lib/member-signup.ts';
 import { mailedSignupCode, signUpMember } from './signup-support.ts';
 import { call } from './staff-support.ts';
 
@@ -43,7 +44,7 @@ export class Steps {
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
 /**
- * Signs a new member up through the sign-up form, the way a newcomer does (four fields and the
+ * Signs a new member up through the sign-up form, the way a newcomer does (five fields and the
  * button, then the mailed code and its button), and waits until the header shows them signed in. Steps, when given, count the taps.
  */
 export async function signUpOnPhone(page: Page, options: { name?: string; steps?: Steps; password?: string } = {}) {
@@ -56,6 +57,7 @@ export async function signUpOnPhone(page: Page, options: { name?: string; steps?
   await steps.fill(form.locator('input[name=email]'), email, 'email');
   await steps.fill(form.locator('input[name=password]'), password, 'password');
   await steps.fill(form.locator('input[name=passwordCheck]'), password, 'password check');
+  await steps.fill(form.locator('input[name=birthDate]'), ADULT_BIRTH_DATE, 'date of birth');
   const since = Date.now();
   await steps.tap(form.locator('button[type=submit]'), 'sign up');
   // The second step: the code the server mailed, as the member reads it from their email.

@@ -25,6 +25,7 @@ async function sendForm(page: Page, email: string) {
   await form.getByLabel(/^email/i).fill(email);
   await form.getByLabel(/^password$/i).fill(PASSWORD);
   await form.getByLabel(/confirm password/i).fill(PASSWORD);
+  await form.getByLabel(/date of birth/i).fill('1990-01-01');
   const sent = Date.now();
   await form.getByRole('button', { name: 'Sign up' }).click();
   return sent;
@@ -85,7 +86,7 @@ test('the link in the code mail opens the code step filled in; the password chos
   const started = await fetch(`${baseURL}/api/auth/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Link Opener', email, password: PASSWORD, passwordCheck: PASSWORD, locale: 'en' }),
+    body: JSON.stringify({ name: 'Link Opener', email, password: PASSWORD, passwordCheck: PASSWORD, birthDate: '1990-01-01', locale: 'en' }),
   });
   expect(started.status).toBe(202);
   const mailedCode = await mailedSignupCode(baseURL!, email, sent);

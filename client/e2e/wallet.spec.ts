@@ -23,6 +23,7 @@ test('signing up with a registered email shows the same code step as any other e
   await form.getByLabel(/^email/i).fill('DEMO@example.com'); // the seeded member, in other case
   await form.getByLabel(/^password$/i).fill('another-pass-1');
   await form.getByLabel(/confirm password/i).fill('another-pass-1');
+  await form.getByLabel(/date of birth/i).fill('1990-01-01');
   const sent = Date.now();
   await form.getByRole('button', { name: /sign up/i }).click();
   // Before: "This email is already registered." under the email field. Now nothing tells a registered email from a new one.

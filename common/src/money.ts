@@ -21,6 +21,13 @@ export function formatPoints(hundredths: number, locale = 'en'): string {
   return `${sign}${grouped}${decimal}${String(cents).padStart(2, '0')}`;
 }
 
+/** `plainPoints(5000)` → `"50.00"`: GP with two decimals, no grouping — what exports (CSV) carry. */
+export function plainPoints(hundredths: number): string {
+  assertPoints(hundredths);
+  const abs = Math.abs(hundredths);
+  return `${hundredths < 0 ? '-' : ''}${Math.trunc(abs / HUNDREDTHS_PER_POINT)}.${String(abs % HUNDREDTHS_PER_POINT).padStart(2, '0')}`;
+}
+
 /** `parsePoints("12.5")` → `1250`; rejects more than two decimals or non-numbers with `null`. */
 export function parsePoints(text: string): number | null {
   const match = /^\s*(\d{1,12})(?:[.,](\d{1,2}))?\s*$/.exec(text);

@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import express, { type ErrorRequestHandler, type Request } from 'express';
 import { adminRoutes } from './admin/routes.ts';
+import { purchaseSheetRoutes } from './admin/purchase-sheet-routes.ts';
+import { feedsRoutes } from './feeds/routes.ts';
+import { reportRoutes } from './reports/routes.ts';
 import { ADJUSTMENTS_QUEUE } from './admin/jobs.ts';
 import { JOB_BOARD_PATH, jobBoard } from './admin/job-board.ts';
 import { isDatabaseUnavailable } from './db/unavailable.ts';
@@ -14,6 +17,7 @@ import { FOOTBALL_SETTLE_QUEUE } from './games/football/settlement-jobs.ts';
 import { SETTLE_QUEUE } from './games/keno/settlement-jobs.ts';
 import { authRoutes } from './auth/routes.ts';
 import { accountRoutes } from './auth/account-routes.ts';
+import { responsiblePlayRoutes } from './responsible-play/routes.ts';
 import { refuseCrossOrigin } from './auth/session-cookies.ts';
 import { securityHeaders } from './platform/security-headers.ts';
 import { lineSandboxRoutes, oidcRoutes } from './auth/oidc-routes.ts';
@@ -29,6 +33,7 @@ import type { Platform } from './platform/platform.ts';
 import { pinRoutes } from './pins/routes.ts';
 import { siteRoutes } from './site/routes.ts';
 import { walletRoutes } from './wallet/routes.ts';
+import { withdrawalRoutes } from './withdrawals/routes.ts';
 import { depositRoutes, paymentCallbackRoutes } from './payments/routes.ts';
 import { staffRoutes } from './staff/routes.ts';
 import type { Services } from './server.ts';
@@ -77,6 +82,7 @@ export function createApp(platform: Platform, services: Services) {
       openApiRoutes(),
       authRoutes(platform, services.auth, services.signup),
       accountRoutes(platform, services.auth, services.account),
+      responsiblePlayRoutes(services.auth, services.play),
       oidcRoutes(platform, services.auth, services.oidc),
       recoveryRoutes(platform, services.auth, services.recovery),
       inboxRoutes(services.auth, services.inbox),
@@ -84,11 +90,15 @@ export function createApp(platform: Platform, services: Services) {
       walletRoutes(platform, services.auth),
       pinRoutes(platform, services.auth, services.pins),
       staffRoutes(platform, services.auth, services.staff),
-      adminRoutes(platform, services.auth, services.queue, services.fourEyes, services.members, services.adjustments),
+      adminRoutes(platform, services.auth, services.queue, services.fourEyes, services.members, services.adjustments, services.orderSearch),
+      purchaseSheetRoutes(platform, services.auth, services.purchaseSheets),
+      reportRoutes(services.auth, services.reports),
+      feedsRoutes(services.auth, services.feeds),
       // Each game family's routes, in the registry's order (the draw lotteries answer their product codes and pass every other code on).
       ...services.games.routes(services.auth),
       orderRoutes(services.auth, services.orders, services.games),
       depositRoutes(services.auth, services.deposits),
+      withdrawalRoutes(platform, services.auth, services.kyc, services.withdrawals),
     ]),
   );
   api.use(() => {

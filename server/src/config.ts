@@ -228,6 +228,50 @@ export const configSchema = z.object({
   ADJUSTMENT_APPROVAL_POINTS: z.coerce.number().int().min(0).default(100_000),
   /** The most GP hundredths of PIN codes one staff member may issue in a rolling day, approved or not; past it issuing is refused (`pin_daily_limit`). */
   PIN_DAILY_MAX_POINTS: z.coerce.number().int().min(0).default(1_000_000),
+  /**
+   * The time zone the back office's days are counted in: the daily report, the reconciliation and
+   * the nightly job that reconciles the day before, and the order search's `from`/`to` days. The
+   * operator's own by default (Taiwan); any IANA zone.
+   */
+  REPORT_TIME_ZONE: z
+    .string()
+    .default('Asia/Taipei')
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'an IANA time zone such as Asia/Taipei'),
+  // Winnings out (issue 33, docs/withdrawals.md). Amounts in GP hundredths, stated to the member before they confirm.
+  /** Largest identity document or selfie accepted, in bytes (JPEG, PNG, WebP; the document may be a PDF). */
+  KYC_MAX_BYTES: z.coerce.number().int().min(1024).max(20 * 1024 * 1024).default(8 * 1024 * 1024),
+  /** Identity checks one member may send in a rolling day (each keeps two files): past it `rate_limited`. */
+  KYC_DAILY_SUBMISSIONS: z.coerce.number().int().min(1).max(50).default(5),
+  /** Smallest withdrawal. */
+  WITHDRAWAL_MIN_POINTS: z.coerce.number().int().min(1).default(1_000),
+  /** Largest single withdrawal. */
+  WITHDRAWAL_MAX_POINTS: z.coerce.number().int().min(1).default(1_000_000),
+  /** The most one member may request in a rolling day (requests rejected or cancelled do not count). */
+  WITHDRAWAL_DAILY_MAX_POINTS: z.coerce.number().int().min(1).default(2_000_000),
+  /** A flat fee taken from each withdrawal (0: none). */
+  WITHDRAWAL_FEE_POINTS: z.coerce.number().int().min(0).default(100),
+  /** The currency withdrawals are paid in, converted at its POINTS_RATES rate, rounded down to whole units. */
+  WITHDRAWAL_CURRENCY: z.enum(CURRENCIES).default('TWD'),
+  /** A withdrawal larger than this needs two staff members' approvals (four eyes), whatever their own rolling-day bound. */
+  WITHDRAWAL_FOUR_EYES_POINTS: z.coerce.number().int().min(0).default(500_000),
+  /**
+   * The bank-transfer batch file's columns, in order (docs/withdrawals.md: the layout is unconfirmed
+   * for any one bank, so it is a setting). Names: bank_code, branch_code, account_number, account_name,
+   * amount, currency, reference, memo.
+   */
+  WITHDRAWAL_BATCH_COLUMNS: z
+    .string()
+    .default('bank_code,account_number,account_name,amount,reference,memo')
+    .pipe(z.string().regex(/^(bank_code|branch_code|account_number|account_name|amount|currency|reference|memo)(,(bank_code|branch_code|account_number|account_name|amount|currency|reference|memo))*$/, { error: 'comma-separated column names, see docs/withdrawals.md' })),
+  /** Whether the batch file starts with a header line. */
+  WITHDRAWAL_BATCH_HEADER: bool.default(true),
   /** Largest ticket scan or photo accepted, in bytes. */
   SCAN_MAX_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(8 * 1024 * 1024),
   /** Where files (ticket scans, chat attachments) go: `local` (DATA_DIR/files) or `s3` (any S3-compatible store: MinIO, AWS). */
@@ -311,8 +355,11 @@ export const configSchema = z.object({
   CLIENT_DIST: z.string().default(path.join(REPO_ROOT, 'client/dist')),
   /** Keno products this deployment sells, comma-separated. */
   KENO_PRODUCTS: kenoCodeList.default(['TWB01', 'CAB01', 'KRB01']),
-  /** Where draw results come from: `simulated` (seeded RNG, verifiable) or `manual` (operator entry). */
-  RESULT_SOURCE: z.enum(['simulated', 'manual']).default('simulated'),
+  /**
+   * Where keno results come from: `simulated` (seeded RNG, verifiable), `manual` (two staff members enter them) or `feeds` (the official result
+   * feeds, published when two sources agree or one source and one staff member: docs/result-feeds.md; four-eyes entry stays the fallback).
+   */
+  RESULT_SOURCE: z.enum(['simulated', 'manual', 'feeds']).default('simulated'),
   /** Per-product schedule changes for demos and tests, as JSON: `{"CAB01":{"intervalSeconds":60,"salesCloseSeconds":10}}` (also `dailyWindow`); issue numbering is kept. */
   KENO_SCHEDULE_OVERRIDES: scheduleOverrides.default({}),
   /**
@@ -322,8 +369,21 @@ export const configSchema = z.object({
   KENO_RULE_OVERRIDES: jsonText.pipe(z.partialRecord(z.enum(KENO_CODES), z.looseObject({ source: z.string().min(1) }))).default({}),
   /** Draw lotteries this deployment lists (docs/games.md), comma-separated; default all twelve. */
   DRAW_PRODUCTS: drawCodeList.default([...DRAW_CODE_LIST]),
-  /** Where draw-lottery results come from: `simulated` (seeded, verifiable, with simulated pool amounts) or `manual` (operator entry). */
-  DRAW_RESULT_SOURCE: z.enum(['simulated', 'manual']).default('simulated'),
+  /** Where draw-lottery results come from: `simulated` (seeded, verifiable, with simulated pool amounts), `manual` (operator entry) or `feeds` (as RESULT_SOURCE). */
+  DRAW_RESULT_SOURCE: z.enum(['simulated', 'manual', 'feeds']).default('simulated'),
+  /**
+   * Result feeds: each source's base URL, JSON keyed by source name (`tlc`, `d423f`, `hkjc`, `soda`, `megamillions`; docs/result-feeds.md),
+   * overriding the official address — a proxy in production, a replay server in tests: `{"tlc":"http://127.0.0.1:9000/TLCAPIWeB/Lottery"}`.
+   */
+  RESULT_FEED_URLS: jsonText.pipe(z.partialRecord(z.enum(['tlc', 'd423f', 'hkjc', 'soda', 'megamillions']), z.url())).default({}),
+  /** How often the result-feed engine polls the sources for draws that are due (seconds). */
+  RESULT_FEED_POLL_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  /** A source's request gives up after this long (ms); the source is then `down` for that poll. */
+  RESULT_FEED_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
+  /** A product is `late` on /admin/feeds when a due draw has no published result this long after its draw time (seconds); the publish latency of every source is unconfirmed. */
+  RESULT_FEED_LATE_SECONDS: z.coerce.number().int().min(60).default(3 * 3600),
+  /** NY Open Data (Socrata) app token, sent as X-App-Token: without one, requests share a per-address throttle. */
+  SODA_APP_TOKEN: z.string().min(1).optional(),
   /**
    * Operator changes to draw lotteries, JSON per product, each with a `source` (common `DrawOverrides`):
    * `{"TWA05":{"source":"back office","availability":{"onSale":true}},"HKA01":{"source":"race day","calendar":{"moves":[{"from":"2026-03-07","to":"2026-03-08"}]}}}`.
@@ -375,6 +435,12 @@ export const configSchema = z.object({
   DEPOSIT_LIMITS: depositLimits.default(DEFAULT_DEPOSIT_LIMITS),
   /** The most GP hundredths one member may deposit per UTC day (paid and still-open deposits count). */
   DEPOSIT_DAILY_MAX_POINTS: z.coerce.number().int().min(1).default(2_000_000),
+  /**
+   * The most GP hundredths a member whose age is declared but not yet verified may ever deposit
+   * (deposits and PINs together; issue 32, docs/responsible-play.md). The right figure is for the
+   * licence holder to set: the default, 50,000 GP, is a placeholder.
+   */
+  AGE_UNVERIFIED_DEPOSIT_MAX_POINTS: z.coerce.number().int().min(0).default(5_000_000),
   /** Stripe's secret key (`sk_…`); with STRIPE_WEBHOOK_SECRET, Stripe is live. */
   STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
   /** The signing secret (`whsec_…`) of the webhook endpoint PUBLIC_URL/api/payments/stripe/webhook. */

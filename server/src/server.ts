@@ -5,9 +5,15 @@ import { createAdjustmentService } from './admin/service.ts';
 import { startQueueFeed } from './admin/feed.ts';
 import { createFourEyesService } from './admin/four-eyes.ts';
 import { createMemberService } from './admin/members.ts';
+import { createOrderSearchService } from './admin/order-search.ts';
+import { reconciliationJob } from './reports/jobs.ts';
+import { createReportService } from './reports/service.ts';
 import { registerBackOfficeSources } from './back-office-sources.ts';
+import { createPurchaseSheetService } from './admin/purchase-sheet.ts';
 import { createQueueService } from './admin/queue.ts';
 import { createStorage } from './platform/storage.ts';
+import { resultFeedsJob } from './feeds/jobs.ts';
+import { createFeedsService } from './feeds/service.ts';
 import { createStaffService } from './staff/service.ts';
 import { createApp } from './app.ts';
 import { createAuthService } from './auth/service.ts';
@@ -23,12 +29,14 @@ import { createSignupService } from './auth/signup.ts';
 import { joinMembersRoom } from './inbox/members-room.ts';
 import { createInboxService } from './inbox/service.ts';
 import { createMessagingService } from './messaging/service.ts';
+import { createKycService, createWithdrawalService } from './withdrawals/service.ts';
 import type { KenoClocks } from './games/keno/clocks.ts';
 import { createGames } from './games/families.ts';
 import { housekeepingJob } from './maintenance/jobs.ts';
 import type { Workers } from './platform/jobs.ts';
 import type { Platform } from './platform/platform.ts';
 import { createPinService } from './pins/service.ts';
+import { createResponsiblePlayService } from './responsible-play/service.ts';
 import { createRealtimeGateway, publicChannels, type RealtimeGateway } from './realtime/gateway.ts';
 import { orderWorkers } from './orders/jobs.ts';
 import { createOrderService, orderPlumbing } from './orders/service.ts';
@@ -44,7 +52,9 @@ export function createServices(platform: Platform) {
   const games = createGames(platform, { plumbing });
   const orders = createOrderService(platform, { games: games.registry, plumbing });
   const deposits = createDepositService(platform);
+  const queue = createQueueService(platform, { orders, storage });
   const recovery = createRecoveryService(platform);
+  const play = createResponsiblePlayService(platform);
   const oidc = createOidcService(platform, auth);
   return {
     auth,
@@ -56,11 +66,20 @@ export function createServices(platform: Platform) {
     inbox: createInboxService(platform),
     messaging: createMessagingService(platform, { storage }),
     pins: createPinService(platform),
+    /** The member's own limits, breaks, self-exclusion and date of birth (issue 32). */
+    play,
     staff: createStaffService(platform, auth),
-    queue: createQueueService(platform, { orders, storage }),
+    queue,
+    purchaseSheets: createPurchaseSheetService(platform, { games: games.registry, queue }),
     adjustments: createAdjustmentService(platform),
+    kyc: createKycService(platform, { storage }),
+    withdrawals: createWithdrawalService(platform),
     fourEyes: createFourEyesService(platform, { keno: games.keno.service, football: games.football.service, draws: games.draw.service }),
-    members: createMemberService(platform, { orders, deposits }),
+    members: createMemberService(platform, { orders, deposits, play }),
+    /** Official results from feeds and the draws screen (issue 31). */
+    feeds: createFeedsService(platform, { keno: games.keno.service, draws: games.draw.service }),
+    orderSearch: createOrderSearchService(platform, { orders }),
+    reports: createReportService(platform),
     /** The game registry: the families, chosen by product code or stored order. */
     games: games.registry,
     keno: games.keno.service,
@@ -90,6 +109,8 @@ export function workersOf(platform: Platform, services: Services): Workers[] {
     passwordResetJob.withContext({ recovery: services.recovery }),
     signupRequestJob.withContext({ signup: services.signup }),
     adjustmentJob.withContext({ adjustments: services.adjustments, logger }),
+    resultFeedsJob.withContext({ feeds: services.feeds, logger }),
+    reconciliationJob.withContext({ reports: services.reports, logger }),
     ...orderWorkers(services.orders, logger),
     ...services.games.workers(),
   ];

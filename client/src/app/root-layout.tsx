@@ -2,6 +2,7 @@ import { FormattedMessage } from 'react-intl';
 import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { SiteFooter } from '../features/layout/site-footer.tsx';
+import { PlayStateBanner } from '../features/layout/play-state-banner.tsx';
 import { SiteHeader } from '../features/layout/site-header.tsx';
 import { RouteErrorBoundary } from '../shared/errors/route-error.tsx';
 import { ScrollManager } from '../shared/navigation/scroll-manager.tsx';
@@ -15,6 +16,7 @@ export function RootLayout() {
         <FormattedMessage id="app.skipToContent" />
       </Link>
       <SiteHeader />
+      <PlayStateBanner />
       <main id="main" className="shell__main" tabIndex={-1}>
         {/* A page that fails keeps the header and footer around its error. */}
         <RouteErrorBoundary resetKey={pathname}>

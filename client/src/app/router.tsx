@@ -38,6 +38,7 @@ const appRoutes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           { path: 'wallet', ...page(() => import('../features/wallet/wallet-page.tsx').then((m) => m.WalletPage)) },
+          { path: 'withdrawals', ...page(() => import('../features/withdrawals/withdrawals-page.tsx').then((m) => m.WithdrawalsPage)) },
           { path: 'account', ...page(() => import('../features/account-links/account-page.tsx').then((m) => m.AccountPage)) },
           { path: 'inbox', ...page(() => import('../features/inbox/inbox-page.tsx').then((m) => m.InboxPage)) },
           { path: 'messaging-v1', ...page(() => import('../features/messaging/messaging-page.tsx').then((m) => m.MessagingPage)) },
@@ -100,6 +101,7 @@ const appRoutes: RouteObject[] = [
       { path: 'about/company', ...page(() => import('../features/info/company-page.tsx').then((m) => m.CompanyPage)) },
       { path: 'about/privacy', ...page(() => import('../features/info/privacy-page.tsx').then((m) => m.PrivacyPage)) },
       { path: 'about/terms', ...page(() => import('../features/info/terms-page.tsx').then((m) => m.TermsPage)) },
+      { path: 'responsible-play', ...page(() => import('../features/info/responsible-play-page.tsx').then((m) => m.ResponsiblePlayPage)) },
       { path: 'help/contact', ...page(() => import('../features/info/contact-page.tsx').then((m) => m.ContactPage)) },
       { path: 'help/faq', ...page(() => import('../features/info/faq-page.tsx').then((m) => m.FaqPage)) },
       { path: '*', ...page(() => import('../features/not-found/not-found-page.tsx').then((m) => m.NotFoundPage)) },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fieldErrors } from './fields.ts';
 import { signupBody } from './auth.ts';
 
-const valid = { name: 'Ada', email: 'Ada@Example.com', password: 'long-enough-now', passwordCheck: 'long-enough-now', promoOptIn: true };
+const valid = { name: 'Ada', email: 'Ada@Example.com', password: 'long-enough-now', passwordCheck: 'long-enough-now', birthDate: '1990-05-17', promoOptIn: true };
 const errorsOf = (body: unknown) => {
   const result = signupBody.safeParse(body);
   return result.success ? {} : fieldErrors(result.error);
@@ -39,5 +39,15 @@ describe('sign-up validation (spec §5)', () => {
 
   it('says “the password does not match” when the confirmation differs', () => {
     expect(errorsOf({ ...valid, passwordCheck: 'something-else' })).toEqual({ passwordCheck: 'password_mismatch' });
+  });
+});
+
+describe('date of birth at sign-up (issue 32)', () => {
+  it('is required and must be a real YYYY-MM-DD date', () => {
+    const { birthDate: _, ...without } = valid;
+    expect(errorsOf(without)).toEqual({ birthDate: 'required' });
+    expect(errorsOf({ ...valid, birthDate: '17/05/1990' })).toEqual({ birthDate: 'invalid' });
+    expect(errorsOf({ ...valid, birthDate: '2001-02-30' })).toEqual({ birthDate: 'invalid' });
+    expect(errorsOf({ ...valid, birthDate: '1890-01-01' })).toEqual({ birthDate: 'invalid' });
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOCALES } from '../locales.ts';
 import { requiredText } from './fields.ts';
+import { birthDate } from './responsible-play.ts';
 
 /** ASVS 2.1.1–2.1.2: at least 12 characters, at most 128 (counted as Unicode characters, not UTF-16 units); any character allowed. */
 export const PASSWORD_MIN_LENGTH = 12;
@@ -25,13 +26,15 @@ export const newPassword = z
   .meta({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH });
 const password = newPassword;
 
-/** Spec §5: name, email, password (12–128 characters), confirmation equal to the password. */
+/** Spec §5: name, email, password (12–128 characters), confirmation equal to the password, date of birth (issue 32). */
 export const signupBody = z
   .object({
     name: requiredText(100),
     email,
     password,
     passwordCheck: z.string({ error: 'required' }).min(1, { error: 'required' }),
+    /** Issue 32: `YYYY-MM-DD`; under 18 is refused (`underage`) before any mail is sent. */
+    birthDate,
     promoOptIn: z.boolean({ error: 'invalid' }).default(false),
     locale: z.enum(LOCALES, { error: 'invalid' }).optional(),
   })

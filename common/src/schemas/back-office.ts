@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { STAFF_ROLES, userSchema } from './auth.ts';
+import { newPassword, STAFF_ROLES, userSchema } from './auth.ts';
 import { requestId as id, requiredText } from './fields.ts';
 
 /**
@@ -44,7 +44,20 @@ export type StaffSession = z.infer<typeof staffSession>;
 
 export const staffRoleBody = z.object({ role: z.enum(['member', ...STAFF_ROLES], { error: 'invalid' }) });
 
-export const staffMember = z.object({ id: z.string(), name: z.string(), email: z.string(), role: z.string(), enrolled: z.boolean() });
+/** `active`: not deactivated; `passwordSet`: false while an invited colleague has not opened their link yet. */
+export const staffMember = z.object({ id: z.string(), name: z.string(), email: z.string(), role: z.string(), enrolled: z.boolean(), active: z.boolean(), passwordSet: z.boolean() });
+
+/** A supervisor invites a colleague (issue 31 item 7): a new staff account, and a single-use link to set its password and enrol TOTP. */
+export const staffInviteBody = z.object({ email: email.pipe(z.email({ error: 'email_invalid' })), name: requiredText(100), role: z.enum(STAFF_ROLES, { error: 'invalid' }) });
+export type StaffInviteBody = z.input<typeof staffInviteBody>;
+export const staffInviteSchema = z.object({ userId: z.string(), url: z.string(), expiresAt: z.string() });
+export type StaffInvite = z.infer<typeof staffInviteSchema>;
+
+/** The invited colleague, from their link (`/admin#invite=<token>`): the password they choose; the answer is the TOTP enrolment step. */
+export const staffAcceptInviteBody = z.object({
+  invite: z.string({ error: 'required' }).regex(/^[A-Za-z0-9_-]{20,100}$/, { error: 'invalid' }),
+  password: newPassword,
+});
 export type StaffMember = z.infer<typeof staffMember>;
 
 /** Audit log filters; `before` pages backwards by id. */
@@ -73,11 +86,11 @@ export const auditEntry = z.object({
 export type AuditEntry = z.infer<typeof auditEntry>;
 
 /** The kinds of work the queue holds; sources register under one of these (C's large wins, F's held deposits). */
-export const QUEUE_KINDS = ['manual_purchase', 'purchase_in_doubt', 'bought_after_refund', 'large_win', 'held_deposit'] as const;
+export const QUEUE_KINDS = ['manual_purchase', 'purchase_in_doubt', 'bought_after_refund', 'large_win', 'held_deposit', 'result_conflict', 'reconciliation_mismatch'] as const;
 export type QueueKind = (typeof QUEUE_KINDS)[number];
 
 export const queueItem = z.object({
-  /** `order:<id>`, `flag:<id>`, `deposit:<id>`: the claim's key. */
+  /** `order:<id>`, `flag:<id>`, `deposit:<id>`, `result_conflict:<id>`: the claim's key. */
   key: z.string(),
   kind: z.enum(QUEUE_KINDS),
   orderId: z.string().nullable(),

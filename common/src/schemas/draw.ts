@@ -97,7 +97,7 @@ export const lotteryDrawSchema = z.object({
   seedHash: z.string(),
   jackpot: localAmount.nullable(),
   result: drawResultSchema.nullable(),
-  resultSource: z.enum(['simulated', 'manual']).nullable(),
+  resultSource: z.enum(['simulated', 'manual', 'feeds']).nullable(),
   seed: z.string().nullable(),
   drawnAt: z.string().nullable(),
   /** Empty until drawn. */

@@ -88,7 +88,7 @@ export const drawSchema = z.object({
   status: z.enum(['scheduled', 'drawn', 'void']),
   seedHash: z.string(),
   result: kenoResultSchema.optional(),
-  resultSource: z.enum(['simulated', 'manual']).optional(),
+  resultSource: z.enum(['simulated', 'manual', 'feeds']).optional(),
   seed: z.string().optional(),
   drawnAt: z.string().optional(),
 });

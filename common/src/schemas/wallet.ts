@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { paged } from './fields.ts';
 
 /** Every ledger entry names its cause; `kind` says what kind of cause it is. */
-export const LEDGER_KINDS = ['deposit', 'pin', 'order', 'refund', 'prize', 'adjustment'] as const;
+export const LEDGER_KINDS = ['deposit', 'pin', 'order', 'refund', 'prize', 'adjustment', 'withdrawal'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 /** Real points and trial-play points are separate accounts of one wallet. */

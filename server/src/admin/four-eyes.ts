@@ -82,8 +82,9 @@ export function createFourEyesService(
     if (state === 'resulted') throw new AppError('result_exists');
     // Football: the game's own checks (players, halves, a score only after the close; a void any time).
     if (targetType === 'football_event') return games.football.checkResult(targetId, validate(footballResultBody, result));
-    // A simulated draw's numbers are fixed by its seed commitment: nobody enters them.
-    const manual = targetType === 'keno_draw' ? config.RESULT_SOURCE === 'manual' : config.DRAW_RESULT_SOURCE === 'manual';
+    // A simulated draw's numbers are fixed by its seed commitment: nobody enters them. With the
+    // result feeds, four-eyes entry stays the fallback (a product without a feed, feeds down).
+    const manual = (targetType === 'keno_draw' ? config.RESULT_SOURCE : config.DRAW_RESULT_SOURCE) !== 'simulated';
     if (state === 'too_early' || !manual) throw new AppError('validation_failed', { fields: { draw: 'invalid' } });
     // A draw lottery's numbers must fit its zones before the entry is kept (else a wrong second entry would be recorded, then refused).
     if (targetType === 'lottery_draw') await games.draws.checkResult(targetId, result as DrawResult);
@@ -136,18 +137,18 @@ export function createFourEyesService(
 
     /**
      * What waits for a result, for the sources this deployment enters by hand (RESULT_SOURCE,
-     * FOOTBALL_RESULT_SOURCE, DRAW_RESULT_SOURCE = manual), oldest first, with where `actor`'s entry stands.
+     * FOOTBALL_RESULT_SOURCE, DRAW_RESULT_SOURCE = manual, or `feeds`: the fallback), oldest first, with where `actor`'s entry stands.
      */
     async pending(actor: StaffActor): Promise<PendingResult[]> {
       const at = now();
       const items: Omit<PendingResult, 'state' | 'shown' | 'entries'>[] = [];
-      if (config.RESULT_SOURCE === 'manual') {
+      if (config.RESULT_SOURCE !== 'simulated') {
         for (const d of await resultEntriesRepo.kenoWaiting(db, at)) items.push({ targetType: 'keno_draw', targetId: String(d.id), productCode: d.product_code, label: d.issue, at: new Date(d.draw_at).toISOString(), shape: null });
       }
       if (config.FOOTBALL_RESULT_SOURCE === 'manual') {
         for (const e of await resultEntriesRepo.footballWaiting(db, at)) items.push({ targetType: 'football_event', targetId: String(e.id), productCode: e.tournament_code, label: `${e.home_team} v ${e.away_team}`, at: new Date(e.kick_off_at).toISOString(), shape: null });
       }
-      if (config.DRAW_RESULT_SOURCE === 'manual') {
+      if (config.DRAW_RESULT_SOURCE !== 'simulated') {
         for (const d of await resultEntriesRepo.lotteryWaiting(db, at)) items.push({ targetType: 'lottery_draw', targetId: String(d.id), productCode: d.product_code, label: d.issue, at: new Date(d.draw_at).toISOString(), shape: lotteryShape(d.product_code) });
       }
       const byTarget = new Map<string, Entry[]>();

@@ -3,6 +3,7 @@ import { AppError } from '../platform/errors.ts';
 import { revokeSessionsOf } from '../auth/service.ts';
 import type { OrderService } from '../orders/service.ts';
 import type { DepositService } from '../payments/service.ts';
+import type { ResponsiblePlayService } from '../responsible-play/service.ts';
 import { recordAudit, type StaffActor } from '../staff/service.ts';
 import { walletReads } from '../wallet/service.ts';
 import { membersRepo } from './members-repo.ts';
@@ -23,7 +24,7 @@ const LEDGER_PAGE_SIZE = 25;
 export type MemberService = ReturnType<typeof createMemberService>;
 
 /** Members for the back office: search, a profile with balances, ledger and orders, and locks (audited). */
-export function createMemberService(platform: Pick<Platform, 'db' | 'now' | 'outbox' | 'config'>, deps: { orders: OrderService; deposits: DepositService }) {
+export function createMemberService(platform: Pick<Platform, 'db' | 'now' | 'outbox' | 'config'>, deps: { orders: OrderService; deposits: DepositService; play: ResponsiblePlayService }) {
   const { db, now, outbox, config } = platform;
   const wallet = walletReads(platform);
   return {
@@ -35,14 +36,16 @@ export function createMemberService(platform: Pick<Platform, 'db' | 'now' | 'out
     async profile(id: number, ledgerPage = 1) {
       const row = await membersRepo.find(db, id);
       if (!row) throw new AppError('not_found');
-      const [balances, ledger, orders, deposits, debt] = await Promise.all([
+      const [balances, ledger, orders, deposits, debt, responsiblePlay] = await Promise.all([
         wallet.balances(id),
         wallet.ledger(id, ledgerPage, LEDGER_PAGE_SIZE),
         deps.orders.list(id, { page: 1, pageSize: 20 }),
         deps.deposits.list(id, 1, 20),
         deps.deposits.debt(id),
+        // Issue 32: the age check, limits and breaks, read-only (nobody on the staff lifts a break).
+        deps.play.staffView(id),
       ]);
-      return { member: present(row), ...balances, debt, ledger, orders, deposits };
+      return { member: present(row), ...balances, debt, ledger, orders, deposits, responsiblePlay };
     },
 
     /** Members who owe points (a refunded or charged-back deposit whose points were spent), oldest debt first. */

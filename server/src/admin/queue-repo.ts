@@ -24,7 +24,9 @@ export const queueRepo = {
     return db
       .selectFrom('orders')
       .innerJoin('users', 'users.id', 'orders.user_id')
-      .select(['orders.id', 'orders.created_at', 'orders.multiplier', 'orders.plays', ...ORDER_AND_MEMBER])
+      .select(['orders.id', 'orders.created_at', 'orders.multiplier', 'orders.plays', 'orders.draw_id', 'orders.lottery_draw_id', ...ORDER_AND_MEMBER])
+      // The event whose purchase sheet lists a slip (its first by kick-off), for orders without a draw.
+      .select(sql<string | null>`(select l.event_id from order_legs l join football_events e on e.id = l.event_id where l.order_id = orders.id order by e.sales_close_at, e.id limit 1)`.as('event_id'))
       .where(sql<boolean>`orders.status in (0, 1)`)
       .where('orders.trial', '=', false)
       .where('orders.sales_close_at', '>', now)
@@ -32,6 +34,17 @@ export const queueRepo = {
       .orderBy('orders.id')
       .limit(limit)
       .execute();
+  },
+
+  /** The names of users `ids` (members on a purchase sheet), by id. */
+  async names(db: Executor, ids: readonly number[]) {
+    if (ids.length === 0) return new Map<number, string>();
+    return new Map((await db.selectFrom('users').select(['id', 'name']).where('id', 'in', [...ids]).execute()).map((u) => [u.id, u.name]));
+  },
+
+  /** Whether order `orderId` is bought (status 2) under `ticketRef`: a confirmation sent again. */
+  async boughtWith(db: Executor, orderId: number, ticketRef: string) {
+    return Boolean(await db.selectFrom('orders').select('id').where('id', '=', orderId).where('status', '=', 2).where('ticket_ref', '=', ticketRef).executeTakeFirst());
   },
 
   openFlags(db: Executor, limit: number) {

@@ -51,6 +51,13 @@ const orderFields = (orderId: number | string, row: OrderRow) => ({
   createdAt: iso(row.created_at),
 });
 
+/** The purchase sheet an order is bought from (docs/back-office.md): its draw's, else its first event's. */
+function sheetOf(row: { draw_id: number | null; lottery_draw_id: number | null; event_id: string | null; product_code: string }) {
+  const drawId = row.draw_id ?? row.lottery_draw_id;
+  if (drawId !== null) return { per: 'draw' as const, id: String(drawId), productCode: row.product_code };
+  return row.event_id === null ? null : { per: 'event' as const, id: String(row.event_id), productCode: null };
+}
+
 /** Orders the manual gateway left for a person to buy (PURCHASE_GATEWAY=manual). */
 const manualPurchases: QueueSource = {
   id: 'orders.manual-purchase',
@@ -61,7 +68,7 @@ const manualPurchases: QueueSource = {
       ...orderFields(row.id, row),
       kind: 'manual_purchase' as const,
       deadline: iso(row.sales_close_at),
-      detail: { multiplier: row.multiplier, plays: row.plays },
+      detail: { multiplier: row.multiplier, plays: row.plays, sheet: sheetOf(row) },
     }));
   },
 };

@@ -54,6 +54,37 @@ export function createQueueService(platform: Pick<Platform, 'db' | 'outbox' | 'n
     };
   }
 
+  async function confirmTicket(actor: StaffActor, orderId: number, ticketRef: string, scan: UploadedScan | undefined, retryable: boolean): Promise<{ outcome: 'confirmed' | 'already'; scan: boolean }> {
+    const key = `order:${orderId}`;
+    const at = now();
+    let stored: { key: string; type: string; size: number } | undefined;
+    if (scan) {
+      const kind = sniffScan(scan.buffer);
+      if (!kind) throw new AppError('upload_invalid');
+      stored = { key: scanKey(orderId, kind.ext, at), type: kind.type, size: scan.size };
+      await deps.storage.put(stored.key, scan.buffer, kind.type);
+    }
+    const moved = await db.transaction().execute(async (trx) => {
+      await mustNotBeTakenByOther(trx, key, actor);
+      const confirmed = await deps.orders.confirmIn(trx, orderId, ticketRef);
+      if (!confirmed) return undefined;
+      if (stored) await queueRepo.saveScan(trx, { orderId, key: stored.key, contentType: stored.type, size: stored.size, by: actor.id, at });
+      await queueRepo.clear(trx, key);
+      await recordAudit(trx, actor, { action: 'order.confirmed', targetType: 'order', targetId: orderId, before: { status: 'processing' }, after: { status: 2, ticketRef, scan: stored?.key ?? null } }, at);
+      await changed(trx, 'confirmed');
+      return confirmed;
+    });
+    if (!moved) {
+      if (stored) await deps.storage.delete(stored.key).catch(() => undefined);
+      if (retryable && (await queueRepo.boughtWith(db, orderId, ticketRef))) return { outcome: 'already', scan: false };
+      // Not a real order in 0/1: the orders service's own confirmation says which (not found, or flags a late ticket).
+      await deps.orders.confirm(orderId, ticketRef);
+      throw new AppError('order_issue');
+    }
+    outbox.kick();
+    return { outcome: 'confirmed', scan: stored !== undefined };
+  }
+
   return {
     async list(actor: StaffActor, query: QueueQuery): Promise<QueueResponse> {
       const at = now();
@@ -113,34 +144,16 @@ export function createQueueService(platform: Pick<Platform, 'db' | 'outbox' | 'n
      * row, the 0/1 → 2, the member's push and the audit entry then commit together.
      */
     async confirm(actor: StaffActor, orderId: number, ticketRef: string, scan?: UploadedScan) {
-      const key = `order:${orderId}`;
-      const at = now();
-      let stored: { key: string; type: string; size: number } | undefined;
-      if (scan) {
-        const kind = sniffScan(scan.buffer);
-        if (!kind) throw new AppError('upload_invalid');
-        stored = { key: scanKey(orderId, kind.ext, at), type: kind.type, size: scan.size };
-        await deps.storage.put(stored.key, scan.buffer, kind.type);
-      }
-      const moved = await db.transaction().execute(async (trx) => {
-        await mustNotBeTakenByOther(trx, key, actor);
-        const confirmed = await deps.orders.confirmIn(trx, orderId, ticketRef);
-        if (!confirmed) return undefined;
-        if (stored) await queueRepo.saveScan(trx, { orderId, key: stored.key, contentType: stored.type, size: stored.size, by: actor.id, at });
-        await queueRepo.clear(trx, key);
-        await recordAudit(trx, actor, { action: 'order.confirmed', targetType: 'order', targetId: orderId, before: { status: 'processing' }, after: { status: 2, ticketRef, scan: stored?.key ?? null } }, at);
-        await changed(trx, 'confirmed');
-        return confirmed;
-      });
-      if (!moved) {
-        if (stored) await deps.storage.delete(stored.key).catch(() => undefined);
-        // Not a real order in 0/1: the orders service's own confirmation says which (not found, or flags a late ticket).
-        await deps.orders.confirm(orderId, ticketRef);
-        throw new AppError('order_issue');
-      }
-      outbox.kick();
-      return { orderId: String(orderId), status: 2, scan: stored !== undefined };
+      const outcome = await confirmTicket(actor, orderId, ticketRef, scan, false);
+      return { orderId, status: 2, scan: outcome.scan };
     },
+
+    /**
+     * `confirm` that a retry may repeat (a purchase sheet's confirmation): an order already bought
+     * with this very reference answers `already` — no second audit entry, scan or push — so each
+     * order is confirmed exactly once however often the sheet is sent.
+     */
+    confirmOnce: (actor: StaffActor, orderId: number, ticketRef: string, scan?: UploadedScan) => confirmTicket(actor, orderId, ticketRef, scan, true),
 
     /** The ticket could not be bought: refunded once (the orders service), the member told why (their order's history). */
     async fail(actor: StaffActor, orderId: number, reason: string) {

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import {
+  adminOrdersQuery,
   adjustmentBody,
   adjustmentDecisionBody,
   bulkConfirmBody,
@@ -20,6 +21,7 @@ import type { Platform } from '../platform/platform.ts';
 import { access, actorOf } from '../staff/service.ts';
 import type { FourEyesService } from './four-eyes.ts';
 import type { MemberService } from './members.ts';
+import type { OrderSearchService } from './order-search.ts';
 import type { QueueService } from './queue.ts';
 import type { AdjustmentService } from './service.ts';
 import { singleUpload } from '../platform/upload.ts';
@@ -28,7 +30,7 @@ const memberPageQuery = z.object({ ledgerPage: z.coerce.number({ error: 'invalid
 const adjustmentsQuery = z.object({ status: z.enum(['queued', 'applied', 'refused', 'pending_approval', 'rejected'], { error: 'invalid' }).optional() });
 
 /** Back-office routes: adjustments (with supervisor approval above a threshold) and the order queue. Who may call each: staff/access.ts. */
-export function adminRoutes(platform: Platform, auth: AuthService, queue: QueueService, results: FourEyesService, members: MemberService, adjustments: AdjustmentService) {
+export function adminRoutes(platform: Platform, auth: AuthService, queue: QueueService, results: FourEyesService, members: MemberService, adjustments: AdjustmentService, orderSearch: OrderSearchService) {
   const router = Router();
   const adjustmentKey = idempotencyKey(true);
   const adjustment = validateBody(adjustmentBody);
@@ -46,6 +48,7 @@ export function adminRoutes(platform: Platform, auth: AuthService, queue: QueueS
   const memberSearch = validateQuery(memberSearchQuery);
   const lock = validateBody(memberLockBody);
   const memberPage = validateQuery(memberPageQuery);
+  const orderFilter = validateQuery(adminOrdersQuery);
 
   // 202: queued (or waiting for a supervisor). The member's sockets get `balance` once a worker has applied it.
   router.post('/admin/adjustments', ...access(auth, 'POST /admin/adjustments'), adjustmentKey, adjustment, async (req, res) => {
@@ -123,6 +126,16 @@ export function adminRoutes(platform: Platform, auth: AuthService, queue: QueueS
     const { locked, reason } = lock.of(req);
     await members.setLocked(actorOf(req), id.of(req), locked, reason);
     res.status(204).end();
+  });
+
+  // Order search (issue 31 item 4): keyset pages, newest first; `nextBefore` asks for the next page.
+  router.get('/admin/orders', ...access(auth, 'GET /admin/orders'), orderFilter, async (req, res) => {
+    res.json(await orderSearch.search(orderFilter.of(req)));
+  });
+
+  // One order's page: as its member sees it, whose it is, and its whole timeline (history, staff actions with names, postings, flags).
+  router.get('/admin/orders/:id', ...access(auth, 'GET /admin/orders/:id'), id, async (req, res) => {
+    res.json(await orderSearch.detail(id.of(req)));
   });
 
   router.get('/admin/orders/:id/scan', ...access(auth, 'GET /admin/orders/:id/scan'), id, async (req, res) => {

@@ -13,6 +13,7 @@ import { authRepo } from './repo.ts';
 import { signSessionToken, verifySessionToken } from './tokens.ts';
 
 export { cookieNames, readCookie } from './session-cookies.ts';
+export { refuseBreachedPassword } from './password-policy.ts';
 
 type HashConfig = Pick<Platform['config'], 'PASSWORD_HASH'>;
 
@@ -114,10 +115,10 @@ export function createAuthService(platform: Pick<Platform, 'db' | 'secret' | 'no
      * suites' members (server/test/support/members.ts). Members get a verification link by email.
      * The public sign-up never comes here: it proves the email first (./signup.ts).
      */
-    async createAccount(input: { name: string; email: string; password: string; promoOptIn: boolean; locale?: string }, role: Role = 'member', context: SessionContext = NO_CONTEXT): Promise<SignedIn> {
+    async createAccount(input: { name: string; email: string; password: string; promoOptIn: boolean; locale?: string; birthDate?: string }, role: Role = 'member', context: SessionContext = NO_CONTEXT): Promise<SignedIn> {
       const passwordHash = await hashPassword(config, input.password);
       const row = await db.transaction().execute(async (trx) => {
-        const inserted = await insertAccount(platform, trx, { name: input.name, email: input.email, passwordHash, role, locale: input.locale ?? 'zh-TW', promoOptIn: input.promoOptIn });
+        const inserted = await insertAccount(platform, trx, { name: input.name, email: input.email, passwordHash, role, locale: input.locale ?? 'zh-TW', promoOptIn: input.promoOptIn, birthDate: input.birthDate ?? null });
         if (!inserted) throw new Error(`an account with the email ${input.email} exists already`);
         // A verification link by email (issue 15); it leaves through the outbox once this commits.
         if (role === 'member') await sendVerificationIn(platform, trx, { id: inserted.id, email: inserted.email, locale: inserted.locale });
@@ -229,7 +230,7 @@ export function createAuthService(platform: Pick<Platform, 'db' | 'secret' | 'no
 export async function insertAccount(
   platform: Pick<Platform, 'config'>,
   trx: Tx,
-  input: { name: string; email: string; passwordHash: string; role: Role; locale: string; promoOptIn: boolean; emailVerifiedAt?: Date },
+  input: { name: string; email: string; passwordHash: string; role: Role; locale: string; promoOptIn: boolean; emailVerifiedAt?: Date; birthDate?: string | null },
 ) {
   const inserted = await authRepo.insertUser(trx, {
     name: input.name,
@@ -239,6 +240,8 @@ export async function insertAccount(
     locale: input.locale,
     promo_opt_in: input.promoOptIn,
     email_verified_at: input.emailVerifiedAt ?? null,
+    // Issue 32: null for a messaging-app sign-up, which is asked before it can play (PUT /api/me/birth-date).
+    birth_date: input.birthDate ?? null,
   });
   if (!inserted) return undefined;
   const userId = inserted.id;
@@ -258,6 +261,24 @@ export async function insertStaffAccount(trx: Tx, config: HashConfig, input: { n
   if (!inserted) throw new Error(`an account with the email ${input.email} exists already`);
   await walletService.open(trx, inserted.id);
   return { id: inserted.id, email: inserted.email };
+}
+
+/**
+ * A colleague a supervisor invited (staff/manage.ts): the user and their wallet, with a random
+ * password nobody knows (`password_set` false) until they choose theirs from the invitation link.
+ * Undefined when the address is in use.
+ */
+export async function insertInvitedStaffAccount(trx: Tx, config: HashConfig, input: { name: string; email: string; role: 'operator' | 'supervisor' }) {
+  const unknowable = await hashPassword(config, crypto.randomBytes(32).toString('base64url'));
+  const inserted = await authRepo.insertUser(trx, { name: input.name, email: input.email.toLowerCase(), password_hash: unknowable, password_set: false, role: input.role, locale: 'en', promo_opt_in: false });
+  if (!inserted) return undefined;
+  await walletService.open(trx, inserted.id);
+  return { id: inserted.id, email: inserted.email };
+}
+
+/** Sets a user's password (hashed here) in `trx`: an invited colleague choosing theirs. */
+export async function setAccountPassword(trx: Tx, config: HashConfig, userId: number, password: string) {
+  await authRepo.setPasswordHash(trx, userId, await hashPassword(config, password));
 }
 
 /**

@@ -9,11 +9,13 @@ export interface NewPendingSignup {
   passwordHash: string;
   locale: string;
   promoOptIn: boolean;
+  /** `YYYY-MM-DD` (issue 32). */
+  birthDate: string;
   createdAt: Date;
   expiresAt: Date;
 }
 
-const pendingColumns = ['email', 'request_id', 'name', 'password_hash', 'locale', 'promo_opt_in', 'code_hash', 'wrong_tries', 'expires_at'] as const;
+const pendingColumns = ['email', 'request_id', 'name', 'password_hash', 'locale', 'promo_opt_in', 'birth_date', 'code_hash', 'wrong_tries', 'expires_at'] as const;
 
 export const signupRepo = {
   /** Writes the sign-up of `email`, replacing any older one (its code dies with it): the same statement whoever the email belongs to. */
@@ -25,6 +27,7 @@ export const signupRepo = {
       password_hash: pending.passwordHash,
       locale: pending.locale,
       promo_opt_in: pending.promoOptIn,
+      birth_date: pending.birthDate,
       code_hash: null,
       wrong_tries: 0,
       created_at: pending.createdAt,

@@ -3,6 +3,7 @@ import argon2 from 'argon2';
 import type { SignupStarted } from '@gp/common';
 import { mailEffect } from '../mail/service.ts';
 import { AppError } from '../platform/errors.ts';
+import { assertAdult } from '../responsible-play/service.ts';
 import type { Platform } from '../platform/platform.ts';
 import { recipientMayGetMail, sendAccountNotice } from './account-notices.ts';
 import { signupRequestJob } from './identity-jobs.ts';
@@ -40,8 +41,10 @@ export function createSignupService(platform: SignupPlatform, auth: AuthService)
 
   return {
     /** Step 1 (`POST /api/auth/signup`): one pending sign-up per email, a newer one replacing the older. */
-    async start(input: { name: string; email: string; password: string; promoOptIn: boolean; locale?: string }, context: SessionContext = NO_CONTEXT): Promise<SignupStarted> {
+    async start(input: { name: string; email: string; password: string; birthDate: string; promoOptIn: boolean; locale?: string }, context: SessionContext = NO_CONTEXT): Promise<SignupStarted> {
       const email = input.email.toLowerCase();
+      // Issue 32: under 18 is refused here, before anything is written or mailed.
+      assertAdult(input.birthDate, now());
       // Hashed here, whoever the email belongs to: the answer takes the argon2 time in every case.
       const passwordHash = await hashPassword(config, input.password);
       const at = now();
@@ -54,6 +57,7 @@ export function createSignupService(platform: SignupPlatform, auth: AuthService)
           passwordHash,
           locale: input.locale ?? 'zh-TW',
           promoOptIn: input.promoOptIn,
+          birthDate: input.birthDate,
           createdAt: at,
           expiresAt: new Date(at.getTime() + config.SIGNUP_CODE_TTL_MINUTES * 60_000),
         });
@@ -118,6 +122,7 @@ export function createSignupService(platform: SignupPlatform, auth: AuthService)
           role: 'member',
           locale: pending.locale,
           promoOptIn: pending.promo_opt_in,
+          birthDate: pending.birth_date,
           // The code came back from this inbox: the address is the member's.
           emailVerifiedAt: at,
         });

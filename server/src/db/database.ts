@@ -6,6 +6,9 @@ import type { Database } from './types.ts';
 // int8 (bigint) columns hold ids and point amounts in hundredths, far below 2^53: read them as
 // numbers, not strings, so money arithmetic never concatenates by accident.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+// A `date` (a date of birth) is a calendar day, not an instant: kept as its `YYYY-MM-DD` text, never
+// turned into a Date at this process's local midnight.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;

@@ -100,6 +100,7 @@ export interface Draws {
   issue: string;
   product_code: string;
   result: Json | null;
+  result_held_at: Timestamp | null;
   result_source: string | null;
   sales_close_at: Timestamp;
   sales_open_at: Timestamp;
@@ -177,6 +178,23 @@ export interface InboxUnread {
   user_id: number;
 }
 
+export interface KycSubmissions {
+  account_name: string;
+  account_number: string;
+  bank_code: string;
+  created_at: Timestamp;
+  document_key: string;
+  document_type: string;
+  id: Generated<number>;
+  reason: string | null;
+  reviewed_at: Timestamp | null;
+  reviewed_by: number | null;
+  selfie_key: string;
+  selfie_type: string;
+  state: Generated<string>;
+  user_id: number;
+}
+
 export interface Ledger {
   account: string;
   amount: number;
@@ -210,6 +228,7 @@ export interface LotteryDraws {
   jackpot_source: string | null;
   product_code: string;
   result: Json | null;
+  result_held_at: Timestamp | null;
   result_source: string | null;
   sales_close_at: Timestamp;
   sales_open_at: Timestamp;
@@ -310,6 +329,7 @@ export interface Outbox {
 }
 
 export interface PendingSignups {
+  birth_date: Timestamp | null;
   code_hash: string | null;
   created_at: Timestamp;
   email: string;
@@ -357,11 +377,76 @@ export interface PlatformIdentity {
   singleton: Generated<boolean>;
 }
 
+export interface PlayBreaks {
+  ends_at: Timestamp | null;
+  id: Generated<number>;
+  kind: string;
+  period: string | null;
+  starts_at: Timestamp;
+  user_id: number;
+}
+
+export interface PlayLimitChanges {
+  change: string;
+  effective_at: Timestamp;
+  id: Generated<number>;
+  kind: string;
+  new_amount: number | null;
+  old_amount: number | null;
+  period: string;
+  requested_at: Timestamp;
+  user_id: number;
+}
+
+export interface PlayLimits {
+  amount: number | null;
+  kind: string;
+  pending: Generated<boolean>;
+  pending_amount: number | null;
+  pending_effective_at: Timestamp | null;
+  pending_requested_at: Timestamp | null;
+  period: string;
+  updated_at: Timestamp;
+  user_id: number;
+}
+
+export interface PlayStates {
+  exclusion_started_at: Timestamp | null;
+  exclusion_until: Timestamp | null;
+  return_requested_at: Timestamp | null;
+  returned_at: Timestamp | null;
+  time_out_until: Timestamp | null;
+  updated_at: Timestamp;
+  user_id: number;
+}
+
 export interface QueueClaims {
   claimed_at: Timestamp;
   claimed_by: number;
   item_key: string;
   lease_until: Timestamp;
+}
+
+export interface ReconciliationMismatches {
+  actual: number | null;
+  cause: string;
+  check: string;
+  date: Timestamp;
+  detail: Generated<Json>;
+  expected: number | null;
+  found_at: Timestamp;
+  id: Generated<number>;
+  ref_id: string;
+  ref_type: string;
+  resolved_at: Timestamp | null;
+}
+
+export interface ReconciliationRuns {
+  date: Timestamp;
+  figures: Json;
+  mismatches: number;
+  ran_at: Timestamp;
+  time_zone: string;
 }
 
 export interface ResultEntries {
@@ -371,6 +456,49 @@ export interface ResultEntries {
   payload: Json;
   staff_id: number;
   target_id: string;
+  target_type: string;
+}
+
+export interface ResultFeedConflicts {
+  fingerprint: string;
+  id: Generated<number>;
+  issue: string;
+  kind: string;
+  product_code: string;
+  published: Json | null;
+  raised_at: Timestamp;
+  reading: Json;
+  resolution: string | null;
+  resolved_at: Timestamp | null;
+  resolved_by: number | null;
+  source: string;
+  target_id: number;
+  target_type: string;
+}
+
+export interface ResultFeedFetches {
+  failures: Generated<number>;
+  last_answer: string;
+  last_error: string | null;
+  last_fetch_at: Timestamp;
+  last_ok_at: Timestamp | null;
+  product_code: string;
+  source: string;
+}
+
+export interface ResultFeedReadings {
+  divisions: Json | null;
+  drawn_at: Timestamp | null;
+  fingerprint: string;
+  first_seen_at: Timestamp;
+  id: Generated<number>;
+  issue: string;
+  last_seen_at: Timestamp;
+  next_jackpot: number | null;
+  product_code: string;
+  result: Json;
+  source: string;
+  target_id: number;
   target_type: string;
 }
 
@@ -475,6 +603,8 @@ export interface UserIdentities {
 }
 
 export interface Users {
+  age_verified_at: Timestamp | null;
+  birth_date: Timestamp | null;
   created_at: Generated<Timestamp>;
   email: string;
   email_verified_at: Timestamp | null;
@@ -506,6 +636,33 @@ export interface Wallets {
   user_id: number;
 }
 
+export interface Withdrawals {
+  account_name: string;
+  account_number: string;
+  amount: number;
+  approved_at: Timestamp | null;
+  approved_by: number | null;
+  bank_code: string;
+  closed_at: Timestamp | null;
+  closed_by: number | null;
+  created_at: Timestamp;
+  currency: string;
+  fee: number;
+  first_approved_at: Timestamp | null;
+  first_approved_by: number | null;
+  id: Generated<number>;
+  kyc_id: number;
+  method: string;
+  paid_at: Timestamp | null;
+  paid_by: number | null;
+  paid_reference: string | null;
+  payout: number;
+  rate: string;
+  reason: string | null;
+  state: Generated<string>;
+  user_id: number;
+}
+
 export interface DB {
   adjustments: Adjustments;
   audit_log: AuditLog;
@@ -519,6 +676,7 @@ export interface DB {
   idempotency_keys: IdempotencyKeys;
   inbox_messages: InboxMessages;
   inbox_unread: InboxUnread;
+  kyc_submissions: KycSubmissions;
   ledger: Ledger;
   lottery_draw_divisions: LotteryDrawDivisions;
   lottery_draws: LotteryDraws;
@@ -534,8 +692,17 @@ export interface DB {
   pin_batches: PinBatches;
   pins: Pins;
   platform_identity: PlatformIdentity;
+  play_breaks: PlayBreaks;
+  play_limit_changes: PlayLimitChanges;
+  play_limits: PlayLimits;
+  play_states: PlayStates;
   queue_claims: QueueClaims;
+  reconciliation_mismatches: ReconciliationMismatches;
+  reconciliation_runs: ReconciliationRuns;
   result_entries: ResultEntries;
+  result_feed_conflicts: ResultFeedConflicts;
+  result_feed_fetches: ResultFeedFetches;
+  result_feed_readings: ResultFeedReadings;
   scheduler_heartbeats: SchedulerHeartbeats;
   sessions: Sessions;
   simulated_operator_tickets: SimulatedOperatorTickets;
@@ -550,4 +717,5 @@ export interface DB {
   users: Users;
   wallet_debts: WalletDebts;
   wallets: Wallets;
+  withdrawals: Withdrawals;
 }

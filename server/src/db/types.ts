@@ -26,7 +26,7 @@ type Override<Table, Columns extends { [K in keyof Columns]: K extends keyof Tab
 type NullableJsonText = ColumnType<unknown, string | null | undefined, string | null>;
 
 /** `role`, `locale` and `promo_opt_in` have database defaults, but an insert (`NewUser`) states them. */
-export type UsersTable = Override<Schema.Users, { id: Generated<Id>; role: 'member' | 'operator' | 'supervisor'; locale: string; promo_opt_in: boolean }>;
+export type UsersTable = Override<Schema.Users, { id: Generated<Id>; role: 'member' | 'operator' | 'supervisor'; locale: string; promo_opt_in: boolean; birth_date: ColumnType<string | null, string | null | undefined, string | null> }>;
 
 export type SessionsTable = Override<Schema.Sessions, { user_id: Id }>;
 
@@ -34,7 +34,7 @@ export type WalletsTable = Override<Schema.Wallets, { user_id: Id }>;
 
 export type LedgerTable = Override<
   Schema.Ledger,
-  { id: Generated<Id>; user_id: Id; account: 'real' | 'trial'; kind: 'deposit' | 'pin' | 'order' | 'refund' | 'prize' | 'adjustment' }
+  { id: Generated<Id>; user_id: Id; account: 'real' | 'trial'; kind: 'deposit' | 'pin' | 'order' | 'refund' | 'prize' | 'adjustment' | 'withdrawal' }
 >;
 
 export type PinBatchesTable = Override<Schema.PinBatches, { id: Generated<Id>; created_by: Id | null; exported_by: Id | null; voided_by: Id | null; approved_by: Id | null; approval: Generated<'not_needed' | 'pending' | 'approved'> }>;
@@ -48,11 +48,23 @@ export type AdjustmentsTable = Override<
   { id: Generated<Id>; user_id: Id; operator_id: Id | null; account: 'real' | 'trial'; status: Generated<'queued' | 'applied' | 'refused' | 'pending_approval' | 'rejected'>; decided_by: Id | null }
 >;
 
+export type KycState = 'pending' | 'approved' | 'rejected' | 'more_needed';
+export type KycSubmissionsTable = Override<Schema.KycSubmissions, { id: Generated<Id>; user_id: Id; reviewed_by: Id | null; state: Generated<KycState> }>;
+
+export type WithdrawalState = 'requested' | 'approved' | 'paid' | 'rejected' | 'cancelled';
+export type WithdrawalsTable = Override<
+  Schema.Withdrawals,
+  { id: Generated<Id>; user_id: Id; kyc_id: Id; method: 'bank_transfer'; state: Generated<WithdrawalState>; first_approved_by: Id | null; approved_by: Id | null; paid_by: Id | null; closed_by: Id | null }
+>;
+
 /** `seed` is secret until the draw: never presented while `status` is `scheduled`. */
 export type DrawsTable = Override<
   Schema.Draws,
-  { id: Generated<Id>; status: Generated<'scheduled' | 'drawn' | 'void'>; result: unknown; result_source: 'simulated' | 'manual' | null }
+  { id: Generated<Id>; status: Generated<'scheduled' | 'drawn' | 'void'>; result: unknown; result_source: ResultSourceKind | null }
 >;
+
+/** Who published a draw's result: the seeded simulation, two staff members (four eyes), or the result feeds (migration 0027). */
+export type ResultSourceKind = 'simulated' | 'manual' | 'feeds';
 
 export type OrderStatus = 0 | 1 | 2 | 8 | 9;
 
@@ -85,9 +97,17 @@ export type LotteryDrawsTable = Override<
     id: Generated<Id>;
     status: Generated<'scheduled' | 'drawn' | 'void'>;
     result: NullableJsonText;
-    result_source: 'simulated' | 'manual' | null;
-    jackpot_source: 'base' | 'operator' | 'simulated' | null;
+    result_source: ResultSourceKind | null;
+    jackpot_source: 'base' | 'operator' | 'simulated' | 'feed' | null;
   }
+>;
+/** Result feeds (migration 0027): readings, fetches and conflicts of keno and draw-lottery draws. */
+export type FeedTargetType = 'keno_draw' | 'lottery_draw';
+export type ResultFeedReadingsTable = Override<Schema.ResultFeedReadings, { id: Generated<Id>; target_type: FeedTargetType; target_id: Id; result: ColumnType<unknown, string, string>; divisions: NullableJsonText }>;
+export type ResultFeedFetchesTable = Override<Schema.ResultFeedFetches, { last_answer: 'reading' | 'not_yet' | 'down' }>;
+export type ResultFeedConflictsTable = Override<
+  Schema.ResultFeedConflicts,
+  { id: Generated<Id>; target_type: FeedTargetType; target_id: Id; kind: 'after_publication' | 'sources_disagree'; published: NullableJsonText; reading: ColumnType<unknown, string, string>; resolved_by: Id | null }
 >;
 export type LotteryDrawDivisionsTable = Override<Schema.LotteryDrawDivisions, { draw_id: Id }>;
 export type LotteryLargeWinsTable = Override<Schema.LotteryLargeWins, { order_id: Id; stage: 'fixed' | 'pool'; prize: ColumnType<unknown, string, string>; released_by: Id | null }>;
@@ -171,6 +191,25 @@ export type ResultEntriesTable = Override<
 >;
 export type StaffSavedViewsTable = Override<Schema.StaffSavedViews, { id: Generated<Id>; staff_id: Id; filters: ColumnType<unknown, string, string> }>;
 
+/**
+ * Issue 31 (migration 0023): a reconciled day is a `date` in REPORT_TIME_ZONE, written and read as
+ * `YYYY-MM-DD` text (the repo selects `date::text`: pg would read a date as a local-midnight Date).
+ */
+type Day = ColumnType<string, string, string>;
+export type ReconciliationRunsTable = Override<Schema.ReconciliationRuns, { date: Day; figures: ColumnType<unknown, string, string> }>;
+export type ReconciliationMismatchesTable = Override<Schema.ReconciliationMismatches, { id: Generated<Id>; date: Day; detail: ColumnType<unknown, string | undefined, string> }>;
+
+/** Issue 32 (responsible play): the member's limits, breaks and their history (migrations/0025). */
+export type PlayLimitKind = 'deposit' | 'spend' | 'loss';
+export type PlayLimitPeriod = 'day' | 'week' | 'month';
+export type PlayStatesTable = Override<Schema.PlayStates, { user_id: Id }>;
+export type PlayLimitsTable = Override<Schema.PlayLimits, { user_id: Id; kind: PlayLimitKind; period: PlayLimitPeriod }>;
+export type PlayLimitChangesTable = Override<
+  Schema.PlayLimitChanges,
+  { id: Generated<Id>; user_id: Id; kind: PlayLimitKind; period: PlayLimitPeriod; change: 'lowered' | 'requested' | 'confirmed' | 'cancelled' }
+>;
+export type PlayBreaksTable = Override<Schema.PlayBreaks, { id: Generated<Id>; user_id: Id; kind: 'time_out' | 'self_exclusion' | 'return_requested' | 'returned' }>;
+
 /** Every table; one a migration adds appears here as generated until it needs an override. */
 export type Database = Override<
   Schema.DB,
@@ -191,6 +230,8 @@ export type Database = Override<
     football_odds_history: FootballOddsHistoryTable;
     order_legs: OrderLegsTable;
     adjustments: AdjustmentsTable;
+    kyc_submissions: KycSubmissionsTable;
+    withdrawals: WithdrawalsTable;
     users: UsersTable;
     sessions: SessionsTable;
     wallets: WalletsTable;
@@ -209,6 +250,16 @@ export type Database = Override<
     lottery_draws: LotteryDrawsTable;
     lottery_draw_divisions: LotteryDrawDivisionsTable;
     lottery_large_wins: LotteryLargeWinsTable;
+    result_feed_readings: ResultFeedReadingsTable;
+    result_feed_fetches: ResultFeedFetchesTable;
+    result_feed_conflicts: ResultFeedConflictsTable;
+    reconciliation_runs: ReconciliationRunsTable;
+    reconciliation_mismatches: ReconciliationMismatchesTable;
+    pending_signups: Override<Schema.PendingSignups, { birth_date: ColumnType<string | null, string | null | undefined, string | null> }>;
+    play_states: PlayStatesTable;
+    play_limits: PlayLimitsTable;
+    play_limit_changes: PlayLimitChangesTable;
+    play_breaks: PlayBreaksTable;
   }
 >;
 

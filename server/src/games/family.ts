@@ -30,6 +30,32 @@ export interface AcceptedOrder {
   place(userId: number, key: string): Promise<PlacedOrder>;
 }
 
+/** A ticket of a purchase sheet as its family reads it (admin/purchase-sheet.ts groups it and names its member). */
+export interface SheetTicket {
+  orderId: number;
+  userId: number;
+  productCode: string;
+  issue: string;
+  /** The play as a terminal names it; the sheet groups by it. */
+  play: string;
+  multiplier: number;
+  /** What is keyed: one string per play, entry or leg. */
+  lines: string[];
+  units: number;
+  amount: number;
+  salesCloseAt: Date;
+}
+
+/** What a family's purchase sheets are per (a draw of one of its products, or an event), and how its tickets read. */
+export interface PurchaseSheetSource {
+  per: 'draw' | 'event';
+  /**
+   * The real orders of draw or event `id` (of `productCode`, for draws) still to buy — status 0 or
+   * 1, not trial — in the order they were placed; undefined when there is no such draw or event.
+   */
+  tickets(executor: Executor, id: number, productCode: string | null): Promise<SheetTicket[] | undefined>;
+}
+
 /**
  * A game family: the products that share their rules, their draws or events, their order shape
  * and their settlement (keno; the draw lotteries; HKJC football). The generic pipelines
@@ -72,4 +98,6 @@ export interface GameFamily {
   routes(auth: AuthService): Router[];
   /** Its workers (draw scheduling, odds, settlement and their sweeps), started by a worker process. */
   workers(): Workers[];
+  /** Its purchase sheets (issue 31 item 3), for the back office buying by hand. */
+  purchaseSheet?: PurchaseSheetSource;
 }

@@ -4,9 +4,9 @@ import type { Executor } from '../db/database.ts';
 import type { OrderRow } from '../db/types.ts';
 import { validate } from '../platform/http.ts';
 import type { Workers } from '../platform/jobs.ts';
-import type { AcceptedOrder, GameFamily } from './family.ts';
+import type { AcceptedOrder, GameFamily, SheetTicket } from './family.ts';
 
-export type { AcceptedOrder, GameFamily, PlacedOrder } from './family.ts';
+export type { AcceptedOrder, GameFamily, PlacedOrder, PurchaseSheetSource, SheetTicket } from './family.ts';
 
 export type GameRegistry = ReturnType<typeof createGameRegistry>;
 
@@ -48,6 +48,16 @@ export function createGameRegistry(families: readonly GameFamily[]) {
         indexes.forEach((index, k) => (out[index] = presented[k]!));
       }
       return out;
+    },
+
+    /**
+     * The tickets still to buy of a draw (`per: 'draw'`, of `productCode`'s family) or an event
+     * (the family whose sheets are per event); undefined when no family has such a draw or event.
+     */
+    async purchaseSheet(executor: Executor, per: 'draw' | 'event', id: number, productCode: string | null): Promise<SheetTicket[] | undefined> {
+      const family = per === 'draw' ? familyOfCode(productCode) : families.find((candidate) => candidate.purchaseSheet?.per === 'event');
+      if (!family?.purchaseSheet || family.purchaseSheet.per !== per) return undefined;
+      return family.purchaseSheet.tickets(executor, id, productCode);
     },
 
     /** Every family's routes, in family order. */

@@ -7,6 +7,7 @@ import { createBatcher } from '../platform/batcher.ts';
 import { hashRequest, isKeyTaken, keyAnswersFrom, runIdempotent, storedAnswer } from '../platform/idempotency.ts';
 import type { Effect } from '../platform/outbox.ts';
 import type { Platform } from '../platform/platform.ts';
+import { playGuard } from '../responsible-play/service.ts';
 import { balanceMessage, walletService, type Balances } from '../wallet/service.ts';
 import { incarnation, purchaseJob, purchaseJobId, timeoutJob, timeoutJobId } from './jobs.ts';
 import { placementQueries, STANDIN, type CompiledPlacement, type PlacementRow } from './placement-repo.ts';
@@ -226,6 +227,33 @@ export function orderPlumbing(platform: Pick<Platform, 'db' | 'outbox' | 'now'>)
     }
   }
 
+  /**
+   * Whether the member may order at all (issue 32: not on a break, not self-excluded, a date of
+   * birth given) and whether a limit must be checked. A key answered before the break still replays.
+   */
+  async function admit(userId: number, key: string | undefined, body: unknown): Promise<{ limited: boolean } | { replay: { status: number; body: { order: OrderWire } } }> {
+    try {
+      return await playGuard.admit(db, userId, now());
+    } catch (error) {
+      const stored = error instanceof AppError && key !== undefined ? await storedAnswer<{ order: OrderWire }>(db, { userId, scope: 'order', key, body }) : undefined;
+      if (stored) return { replay: { status: stored.status, body: stored.body } };
+      throw error;
+    }
+  }
+
+  /**
+   * `placeTogether` for one order of a member with a spend or loss limit: its placing statement and
+   * the limit check in one transaction, so a limit passed rolls the order back whole. Concurrent
+   * orders of that member wait for each other on their wallet row, then on their limits row.
+   */
+  function placeChecked(one: Placement): Promise<number | undefined> {
+    return db.transaction().execute(async (trx) => {
+      const placed = (await placementQueries.run(trx, compiledPlacement([one]))).get(0);
+      if (placed !== undefined) await playGuard.checkStakes(trx, one.userId, one.prepared.row.points_spent, now());
+      return placed;
+    });
+  }
+
   /** Concurrent placements travel together (group commit), one order per member in a statement. */
   const placements = createBatcher(placeTogether, { maxBatch: PLACEMENTS_PER_STATEMENT, maxInFlight: PLACEMENT_STATEMENTS_IN_FLIGHT, identity: (p) => p.userId });
 
@@ -249,10 +277,14 @@ export function orderPlumbing(platform: Pick<Platform, 'db' | 'outbox' | 'now'>)
      * answer and does nothing else.
      */
     async place(userId: number, key: string, body: unknown, record: RecordOrder): Promise<{ status: number; body: { order: OrderWire } }> {
+      const admitted = await admit(userId, key, body);
+      if ('replay' in admitted) return admitted.replay;
       const result = await runIdempotent<{ order: OrderWire }>(db, { userId, scope: 'order', key, body }, async (trx, answer) => {
         const { row, order } = await record(trx);
         const account = row.trial ? ('trial' as const) : ('real' as const);
         const debited = await walletService.debit(trx, { userId, account, kind: 'order', amount: row.points_spent, refType: 'order', refId: String(row.id) });
+        // The member's spend and loss limits, counting what this transaction charged (issue 32).
+        if (admitted.limited && !row.trial) await playGuard.checkStakes(trx, userId, row.points_spent, now());
         const placed = { status: 201, body: { order } };
         // Pushed before the purchase is queued, so the owner hears `null → 0` before the worker's `0 → 1`.
         // The key's answer goes in the same statement as the outbox row: one round trip for both.
@@ -286,6 +318,8 @@ export function orderPlumbing(platform: Pick<Platform, 'db' | 'outbox' | 'now'>)
         const stored = key === undefined ? undefined : await storedAnswer<{ order: OrderWire }>(db, { userId, scope: 'order', key, body });
         return stored && { status: stored.status, body: stored.body };
       };
+      const admitted = await admit(userId, key, body);
+      if ('replay' in admitted) return admitted.replay;
       // Twice at most: a refusal nothing explains any more (a top-up landed in between, the sale
       // the family remembered changed) is tried again with everything read afresh.
       for (let attempt = 1; ; attempt++) {
@@ -300,7 +334,8 @@ export function orderPlumbing(platform: Pick<Platform, 'db' | 'outbox' | 'now'>)
         const one = placement(userId, key, body, prepared);
         let placed;
         try {
-          placed = await placements.run(one);
+          // A member with a limit is placed alone, in a transaction that checks it (issue 32).
+          placed = admitted.limited && !prepared.row.trial ? await placeChecked(one) : await placements.run(one);
         } catch (error) {
           if (isKeyTaken(error)) return (await replay()) ?? Promise.reject(error);
           throw error;

@@ -14,6 +14,7 @@ import { ordersRepo } from './repo.ts';
 export { PURCHASE_QUEUE, RECONCILE_QUEUE, TIMEOUT_QUEUE, purchaseJobId, timeoutJobId, type OrderJob } from './jobs.ts';
 export { orderPlumbing, purchaseRef, type OrderPlumbing, type PreparedOrder, type PreparedRow, type RecordOrder } from './placement.ts';
 export { presentOrderCommon, type OrderCommon } from './present.ts';
+export { ordersToBuy, SHEET_MAX_TICKETS } from './to-buy-repo.ts';
 export type { ExpiryCounts } from './expire.ts';
 export type { PurchaseOutcome } from './purchase.ts';
 
@@ -45,6 +46,12 @@ export function createOrderService(platform: OrderContext['platform'], deps: Ord
   const expiry = orderExpiry(context, bought);
   const { purchase } = orderPurchase(context, bought, expiry);
   const { reconcile } = orderReconciler(context, expiry);
+
+  async function withHistory(found: NonNullable<Awaited<ReturnType<typeof ordersRepo.find>>>): Promise<OrderWire> {
+    const [order] = await context.present(db, [found], now());
+    const history = await ordersRepo.history(db, found.id);
+    return { ...order!, history: history.map((h) => ({ from: h.from, to: h.to, at: iso(h.at), reason: h.reason })) };
+  }
 
   return {
     plumbing,
@@ -80,9 +87,14 @@ export function createOrderService(platform: OrderContext['platform'], deps: Ord
     async get(userId: number, id: number): Promise<OrderWire> {
       const found = await ordersRepo.find(db, id);
       if (!found || found.user_id !== userId) throw new AppError('order_not_found');
-      const [order] = await context.present(db, [found], now());
-      const history = await ordersRepo.history(db, id);
-      return { ...order!, history: history.map((h) => ({ from: h.from, to: h.to, at: iso(h.at), reason: h.reason })) };
+      return withHistory(found);
+    },
+
+    /** Back office (the order's page): any order as its member sees it, with its history, and whose it is; `order_not_found` when there is none. */
+    async staffView(id: number): Promise<{ order: OrderWire; userId: number }> {
+      const found = await ordersRepo.find(db, id);
+      if (!found) throw new AppError('order_not_found');
+      return { order: await withHistory(found), userId: found.user_id };
     },
   };
 }

@@ -14,6 +14,7 @@ import type { Tx } from '../db/database.ts';
 import { AppError } from '../platform/errors.ts';
 import { runIdempotent } from '../platform/idempotency.ts';
 import type { Platform } from '../platform/platform.ts';
+import { playGuard } from '../responsible-play/service.ts';
 import { recordAudit, type StaffActor } from '../staff/service.ts';
 import { balanceMessage, walletService } from '../wallet/service.ts';
 import { depositLimitProblem, depositPoints, startOfUtcDay } from './money.ts';
@@ -256,6 +257,8 @@ export function createDepositService(platform: Pick<Platform, 'db' | 'config' | 
       const { min, max } = config.DEPOSIT_LIMITS[body.currency];
       if (problem) throw new AppError('deposit_limit', { details: { problem, min, max, currency: body.currency } });
       const points = depositPoints(config, body.currency, body.amount);
+      // Issue 32: no deposits on a break or self-excluded, nor before a date of birth is given.
+      await playGuard.admit(db, userId, now());
 
       const { body: created } = await runIdempotent(db, { userId, scope: 'deposit-create', key: idempotencyKey, body }, async (trx) => {
         // One member's creates run one at a time (an advisory lock), so two cannot both slip under the daily limit.
@@ -264,6 +267,8 @@ export function createDepositService(platform: Pick<Platform, 'db' | 'config' | 
         if (used + points > config.DEPOSIT_DAILY_MAX_POINTS) {
           throw new AppError('deposit_limit', { details: { problem: 'daily_limit', remaining: Math.max(0, config.DEPOSIT_DAILY_MAX_POINTS - used) } });
         }
+        // The member's own deposit limits and the unverified-age cap (issue 32), under their limits row's lock.
+        await playGuard.checkDeposit(trx, config, userId, points, now(), false);
         const merchantRef = `GP${now().getTime().toString(36).toUpperCase()}${crypto.randomBytes(4).toString('hex').toUpperCase()}`.slice(0, 20);
         const row = await depositsRepo.insert(trx, { userId, provider: providerName, method: body.method, currency: body.currency, amount: body.amount, points, merchantRef }, now());
         return { status: 201, body: { id: String(row.id) } };

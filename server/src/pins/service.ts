@@ -1,8 +1,11 @@
 import type { CreatePinsResponse, PinBatch, RedeemResponse } from '@gp/common';
-import { formatPin } from '@gp/common';
+import { formatPin, plainPoints } from '@gp/common';
 import { AppError } from '../platform/errors.ts';
+import { csvDocument } from '../platform/csv.ts';
 import { runIdempotent } from '../platform/idempotency.ts';
+import type { Config } from '../config.ts';
 import type { Platform } from '../platform/platform.ts';
+import { playGuard } from '../responsible-play/service.ts';
 import { recordAudit, type StaffActor } from '../staff/service.ts';
 import { balanceMessage, walletService } from '../wallet/service.ts';
 import { hashPinCode, unsealPinCode } from './codes.ts';
@@ -35,10 +38,9 @@ export interface PinBatchIssue {
 }
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
-const csvCell = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 
-export function createPinService(platform: Pick<Platform, 'db' | 'secret' | 'now' | 'outbox' | 'logger'> & Pick<IssueContext, 'config'>) {
-  const { db, secret, now, outbox, logger } = platform;
+export function createPinService(platform: Pick<Platform, 'db' | 'secret' | 'now' | 'outbox' | 'logger'> & { config: IssueContext['config'] & Pick<Config, 'AGE_UNVERIFIED_DEPOSIT_MAX_POINTS'> }) {
+  const { db, secret, now, outbox, logger, config } = platform;
 
   async function batch(batchId: number): Promise<PinBatch> {
     const row = (await pinsRepo.listBatchesById(db, batchId))[0];
@@ -104,8 +106,8 @@ export function createPinService(platform: Pick<Platform, 'db' | 'secret' | 'now
         const codes = (await pinsRepo.takeSealedCodes(trx, batchId)).map((s) => formatPin(unsealPinCode(secret, s)));
         await recordAudit(trx, actor, { action: 'pin_batch.exported', targetType: 'pin_batch', targetId: batchId, after: { codes: codes.length } }, now());
         const expires = iso(marked.expires_at) ?? '';
-        const lines = ['code,points,expires_at,batch', ...codes.map((c) => [c, String(marked.points), expires, String(batchId)].map(csvCell).join(','))];
-        return { filename: `pins-batch-${batchId}.csv`, csv: `${lines.join('\r\n')}\r\n` };
+        // Points in GP with two decimals (50.00 for 50 GP), the unit the console shows (issue 31 item 6).
+        return { filename: `pins-batch-${batchId}.csv`, csv: csvDocument(['code', 'points_gp', 'expires_at', 'batch'], codes.map((c) => [c, plainPoints(marked.points), expires, batchId])) };
       });
     },
 
@@ -127,6 +129,8 @@ export function createPinService(platform: Pick<Platform, 'db' | 'secret' | 'now
      */
     async redeem(userId: number, code: string, idempotencyKey?: string): Promise<RedeemResponse> {
       const codeHash = hashPinCode(secret, code);
+      // A PIN is a deposit (issue 32): refused on a break or self-exclusion, counted against deposit limits.
+      await playGuard.admit(db, userId, now());
       let result;
       try {
         result = await runIdempotent(db, { userId, scope: 'pin-redeem', key: idempotencyKey, body: { code } }, async (trx) => {
@@ -144,6 +148,8 @@ export function createPinService(platform: Pick<Platform, 'db' | 'secret' | 'now
             refType: 'pin',
             refId: pin.id,
           });
+          // The member's deposit limits and the unverified-age cap, counting this PIN: past one, nothing is credited.
+          await playGuard.checkDeposit(trx, config, userId, pin.points, now(), true);
           // New points first pay what a refunded deposit left owing, as a new deposit does (issue 14).
           const balances = await walletService.settleDebts(trx, userId, now());
           await outbox.write(trx, [outbox.event(balanceMessage(userId, balances, now()), now())]);

@@ -39,8 +39,8 @@ function sandboxedProviders(config: Config) {
 const CHECKS: Check[] = [
   (c) => (sandboxedProviders(c).length ? simulated('PAYMENTS', `payments: ${sandboxedProviders(c).join(', ')} would pay through the local sandbox (no keys set); set their keys, or PAYMENTS=live to leave them off`) : null),
   (c) => (c.PURCHASE_GATEWAY === 'simulated' ? simulated('PURCHASE_GATEWAY', 'purchases: the simulated operator sells every ticket; use PURCHASE_GATEWAY=manual') : null),
-  (c) => (c.RESULT_SOURCE === 'simulated' ? simulated('RESULT_SOURCE', 'keno results are drawn by our own seeded RNG; use RESULT_SOURCE=manual') : null),
-  (c) => (c.DRAW_RESULT_SOURCE === 'simulated' ? simulated('DRAW_RESULT_SOURCE', 'draw-lottery results and pool amounts are simulated; use DRAW_RESULT_SOURCE=manual') : null),
+  (c) => (c.RESULT_SOURCE === 'simulated' ? simulated('RESULT_SOURCE', 'keno results are drawn by our own seeded RNG; use RESULT_SOURCE=feeds (official result feeds) or manual') : null),
+  (c) => (c.DRAW_RESULT_SOURCE === 'simulated' ? simulated('DRAW_RESULT_SOURCE', 'draw-lottery results and pool amounts are simulated; use DRAW_RESULT_SOURCE=feeds (official result feeds) or manual') : null),
   (c) => (c.FOOTBALL_RESULT_SOURCE === 'simulated' ? simulated('FOOTBALL_RESULT_SOURCE', 'football results are simulated; use FOOTBALL_RESULT_SOURCE=manual') : null),
   (c) => (c.ODDS_SOURCE === 'simulated' ? simulated('ODDS_SOURCE', 'football fixtures and odds come from our scoring model; use ODDS_SOURCE=hkjc') : null),
   (c) => (c.LINE_SANDBOX ? simulated('LINE_SANDBOX', 'LINE login is the local sandbox provider, which logs anyone in as anyone') : null),

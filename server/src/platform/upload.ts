@@ -45,3 +45,62 @@ export const sniffImage = (body: Buffer) => IMAGES.find((image) => image.test(bo
 
 /** The content type of a stored image by its key's extension (keys are ours: see storage.ts). */
 export const imageTypeOfKey = (key: string) => IMAGES.find((image) => key.endsWith(`.${image.ext}`))?.type;
+
+/**
+ * `singleUpload` for several named file parts, each optional and at most `maxBytes`, one file per
+ * name (the identity check's `document` and `selfie`). Read with `.of(req)[name]`.
+ */
+export function fileFieldsUpload<Name extends string>(names: readonly Name[], maxBytes: number, textFieldBytes = 1024): Parsed<Partial<Record<Name, UploadedFile>>> {
+  const parser = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: maxBytes, files: names.length, fields: 8, fieldSize: textFieldBytes, parts: names.length + 8 },
+  }).fields(names.map((name) => ({ name, maxCount: 1 })));
+  return attach(
+    'fileFieldsUpload',
+    (req: Request) =>
+      new Promise<Partial<Record<Name, UploadedFile>>>((resolve, reject) => {
+        if (!req.res) return reject(new Error('no response object'));
+        parser(req, req.res, (error: unknown) => {
+          if (error) return reject(new AppError('upload_invalid'));
+          const parts = (req.files ?? {}) as Record<string, Express.Multer.File[] | undefined>;
+          const files: Partial<Record<Name, UploadedFile>> = {};
+          for (const name of names) {
+            const file = parts[name]?.[0];
+            if (file) files[name] = { buffer: file.buffer, size: file.size };
+          }
+          resolve(files);
+        });
+      }),
+  );
+}
+
+/** A PDF, recognised by its first bytes. */
+export const isPdf = (body: Buffer) => body.length > 5 && body.subarray(0, 5).toString('latin1') === '%PDF-';
+
+/**
+ * A multipart/form-data body with up to `maxFiles` optional file parts whose names start with
+ * `prefix` (`scan.<orderId>`), each at most `maxBytes`, in memory, and small text fields beside
+ * them (then in `req.body`). The files come back by the rest of their part's name. Too large, too
+ * many, a repeated or unexpected name, or a malformed body is 422 `upload_invalid`. A request that
+ * is not multipart passes through with none.
+ */
+export function namedUploads(prefix: string, maxBytes: number, maxFiles: number, textFieldBytes = 40_000): Parsed<Map<string, UploadedFile>> {
+  const parser = multer({ storage: multer.memoryStorage(), limits: { fileSize: maxBytes, files: maxFiles, fields: 5, fieldSize: textFieldBytes, parts: maxFiles + 5 } }).any();
+  return attach(
+    'namedUploads',
+    (req: Request) =>
+      new Promise<Map<string, UploadedFile>>((resolve, reject) => {
+        if (!req.res) return reject(new Error('no response object'));
+        parser(req, req.res, (error: unknown) => {
+          if (error) return reject(new AppError('upload_invalid'));
+          const files = new Map<string, UploadedFile>();
+          for (const file of (req.files ?? []) as Express.Multer.File[]) {
+            const name = file.fieldname.startsWith(prefix) ? file.fieldname.slice(prefix.length) : '';
+            if (!name || files.has(name)) return reject(new AppError('upload_invalid'));
+            files.set(name, { buffer: file.buffer, size: file.size });
+          }
+          resolve(files);
+        });
+      }),
+  );
+}

@@ -34,7 +34,8 @@ export async function seedDemo(platform: Platform, services: { auth: AuthService
   await services.staff.promoteSeededOperator(config.OPERATOR_EMAIL); // the seeded operator is the first supervisor (issue 13)
   const pinsFile = secretFileAt(path.join(secretsFolder(config.DATA_DIR), 'demo-pins.txt'), path.resolve(config.DATA_DIR, 'demo-pins.txt'));
   if (!(await emailRegistered(db, DEMO_MEMBER.email))) {
-    const { user } = await services.auth.createAccount({ ...DEMO_MEMBER, promoOptIn: false, locale: 'zh-TW' });
+    // An adult's date of birth (issue 32): without one the demo member could not deposit or play.
+    const { user } = await services.auth.createAccount({ ...DEMO_MEMBER, promoOptIn: false, locale: 'zh-TW', birthDate: '1990-01-01' });
     await db.transaction().execute(async (trx) => {
       const userId = Number(user.id); // `user` is the sign-up's answer: the id as its JSON text
       const grant = { userId, kind: 'adjustment' as const, refType: 'demo-seed' };

@@ -8,7 +8,8 @@ import type { AuthService } from '../auth/service.ts';
  * mounts it; server/test/admin/authorization.test.ts walks the app's routes, fails on one missing
  * from this table, and calls each as a guest, a member, an operator and a supervisor.
  *
- * Operators work the queue, enter results and issue PINs; supervisors also manage staff, approve
+ * Operators work the queue, find orders, read the daily report and the reconciliation, enter
+ * results and issue PINs; supervisors also manage staff, approve
  * adjustments, PIN batches and large wins, void PIN batches, lock members and read the audit log.
  */
 export const ADMIN_ACCESS = {
@@ -20,6 +21,11 @@ export const ADMIN_ACCESS = {
   'GET /admin/staff': 'supervisor',
   'POST /admin/staff/:id/role': 'supervisor',
   'POST /admin/staff/:id/enrolment-link': 'supervisor',
+  // Issue 31 item 7: invitations (the colleague's acceptance is public: their link is the credential), deactivation, authenticator reset
+  'POST /admin/staff/invites': 'supervisor',
+  'POST /admin/auth/invite': 'public',
+  'POST /admin/staff/:id/deactivate': 'supervisor',
+  'POST /admin/staff/:id/totp-reset': 'supervisor',
   'GET /admin/audit': 'supervisor',
   // The order queue
   'GET /admin/queue': 'staff',
@@ -31,6 +37,18 @@ export const ADMIN_ACCESS = {
   'GET /admin/queue/views': 'staff',
   'POST /admin/queue/views': 'staff',
   'GET /admin/orders/:id/scan': 'staff',
+  // Buying in batches (issue 31 item 3): a draw's or an event's purchase sheet, and its confirmation
+  'GET /admin/draws/:id/purchase-sheet': 'staff',
+  'GET /admin/football/events/:id/purchase-sheet': 'staff',
+  'POST /admin/purchase-sheet/confirm': 'staff',
+  // Finding orders and reconciling a day (issue 31 items 4 and 5): operators and supervisors both
+  // read them — the queue's work needs the search, and the day's figures are what both check;
+  // nothing here moves money or changes an order.
+  'GET /admin/orders': 'staff',
+  'GET /admin/orders/:id': 'staff',
+  'GET /admin/reports/daily': 'staff',
+  'GET /admin/reports/reconciliation': 'staff',
+  'POST /admin/reports/reconciliation/runs': 'supervisor',
   // Money
   'POST /admin/adjustments': 'staff',
   'GET /admin/adjustments': 'staff',
@@ -38,6 +56,12 @@ export const ADMIN_ACCESS = {
   // Results: four-eyes entry only (keno, football, draw lotteries); no single-entry result route
   'GET /admin/results': 'staff',
   'POST /admin/results': 'staff',
+  // Result feeds (issue 31): how each product's sources stand, one staff confirmation of a single source, resolving a conflict
+  'GET /admin/result-feeds': 'staff',
+  'POST /admin/result-feeds/confirm': 'staff',
+  'POST /admin/result-feeds/conflicts/:id/resolve': 'supervisor',
+  // The draws screen: sales, orders, result and settlement per draw
+  'GET /admin/draws': 'staff',
   // Members
   'GET /admin/members': 'staff',
   'GET /admin/members/:id': 'staff',
@@ -52,6 +76,16 @@ export const ADMIN_ACCESS = {
   // Orders (the manual gateway's first confirmation route, and the flags list)
   'POST /admin/orders/:id/confirm': 'staff',
   'GET /admin/order-flags': 'staff',
+  // Winnings out (issue 33): identity checks and withdrawals
+  'GET /admin/kyc': 'staff',
+  'GET /admin/kyc/:id/document': 'staff',
+  'GET /admin/kyc/:id/selfie': 'staff',
+  'POST /admin/kyc/:id/decision': 'staff',
+  'GET /admin/withdrawals': 'staff',
+  'GET /admin/withdrawals/batch': 'staff',
+  'POST /admin/withdrawals/:id/approve': 'staff',
+  'POST /admin/withdrawals/:id/reject': 'staff',
+  'POST /admin/withdrawals/:id/paid': 'staff',
   // Other features' back-office routes (as they guard them today: `requireOperator`)
   'POST /admin/draw-products/:code/draws/:id/prizes': 'staff',
   'POST /admin/draw-products/:code/draws/:id/jackpot': 'staff',

@@ -21,6 +21,10 @@ export const hashEnrolmentToken = (secret: Uint8Array, token: string) => crypto.
 /** The console address of a link, under `origin` (PUBLIC_URL, or the request's own address). */
 export const enrolmentUrl = (origin: string, token: string) => `${origin.replace(/\/$/, '')}/admin#${ENROLMENT_FRAGMENT}=${token}`;
 
+/** An invitation (issue 31 item 7): the same single-use link, under its own fragment, where the colleague first chooses a password. */
+export const INVITE_FRAGMENT = 'invite';
+export const inviteUrl = (origin: string, token: string) => `${origin.replace(/\/$/, '')}/admin#${INVITE_FRAGMENT}=${token}`;
+
 export async function issueEnrolmentLink(
   db: Executor,
   deps: { secret: Uint8Array; config: Pick<Config, 'STAFF_ENROLMENT_LINK_HOURS'> },

@@ -96,7 +96,7 @@ export const staffRepo = {
     return db
       .selectFrom('users')
       .leftJoin('staff_totp', 'staff_totp.user_id', 'users.id')
-      .select(['users.id', 'users.name', 'users.email', 'users.role', 'staff_totp.enrolled_at'])
+      .select(['users.id', 'users.name', 'users.email', 'users.role', 'users.locked_at', 'users.password_set', 'staff_totp.enrolled_at'])
       .where('users.role', 'in', ['operator', 'supervisor'])
       .orderBy('users.id')
       .limit(500)
@@ -105,7 +105,23 @@ export const staffRepo = {
 
   /** Locks the user's row for a role change; returns the role it had. */
   lockUser(db: Executor, userId: number) {
-    return db.selectFrom('users').select(['id', 'role', 'email']).where('id', '=', userId).forUpdate().executeTakeFirst();
+    return db.selectFrom('users').select(['id', 'role', 'email', 'name', 'locked_at', 'password_set']).where('id', '=', userId).forUpdate().executeTakeFirst();
+  },
+
+  /** The unused, unexpired enrolment link of `tokenHash`, whoever it is for (an invitation names its colleague by itself). */
+  usableLinkByHash(db: Executor, tokenHash: string, at: Date) {
+    return db.selectFrom('staff_enrolment_links').select(['id', 'user_id']).where('token_hash', '=', tokenHash).where('used_at', 'is', null).where('expires_at', '>', at).executeTakeFirst();
+  },
+
+  /** Deactivates a staff account (the same lock a member's account has: no sign-in, no session). */
+  deactivate(db: Executor, userId: number, at: Date) {
+    return db.updateTable('users').set({ locked_at: at }).where('id', '=', userId).where('locked_at', 'is', null).returning('id').executeTakeFirst();
+  },
+
+  /** Forgets a staff member's authenticator and recovery codes: the next sign-in enrols again, with a new link. */
+  async forgetTotp(db: Executor, userId: number) {
+    await db.deleteFrom('staff_recovery_codes').where('user_id', '=', userId).execute();
+    return db.deleteFrom('staff_totp').where('user_id', '=', userId).returning('user_id').executeTakeFirst();
   },
 
   setRole(db: Executor, userId: number, role: 'member' | 'operator' | 'supervisor') {
@@ -125,8 +141,9 @@ export const staffRepo = {
   /**
    * GP hundredths moved by `staffId` since `since` without a second person: adjustments that went
    * straight to the queue (never pending, never decided by a supervisor; a refused debit counts, it
-   * was asked for) and PIN batches that needed no approval (their full value, voided or not).
-   * Read here, beside the staff member's lock, though the rows belong to admin and pins.
+   * was asked for), PIN batches that needed no approval (their full value, voided or not) and
+   * withdrawals approved alone (issue 33; one rejected after approval no longer counts).
+   * Read here, beside the staff member’s lock, though the rows belong to admin, pins and withdrawals.
    */
   async selfApprovedSince(trx: Tx, staffId: number | null, since: Date) {
     const { rows } = await sql<{ total: string | number }>`
@@ -136,6 +153,9 @@ export const staffRepo = {
         +
         (select coalesce(sum(count::bigint * points), 0) from pin_batches
           where created_by is not distinct from ${staffId}::bigint and created_at >= ${since} and approval = 'not_needed')
+        +
+        (select coalesce(sum(amount), 0) from withdrawals
+          where approved_by = ${staffId} and approved_at >= ${since} and first_approved_by is null and state in ('approved', 'paid'))
         as total`.execute(trx);
     return Number(rows[0]?.total ?? 0);
   },

@@ -1,12 +1,12 @@
-import { Router } from 'express';
-import { auditQuery, staffLoginBody, staffRoleBody, staffVerifyBody } from '@gp/common';
+import { Router, type Request } from 'express';
+import { auditQuery, staffAcceptInviteBody, staffInviteBody, staffLoginBody, staffRoleBody, staffVerifyBody } from '@gp/common';
 import { access } from './access.ts';
 import { bearerToken, clearSessionCookies, contextOf, createAuthLimits, currentUser, presentUser, setSessionCookies } from '../auth/middleware.ts';
 import { AppError } from '../platform/errors.ts';
-import type { AuthService } from '../auth/service.ts';
+import { refuseBreachedPassword, type AuthService } from '../auth/service.ts';
 import { attach, byAddress, idParam, rateLimits, validateBody, validateQuery } from '../platform/http.ts';
 import type { Platform } from '../platform/platform.ts';
-import { actorOf, enrolmentUrl, type StaffService } from './service.ts';
+import { actorOf, enrolmentUrl, inviteUrl, type StaffService } from './service.ts';
 
 /** Staff sign-in (password, then TOTP), staff and roles, the audit log (read only: no route edits it). */
 export function staffRoutes(platform: Pick<Platform, 'rateLimiter' | 'config' | 'secret'>, auth: AuthService, staff: StaffService) {
@@ -16,6 +16,11 @@ export function staffRoutes(platform: Pick<Platform, 'rateLimiter' | 'config' | 
   const verify = validateBody(staffVerifyBody);
   const role = validateBody(staffRoleBody);
   const audit = validateQuery(auditQuery);
+  const invitation = validateBody(staffInviteBody);
+  const acceptance = validateBody(staffAcceptInviteBody);
+  // A wrong, used or expired invitation counts against the address, on the staff sign-in's counter.
+  const wrongInvites = failureLimit('staff.address', byAddress, ['link_expired']);
+  const originOf = (req: Request) => platform.config.PUBLIC_URL ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
   const userId = idParam('id');
   // Both steps are limited per address AND per staff account (issue 29 item 5). The password step is
   // a login attempt against that account, under the members' four counters (auth/limits.ts: per
@@ -75,8 +80,29 @@ export function staffRoutes(platform: Pick<Platform, 'rateLimiter' | 'config' | 
   // The link's token is in its fragment (never sent to a server); the address is PUBLIC_URL, else this request's.
   router.post('/admin/staff/:id/enrolment-link', ...access(auth, 'POST /admin/staff/:id/enrolment-link'), userId, async (req, res) => {
     const { token, expiresAt } = await staff.issueEnrolmentLink(actorOf(req), userId.of(req));
-    const origin = platform.config.PUBLIC_URL ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
-    res.setHeader('Cache-Control', 'no-store').status(201).json({ url: enrolmentUrl(origin, token), expiresAt });
+    res.setHeader('Cache-Control', 'no-store').status(201).json({ url: enrolmentUrl(originOf(req), token), expiresAt });
+  });
+
+  // Issue 31 item 7: a colleague invited by email (the link is shown once, to hand over), deactivated, their authenticator reset.
+  router.post('/admin/staff/invites', ...access(auth, 'POST /admin/staff/invites'), invitation, async (req, res) => {
+    const { userId: invited, token, expiresAt } = await staff.invite(actorOf(req), invitation.of(req));
+    res.setHeader('Cache-Control', 'no-store').status(201).json({ userId: invited, url: inviteUrl(originOf(req), token), expiresAt });
+  });
+
+  router.post('/admin/auth/invite', ...access(auth, 'POST /admin/auth/invite'), acceptance, wrongInvites, async (req, res) => {
+    const { invite, password } = acceptance.of(req);
+    refuseBreachedPassword(password); // before the link is looked at: a refused password spends nothing
+    res.json(await wrongInvites.of(req).run(() => staff.acceptInvite(invite, password, byAddress(req))));
+  });
+
+  router.post('/admin/staff/:id/deactivate', ...access(auth, 'POST /admin/staff/:id/deactivate'), userId, async (req, res) => {
+    await staff.deactivate(actorOf(req), userId.of(req));
+    res.status(204).end();
+  });
+
+  router.post('/admin/staff/:id/totp-reset', ...access(auth, 'POST /admin/staff/:id/totp-reset'), userId, async (req, res) => {
+    const { token, expiresAt } = await staff.resetTotp(actorOf(req), userId.of(req));
+    res.setHeader('Cache-Control', 'no-store').status(201).json({ url: enrolmentUrl(originOf(req), token), expiresAt });
   });
 
   router.get('/admin/audit', ...access(auth, 'GET /admin/audit'), audit, async (req, res) => {

@@ -23,11 +23,12 @@ import {
 } from './totp.ts';
 import type { StaffActor } from './actor.ts';
 import { hashEnrolmentToken, issueEnrolmentLink } from './enrolment.ts';
+import { staffManagement } from './manage.ts';
 
 export { actorOf, type StaffActor } from './actor.ts';
 export { access, ADMIN_ACCESS, JOB_BOARD_PATH, type AdminRoute } from './access.ts';
 export { ROLLING_DAY_MS, selfApprovedMoney } from './money-bound.ts';
-export { enrolmentUrl, issueEnrolmentLink } from './enrolment.ts';
+export { enrolmentUrl, inviteUrl, issueEnrolmentLink } from './enrolment.ts';
 
 /** How long the step between password and code may take. */
 const CHALLENGE_SECONDS = 300;
@@ -112,7 +113,7 @@ export function createStaffService(platform: Pick<Platform, 'db' | 'secret' | 'n
     }
   }
 
-  return {
+  const service = {
     /** The staff account a sign-in challenge is for (the code step's per-account limit is keyed by it). */
     challengeOf: readChallenge,
 
@@ -245,7 +246,7 @@ export function createStaffService(platform: Pick<Platform, 'db' | 'secret' | 'n
     },
 
     async staff(): Promise<StaffMember[]> {
-      return (await staffRepo.staff(db)).map((r) => ({ id: String(r.id), name: r.name, email: r.email, role: r.role, enrolled: r.enrolled_at !== null }));
+      return (await staffRepo.staff(db)).map((r) => ({ id: String(r.id), name: r.name, email: r.email, role: r.role, enrolled: r.enrolled_at !== null, active: r.locked_at === null, passwordSet: r.password_set }));
     },
 
     /** A supervisor (`null`: the system, e.g. a script) changes a user's role: their sessions end in the same transaction (and their sockets close). */
@@ -310,4 +311,6 @@ export function createStaffService(platform: Pick<Platform, 'db' | 'secret' | 'n
       });
     },
   };
+
+  return { ...service, ...staffManagement({ db, secret, now, config, outbox, recordAudit, login: service.login }) };
 }

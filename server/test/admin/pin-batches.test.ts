@@ -55,6 +55,10 @@ describe('PIN batches in the console: issue, list, export once, void', () => {
     expect(ok[0]!.headers.get('content-disposition')).toContain(`pins-batch-${batch.id}.csv`);
     const codes = codesOf(ok[0]!.body);
     expect(codes).toHaveLength(4);
+    // Points in GP with two decimals, as the console shows them: 2.50 for 250 hundredths (issue 31 item 6).
+    const [header, first] = ok[0]!.body.trim().split('\r\n');
+    expect(header).toBe('code,points_gp,expires_at,batch');
+    expect(first!.split(',')[1]).toBe('2.50');
     expect(new Set(codes).size).toBe(4);
     for (const code of codes) expect(code).toMatch(PIN_FORMAT);
     // Nothing of the codes stays behind to export again.

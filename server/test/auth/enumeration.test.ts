@@ -60,7 +60,7 @@ describe('account enumeration and mail caps', () => {
 
   it('sign-up answers a known and an unknown email alike, in the same time; the owner is told by email, the newcomer gets a code', async () => {
     const member = await newMember(env.services, 'Registered');
-    const form = (email: string) => ({ name: 'Someone', email, password: 'someone-pass-29', passwordCheck: 'someone-pass-29', locale: 'en' });
+    const form = (email: string) => ({ name: 'Someone', email, password: 'someone-pass-29', passwordCheck: 'someone-pass-29', birthDate: '1990-01-01', locale: 'en' });
     const timed = async (email: string, from: string) => {
       const started = performance.now();
       const res = await api.post('/api/auth/signup', { json: form(email), headers: { 'X-Forwarded-For': from } });
@@ -101,8 +101,8 @@ describe('account enumeration and mail caps', () => {
   it('a verify for a registered email fails as a wrong code does, whatever the code', async () => {
     const member = await newMember(env.services, 'Owner');
     const newcomer = `wrong-${Date.now()}@example.com`;
-    await api.post('/api/auth/signup', { json: { name: 'Owner?', email: member.email, password: 'guessing-pass-29', passwordCheck: 'guessing-pass-29' }, headers: { 'X-Forwarded-For': '192.0.2.201' } });
-    await api.post('/api/auth/signup', { json: { name: 'New', email: newcomer, password: 'guessing-pass-29', passwordCheck: 'guessing-pass-29' }, headers: { 'X-Forwarded-For': '192.0.2.201' } });
+    await api.post('/api/auth/signup', { json: { name: 'Owner?', email: member.email, password: 'guessing-pass-29', passwordCheck: 'guessing-pass-29', birthDate: '1990-01-01' }, headers: { 'X-Forwarded-For': '192.0.2.201' } });
+    await api.post('/api/auth/signup', { json: { name: 'New', email: newcomer, password: 'guessing-pass-29', passwordCheck: 'guessing-pass-29', birthDate: '1990-01-01' }, headers: { 'X-Forwarded-For': '192.0.2.201' } });
     for (const code of ['000000', '123456', '999999']) {
       const known = await api.post('/api/auth/signup/verify', { json: { email: member.email, code, password: 'guessing-pass-29' }, headers: { 'X-Forwarded-For': '192.0.2.202' } });
       const unknown = await api.post('/api/auth/signup/verify', { json: { email: newcomer, code, password: 'guessing-pass-29' }, headers: { 'X-Forwarded-For': '192.0.2.202' } });
@@ -114,7 +114,7 @@ describe('account enumeration and mail caps', () => {
     const email = `capped-${Date.now()}@example.com`;
     const outcomes: string[] = [];
     for (let i = 0; i < 6; i++) {
-      expect((await api.post('/api/auth/signup', { json: { name: 'Capped', email, password: 'capped-pass-29', passwordCheck: 'capped-pass-29' }, headers: { 'X-Forwarded-For': `203.0.113.${100 + i}` } })).status).toBe(202);
+      expect((await api.post('/api/auth/signup', { json: { name: 'Capped', email, password: 'capped-pass-29', passwordCheck: 'capped-pass-29', birthDate: '1990-01-01' }, headers: { 'X-Forwarded-For': `203.0.113.${100 + i}` } })).status).toBe(202);
       // Each form's job runs before the next form replaces it.
       const pending = await env.platform.db.selectFrom('pending_signups').select('request_id').where('email', '=', email).executeTakeFirstOrThrow();
       const { job } = await jobSettles(env.platform.queues.queue('signup-request'), `signup-request-${pending.request_id}`);
@@ -156,7 +156,7 @@ describe('account enumeration and mail caps', () => {
 
   it('a first sign-in from a new address emails the owner; the address the account signed up from does not', async () => {
     const email = `alert-${Date.now()}@example.com`;
-    const signup = await signUp(env, { name: 'Alert', email, password: 'alert-pass-2026', passwordCheck: 'alert-pass-2026', locale: 'en' }, { headers: { 'X-Forwarded-For': '192.0.2.10' }, codes: sink.signupCodes() });
+    const signup = await signUp(env, { name: 'Alert', email, password: 'alert-pass-2026', passwordCheck: 'alert-pass-2026', birthDate: '1990-01-01', locale: 'en' }, { headers: { 'X-Forwarded-For': '192.0.2.10' }, codes: sink.signupCodes() });
     expect(signup.status).toBe(201);
     expect((await api.post('/api/auth/login', { json: { email, password: 'alert-pass-2026' }, headers: { 'X-Forwarded-For': '192.0.2.10' } })).status).toBe(200);
     expect((await api.post('/api/auth/login', { json: { email, password: 'alert-pass-2026' }, headers: { 'X-Forwarded-For': '192.0.2.77' } })).status).toBe(200);

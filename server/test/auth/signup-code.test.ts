@@ -23,7 +23,7 @@ describe('sign-up codes', () => {
   const fresh = (tag: string) => `${tag}-${Date.now().toString(36)}-${++run}@example.com`;
   // Loopback is a trusted proxy: X-Forwarded-For gives each test an address of its own.
   const start = (email: string, from: string, extra: Record<string, unknown> = {}) =>
-    api.post('/api/auth/signup', { json: { name: 'Coder', email, password: PASSWORD, passwordCheck: PASSWORD, ...extra }, headers: { 'X-Forwarded-For': from } });
+    api.post('/api/auth/signup', { json: { name: 'Coder', email, password: PASSWORD, passwordCheck: PASSWORD, birthDate: '1990-01-01', ...extra }, headers: { 'X-Forwarded-For': from } });
   const verify = (email: string, code: string, from: string, password = PASSWORD) =>
     api.post('/api/auth/signup/verify', { json: { email, code, password }, headers: { 'X-Forwarded-For': from } });
   const otherThan = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');

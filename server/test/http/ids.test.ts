@@ -13,6 +13,9 @@ import { apiClient, call } from './api-client.ts';
  */
 const ID_ROUTES = OPERATIONS.filter((op) => op.path.includes('{id}'));
 
+/** Routes whose query names what the id is an id of: given, so the id alone is judged. */
+const REQUIRED_QUERY: Record<string, string> = { '/api/admin/draws/{id}/purchase-sheet': '?productCode=CAB01' };
+
 /** As they appear in the URL (already percent-encoded where needed). */
 const MALFORMED = ['abc', '0', '-1', '1.5', '123456789012345678901234567890', '007', '1e3', '0x1F', '12abc', '%20' + '12', '9223372036854775807'];
 
@@ -33,7 +36,7 @@ describe('a malformed :id', () => {
   /** The operator passes every guard (member and operator routes), so the id is what is judged; POSTs send an empty body. */
   const request = (op: (typeof ID_ROUTES)[number], id: string) => {
     // Other ids in the path (`{messageId}`) are well-formed, so `{id}` is what is judged.
-    const path = op.path.replace('{id}', id).replace(/\{\w+\}/g, '999999999999');
+    const path = op.path.replace('{id}', id).replace(/\{\w+\}/g, '999999999999') + (REQUIRED_QUERY[op.path] ?? '');
     return call(env.url, op.method.toUpperCase(), path, { token: operator, json: op.method === 'get' ? undefined : {} });
   };
   const answer = (res: Awaited<ReturnType<typeof request>>) => ({ status: res.status, code: res.body?.error?.code, fields: res.body?.error?.fields });

@@ -22,7 +22,7 @@ describe('a NUL character in any text input', () => {
   const countUsers = async (email: string) => (await env.platform.db.selectFrom('users').select('id').where('email', 'like', `${email}%`).execute()).length;
 
   it('sign-up: refused with the field marked, and no account is created', async () => {
-    const form = { name: 'Nul Person', email: 'nul-signup@example.com', password: 'long-enough-1', passwordCheck: 'long-enough-1', promoOptIn: false };
+    const form = { name: 'Nul Person', email: 'nul-signup@example.com', password: 'long-enough-1', passwordCheck: 'long-enough-1', birthDate: '1990-01-01', promoOptIn: false };
     expectRefused(await api.post('/api/auth/signup', { json: { ...form, name: `Nul${NUL}Person` } }), { name: 'invalid' });
     expectRefused(await api.post('/api/auth/signup', { json: { ...form, email: `nul-signup@example.com${NUL}` } }), { email: 'invalid' });
     expectRefused(await api.post('/api/auth/signup', { json: { ...form, password: `long${NUL}enough`, passwordCheck: `long${NUL}enough` } }), {

@@ -132,7 +132,7 @@ describe('GET /api/openapi.json', () => {
     expect(requestSchema('post', '/api/auth/signup').required).toEqual(expect.arrayContaining(['name', 'email', 'password', 'passwordCheck']));
   });
 
-  const valid = { name: 'Ana', email: 'ana@example.com', password: 'long-enough-now', passwordCheck: 'long-enough-now' };
+  const valid = { name: 'Ana', email: 'ana@example.com', password: 'long-enough-now', passwordCheck: 'long-enough-now', birthDate: '1990-01-01' };
   // Bodies the server refuses with 422 that a validator built from the document must refuse too
   // (cross-field rules such as password = confirmation cannot be said in JSON Schema).
   const refused: Array<[string, string, unknown]> = [
@@ -140,7 +140,7 @@ describe('GET /api/openapi.json', () => {
     ['/api/auth/signup', 'no name', { ...valid, name: undefined }],
     ['/api/auth/signup', 'a blank name', { ...valid, name: '' }],
     ['/api/auth/signup', 'an email without @', { ...valid, email: 'ana.example.com' }],
-    ['/api/auth/signup', 'an 11-character password', { ...valid, password: 'eleven-char', passwordCheck: 'eleven-char' }],
+    ['/api/auth/signup', 'an 11-character password', { ...valid, password: 'eleven-char', passwordCheck: 'eleven-char', birthDate: '1990-01-01' }],
     ['/api/auth/signup', 'an unknown locale', { ...valid, locale: 'xx' }],
     ['/api/auth/login', 'no password', { email: 'ana@example.com' }],
     ['/api/auth/login', 'an invalid email', { email: 'ana', password: 'whatever' }],

@@ -63,6 +63,11 @@ describe('a production start never runs open (issue 28 item 7)', () => {
     expect(settingsOf({ NODE_ENV: 'production', ...LIVE })).toEqual([]);
   });
 
+  it('the official result feeds are real results: RESULT_SOURCE=feeds and DRAW_RESULT_SOURCE=feeds start in production (issue 31)', () => {
+    expect(settingsOf({ NODE_ENV: 'production', ...LIVE, RESULT_SOURCE: 'feeds', DRAW_RESULT_SOURCE: 'feeds' })).toEqual([]);
+    expect(settingsOf({ NODE_ENV: 'production', ...LIVE, RESULT_SOURCE: 'simulated', DRAW_RESULT_SOURCE: 'feeds' })).toEqual(['RESULT_SOURCE']);
+  });
+
   it('ALLOW_SIMULATED=true allows only the simulated parts: never demo seeding, STAFF_MFA=off or the published password', () => {
     expect(settingsOf({ NODE_ENV: 'production', ALLOW_SIMULATED: 'true' })).toEqual([]);
     expect(settingsOf({ NODE_ENV: 'production', ALLOW_SIMULATED: 'true', SEED_DEMO: 'true', STAFF_MFA: 'off', LINE_SANDBOX: 'true' })).toEqual(['SEED_DEMO', 'STAFF_MFA', 'OPERATOR_PASSWORD']);

@@ -18,7 +18,7 @@ import { eventually } from '../support/wait.ts';
 type Env = Awaited<ReturnType<typeof testServer>>;
 
 /** Every repeatable job the workers register (see `queues.schedule` calls). */
-const SCHEDULES = ['keno-draw-schedule', 'orders-reconcile', 'settle-sweep', 'football-settle-sweep', 'football-odds-tick', 'football-results-pass', 'hourly-housekeeping', 'adjustments-sweep'];
+const SCHEDULES = ['keno-draw-schedule', 'orders-reconcile', 'settle-sweep', 'football-settle-sweep', 'football-odds-tick', 'football-results-pass', 'hourly-housekeeping', 'adjustments-sweep', 'nightly-reconciliation', 'result-feeds-poll'];
 // Every schedule the embedded platform registers (health lists each): the above, plus those of the
 // draw lotteries, deposits and identity housekeeping.
 const ALL_SCHEDULES = [...SCHEDULES, 'lottery-draw-schedule', 'lottery-settle-sweep', 'deposit-reconcile', 'hourly-identity-housekeeping'];
@@ -31,6 +31,8 @@ const QUEUES_OF: Record<string, string> = {
   'football-results-pass': 'football',
   'hourly-housekeeping': 'maintenance',
   'adjustments-sweep': 'wallet-adjustments-sweep',
+  'nightly-reconciliation': 'reconciliation',
+  'result-feeds-poll': 'result-feeds',
 };
 
 async function registeredSchedules(env: Env) {

@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import fs from 'node:fs';
 import path from 'node:path';
-import { mailFolderCodes, readMessage, signupCodeIn, signUpWithCode, type CodeReader, type SignupForm } from '../../../scripts/lib/member-signup.ts';
+import { ADULT_BIRTH_DATE, mailFolderCodes, readMessage, signupCodeIn, signUpWithCode, type CodeReader, type SignupForm } from '../../../scripts/lib/member-signup.ts';
 import { mailFolder } from '../../src/mail/service.ts';
 import type { Platform } from '../../src/platform/platform.ts';
 import type { RunningServer } from '../../src/server.ts';
@@ -45,7 +45,7 @@ export async function codeOfLiveSignup(env: { platform: Pick<Platform, 'config' 
  */
 export async function newMember(services: RunningServer['services'], name = 'Member') {
   const email = `${name.toLowerCase().replace(/\W/g, '')}-${crypto.randomBytes(4).toString('hex')}@example.com`;
-  const { token, user } = await services.auth.createAccount({ name, email, password: 'correct-horse-1', promoOptIn: false });
+  const { token, user } = await services.auth.createAccount({ name, email, password: 'correct-horse-1', promoOptIn: false, birthDate: ADULT_BIRTH_DATE });
   return { id: user.id, email, token, password: 'correct-horse-1' };
 }
 

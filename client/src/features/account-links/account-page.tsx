@@ -10,6 +10,7 @@ import { useNotify } from '../../shared/toasts/use-notify.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
 import { NotificationPreferences } from './notification-preferences.tsx';
+import { ResponsiblePlaySection } from './responsible-play-section.tsx';
 import { ChangePasswordSection, SessionsSection } from './security-section.tsx';
 
 const LOGINS_KEY = ['account', 'logins'] as const;
@@ -176,6 +177,7 @@ export function AccountPage() {
         </h2>
         <LoginMethods />
       </section>
+      <ResponsiblePlaySection />
       <SessionsSection />
       <ChangePasswordSection />
       <NotificationPreferences />

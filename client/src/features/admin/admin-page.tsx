@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { NavLink, Route, Routes } from 'react-router';
 import { LocaleSelect } from '../../shared/ui/locale-select.tsx';
@@ -8,12 +8,18 @@ import { DepositsHeldPage } from './deposits-held-page.tsx';
 import { MemberDetailPage } from './members-detail-page.tsx';
 import { MembersSearchPage } from './members-search-page.tsx';
 import { NoticesPage } from './notices-page.tsx';
+import { OrderDetailPage } from './order-detail-page.tsx';
+import { OrdersPage } from './orders-page.tsx';
+import { ReportsPage } from './reports-page.tsx';
 import { PinsPage } from './pins-page.tsx';
+import { PurchaseSheetPage } from './purchase-sheet-page.tsx';
 import { QueuePage } from './queue-page.tsx';
 import { ResultsPage } from './results-page.tsx';
 import { SignIn } from './sign-in.tsx';
+import { StaffPage } from './staff-page.tsx';
 import { SupportPage } from './support-page.tsx';
-import { ConsoleContext, isSupervisor, loadStaffSession, saveStaffSession, staffHttp, type StaffSessionValue } from './staff-session.ts';
+import { WithdrawalsPage } from './withdrawals-page.tsx';
+import { ConsoleContext, hasStaffCookie, isSupervisor, loadStaffSession, restoreStaffSession, saveStaffSession, staffHttp, type StaffSessionValue } from './staff-session.ts';
 import './admin.css';
 
 /**
@@ -23,6 +29,23 @@ import './admin.css';
  */
 export function AdminPage() {
   const [session, setSession] = useState<StaffSessionValue | null>(loadStaffSession);
+  // A reload or a new tab: the HttpOnly cookie may still hold a live session this tab has not seen.
+  // The server says whose and until when (GET /api/admin/me); until it answers, no sign-in form flashes.
+  const [restoring, setRestoring] = useState(() => session === null && hasStaffCookie());
+  useEffect(() => {
+    if (!restoring) return undefined;
+    let live = true;
+    void restoreStaffSession()
+      .then((restored) => {
+        if (!live) return;
+        saveStaffSession(restored);
+        setSession(restored);
+      })
+      .finally(() => live && setRestoring(false));
+    return () => {
+      live = false;
+    };
+  }, [restoring]);
   const desk = useMemo(() => {
     if (!session) return null;
     const forget = () => {
@@ -35,6 +58,7 @@ export function AdminPage() {
     return { session, http, signOut };
   }, [session]);
 
+  if (restoring) return <div className="admin-shell admin-shell--signin" aria-busy="true" />;
   if (!desk) {
     return (
       <div className="admin-shell admin-shell--signin">
@@ -55,13 +79,17 @@ export function AdminPage() {
           <strong><FormattedMessage id="admin.title" /></strong>
           <nav aria-label="Back office">
             <NavLink to="/admin" end><FormattedMessage id="admin.nav.queue" /></NavLink>
+            <NavLink to="/admin/orders"><FormattedMessage id="admin.nav.orders" /></NavLink>
+            <NavLink to="/admin/reports"><FormattedMessage id="admin.nav.reports" /></NavLink>
             <NavLink to="/admin/adjustments"><FormattedMessage id="admin.nav.adjustments" /></NavLink>
             <NavLink to="/admin/results"><FormattedMessage id="admin.nav.results" /></NavLink>
             <NavLink to="/admin/pins"><FormattedMessage id="admin.nav.pins" /></NavLink>
             <NavLink to="/admin/members"><FormattedMessage id="admin.nav.members" /></NavLink>
             <NavLink to="/admin/deposits"><FormattedMessage id="admin.nav.deposits" /></NavLink>
+            <NavLink to="/admin/withdrawals"><FormattedMessage id="admin.nav.withdrawals" /></NavLink>
             <NavLink to="/admin/support"><FormattedMessage id="admin.nav.support" /></NavLink>
             <NavLink to="/admin/notices"><FormattedMessage id="admin.nav.notices" /></NavLink>
+            {isSupervisor(desk.session) && <NavLink to="/admin/staff"><FormattedMessage id="admin.nav.staff" /></NavLink>}
             {isSupervisor(desk.session) && <NavLink to="/admin/audit"><FormattedMessage id="admin.nav.audit" /></NavLink>}
             {isSupervisor(desk.session) && <a href="/admin/queues"><FormattedMessage id="admin.nav.jobs" /></a>}
           </nav>
@@ -75,6 +103,9 @@ export function AdminPage() {
         <main className="admin-main">
           <Routes>
             <Route index element={<QueuePage />} />
+            <Route path="orders" element={<OrdersPage />} />
+            <Route path="orders/:id" element={<OrderDetailPage />} />
+            <Route path="reports" element={<ReportsPage />} />
             <Route path="adjustments" element={<AdjustmentsPage />} />
             <Route path="results" element={<ResultsPage />} />
             <Route path="pins" element={<PinsPage />} />
@@ -82,9 +113,13 @@ export function AdminPage() {
             <Route path="members/:id" element={<MemberDetailPage />} />
             <Route path="deposits" element={<DepositsHeldPage />} />
             <Route path="audit" element={<AuditPage />} />
+            <Route path="staff" element={<StaffPage />} />
+            <Route path="withdrawals" element={<WithdrawalsPage />} />
             <Route path="support" element={<SupportPage />} />
             <Route path="support/:id" element={<SupportPage />} />
             <Route path="notices" element={<NoticesPage />} />
+            <Route path="draws/:id/sheet" element={<PurchaseSheetPage per="draw" />} />
+            <Route path="events/:id/sheet" element={<PurchaseSheetPage per="event" />} />
             <Route path="*" element={<QueuePage />} />
           </Routes>
         </main>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { MessageId } from '../../shared/i18n/message-ids.ts';
 import { ColumnHeads, type Column } from '../../shared/ui/column-heads.tsx';
+import { TableWrap } from '../../shared/ui/table-wrap.tsx';
 
 /** A column without a heading (the row's buttons), and the "#" of an id column. */
 export const ACTIONS_COLUMN: Column = { label: { text: null, key: 'actions' } };
@@ -10,12 +11,12 @@ export const ID_COLUMN: Column = { label: { text: '#', key: 'id' } };
 /** A console table: its column heads and its rows (`<tr>`s), scrolling sideways inside its own box on a phone. */
 export function AdminTable({ columns, testId, variant, children }: { columns: readonly Column[]; testId: string; variant?: string; children: ReactNode }) {
   return (
-    <div className="table-wrap">
+    <TableWrap>
       <table className={`table admin-table${variant ? ` ${variant}` : ''}`} data-testid={testId}>
         <ColumnHeads columns={columns} />
         <tbody>{children}</tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }
 

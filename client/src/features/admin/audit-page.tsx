@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedDate, FormattedMessage } from 'react-intl';
 import { useConsole } from './staff-session.ts';
+import { TableWrap } from '../../shared/ui/table-wrap.tsx';
 
 const brief = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
 
@@ -28,7 +29,7 @@ export function AuditPage() {
           <input className="field__input" value={targetId} onChange={(e) => setTargetId(e.target.value.trim())} />
         </label>
       </div>
-      <div className="table-wrap">
+      <TableWrap>
         <table className="table admin-table" data-testid="audit-table">
           <thead>
             <tr>
@@ -53,7 +54,7 @@ export function AuditPage() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
     </section>
   );
 }

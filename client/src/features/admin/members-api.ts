@@ -1,4 +1,4 @@
-import type { DepositView, LedgerEntry, OrderWire, Paged, WalletDebtView } from '@gp/common';
+import type { DepositView, LedgerEntry, LimitsView, OrderWire, Paged, PlayStateView, WalletDebtView } from '@gp/common';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useConsole } from './staff-session.ts';
 
@@ -21,6 +21,8 @@ export interface MemberDetail {
   ledger: Paged<LedgerEntry>;
   orders: Paged<OrderWire>;
   deposits: Paged<DepositView>;
+  /** Issue 32, read-only: the age check, the break or exclusion in force, limits and the history of breaks. */
+  responsiblePlay: { state: PlayStateView; limits: LimitsView; breaks: Array<{ kind: string; period: string | null; startsAt: string | null; endsAt: string | null }> };
 }
 
 /** GET /api/admin/deposits?state=held: a deposit the provider reported another amount or currency for. */

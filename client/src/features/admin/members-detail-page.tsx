@@ -35,7 +35,7 @@ export function MemberDetailPage() {
         <FormattedMessage id="app.loading" />
       </p>
     );
-  const { member, balance, trialBalance, debt } = query.data;
+  const { member, balance, trialBalance, debt, responsiblePlay } = query.data;
   return (
     <section aria-labelledby="admin-member-title" className="admin-member">
       <p>
@@ -78,6 +78,23 @@ export function MemberDetailPage() {
           </dt>
           <dd>
             <Points value={trialBalance} />
+          </dd>
+        </div>
+        <div data-testid="member-age-check">
+          <dt>
+            <FormattedMessage id="admin.member.ageCheck" />
+          </dt>
+          <dd className="admin-member__small">
+            <FormattedMessage id={`admin.member.ageCheck.${responsiblePlay.state.ageCheck}`} />
+            {responsiblePlay.state.birthDate && ` · ${responsiblePlay.state.birthDate}`}
+          </dd>
+        </div>
+        <div data-testid="member-play-state">
+          <dt>
+            <FormattedMessage id="admin.member.playState" />
+          </dt>
+          <dd className="admin-member__small">
+            <FormattedMessage id={`play.state.${responsiblePlay.state.state}`} values={{ until: responsiblePlay.state.until ? when(responsiblePlay.state.until) : '—' }} />
           </dd>
         </div>
         <div className={debt.outstanding > 0 ? 'admin-figures--alert' : undefined}>

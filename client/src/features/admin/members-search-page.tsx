@@ -3,6 +3,7 @@ import { FormattedDate, FormattedMessage } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { useDescribeError } from './describe.ts';
 import { useMemberSearch } from './members-api.ts';
+import { TableWrap } from '../../shared/ui/table-wrap.tsx';
 
 /**
  * Members: one box takes an email, a name (any part of either) or an order id. The query lives in
@@ -50,7 +51,7 @@ export function MembersSearchPage() {
         <p className="muted" role="status"><FormattedMessage id="admin.members.none" values={{ q }} /></p>
       )}
       {items.length > 0 && (
-        <div className="table-wrap">
+        <TableWrap>
           <table className="table admin-table" data-testid="member-results">
             <thead>
               <tr>
@@ -73,7 +74,7 @@ export function MembersSearchPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
     </section>
   );

@@ -50,16 +50,21 @@ export function useQueueFeed() {
   }, [session.user.id, queryClient]);
 }
 
-/** Confirms an order with its ticket reference and, optionally, the scan (multipart: the JSON client cannot send files). */
-export async function confirmOrder(orderId: string, ticketRef: string, scan: File | null) {
-  const form = new FormData();
-  form.set('ticketRef', ticketRef);
-  if (scan) form.set('scan', scan);
-  const res = await fetch(`/api/admin/queue/orders/${encodeURIComponent(orderId)}/confirm`, { method: 'POST', headers: { [CSRF_HEADER]: readCsrfCookie('staff') }, body: form });
+/** A multipart POST of the console (the JSON client cannot send files), with the staff CSRF token; throws an ApiError on a refusal. */
+export async function postMultipart<T>(url: string, form: FormData): Promise<T> {
+  const res = await fetch(url, { method: 'POST', headers: { [CSRF_HEADER]: readCsrfCookie('staff') }, body: form });
   const body: unknown = await res.json().catch(() => null);
   if (!res.ok) {
     const error = (body as { error?: { code: string; message: string } } | null)?.error;
     throw new ApiError({ status: res.status, code: error?.code ?? 'bad_response', message: error?.message ?? res.statusText, retryAfterSeconds: null });
   }
-  return body;
+  return body as T;
+}
+
+/** Confirms an order with its ticket reference and, optionally, the scan. */
+export async function confirmOrder(orderId: string, ticketRef: string, scan: File | null) {
+  const form = new FormData();
+  form.set('ticketRef', ticketRef);
+  if (scan) form.set('scan', scan);
+  return postMultipart<unknown>(`/api/admin/queue/orders/${encodeURIComponent(orderId)}/confirm`, form);
 }

@@ -6,7 +6,9 @@ import { useNavigate } from 'react-router';
 import { confirmOrder, useQueue, useQueueFeed } from './queue-api.ts';
 import { useDescribeError } from './describe.ts';
 import { QueueFigures } from './queue-figures.tsx';
+import { QueueRowActions } from './queue-row-actions.tsx';
 import { isSupervisor, useConsole } from './staff-session.ts';
+import { TableWrap } from '../../shared/ui/table-wrap.tsx';
 
 type Panel = { kind: 'confirm' | 'fail' | 'release'; item: QueueItem } | { kind: 'bulk'; items: QueueItem[] } | null;
 
@@ -101,6 +103,7 @@ export function QueuePage() {
       else if (event.key === 'Enter' && isPurchase(item)) setPanel({ kind: 'confirm', item });
       else if (event.key === 'Enter' && item?.kind === 'large_win') setPanel({ kind: 'release', item });
       else if (event.key === 'Enter' && item?.kind === 'held_deposit') void navigate('/admin/deposits');
+      else if (event.key === 'Enter' && item?.kind === 'reconciliation_mismatch') void navigate(`/admin/reports?date=${String(item.detail.date ?? '')}`);
       else if (event.key === 'f' && isPurchase(item)) setPanel({ kind: 'fail', item });
       else if (event.key === 'x' && isPurchase(item))
         setMarked((set) => {
@@ -249,7 +252,7 @@ export function QueuePage() {
           <button type="button" className="button button--ghost" onClick={() => setPanel(null)}><FormattedMessage id="admin.cancel" /></button>
         </form>
       )}
-      <div className="table-wrap">
+      <TableWrap>
         <table className="table admin-table" data-testid="queue-table">
           <thead>
             <tr>
@@ -261,6 +264,7 @@ export function QueuePage() {
               <th scope="col" className="numeric"><FormattedMessage id="admin.queue.colLines" /></th>
               <th scope="col" className="numeric"><FormattedMessage id="admin.queue.colAmount" /></th>
               <th scope="col"><FormattedMessage id="admin.queue.colClaim" /></th>
+              <th scope="col"><FormattedMessage id="admin.queue.colActions" /></th>
             </tr>
           </thead>
           <tbody ref={tableRef}>
@@ -287,12 +291,22 @@ export function QueuePage() {
                     <span className="muted"><FormattedMessage id="admin.queue.free" /></span>
                   )}
                 </td>
+                <td>
+                  <QueueRowActions
+                    item={item}
+                    purchase={isPurchase(item)}
+                    onClaim={() => { setCursor(index); void toggleClaim(item); }}
+                    onConfirm={() => { setCursor(index); setPanel({ kind: 'confirm', item }); }}
+                    onFail={() => { setCursor(index); setPanel({ kind: 'fail', item }); }}
+                    onOpen={item.kind === 'large_win' ? () => setPanel({ kind: 'release', item }) : item.kind === 'held_deposit' ? () => void navigate('/admin/deposits') : undefined}
+                  />
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
         {queue.data && items.length === 0 && <p className="muted" data-testid="queue-empty"><FormattedMessage id="admin.queue.empty" /></p>}
-      </div>
+      </TableWrap>
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { useDescribeError } from './describe.ts';
 import { ResultEntryForm } from './results-entry.tsx';
 import { useConsole } from './staff-session.ts';
+import { TableWrap } from '../../shared/ui/table-wrap.tsx';
 
 const KEY = ['admin', 'results'];
 
@@ -70,7 +71,7 @@ export function ResultsPage() {
       </div>
       {list.data && list.data.items.length === 0 && <p data-testid="results-empty"><FormattedMessage id="admin.results.empty" /></p>}
       {list.data && list.data.items.length > 0 && (
-        <div className="table-wrap">
+        <TableWrap>
           <table className="table admin-table admin-table--cards admin-table--results" data-testid="results-table">
             <thead>
               <tr>
@@ -99,7 +100,7 @@ export function ResultsPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
       {current && (
         <div className="admin-panel" data-testid="result-panel">

@@ -9,6 +9,8 @@ const anonymous = createHttpClient({ getCsrfToken: () => '', onSessionRejected: 
 
 /** The token of an enrolment link (`/admin#enrol=<token>`): in the fragment, which never reaches a server's logs. */
 const enrolmentInLink = () => /^#enrol=([A-Za-z0-9_-]{20,100})$/.exec(window.location.hash)?.[1];
+/** The token of an invitation (`/admin#invite=<token>`, issue 31 item 7): the colleague chooses a password first. */
+const invitationInLink = () => /^#invite=([A-Za-z0-9_-]{20,100})$/.exec(window.location.hash)?.[1];
 
 /**
  * Staff sign-in: email and password, then the authenticator code. On the first sign-in — opened
@@ -19,9 +21,13 @@ export function SignIn({ onSignedIn }: { onSignedIn: (session: StaffSessionValue
   const intl = useIntl();
   const describe = useDescribeError();
   const [enrolment, setEnrolment] = useState(enrolmentInLink);
+  const [invitation, setInvitation] = useState(invitationInLink);
   // A link pasted into the address bar of this very page changes only the fragment: no reload.
   useEffect(() => {
-    const follow = () => setEnrolment(enrolmentInLink());
+    const follow = () => {
+      setEnrolment(enrolmentInLink());
+      setInvitation(invitationInLink());
+    };
     window.addEventListener('hashchange', follow);
     return () => window.removeEventListener('hashchange', follow);
   }, []);
@@ -46,6 +52,21 @@ export function SignIn({ onSignedIn }: { onSignedIn: (session: StaffSessionValue
     }
   }
 
+  async function submitInvitation(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    if (form.get('password') !== form.get('passwordCheck')) return setError(intl.formatMessage({ id: 'admin.signin.passwordMismatch' }));
+    setBusy(true);
+    setError(null);
+    try {
+      setChallenge(await anonymous.post<StaffChallenge>('/api/admin/auth/invite', { invite: invitation, password: form.get('password') }));
+    } catch (e) {
+      fail(e);
+    } finally {
+      setBusy(false);
+    }
+  }
+
   async function submitCode(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!challenge) return;
@@ -55,7 +76,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: (session: StaffSessionValue
     try {
       const session = await anonymous.post<StaffSession>('/api/admin/auth/verify', { challenge: challenge.challenge, code: form.get('code') });
       // The link is spent: it leaves the address bar (and the history entry) too.
-      if (enrolment) window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+      if (enrolment || invitation) window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
       const value = { user: session.user, expiresAt: session.expiresAt };
       if (session.recoveryCodes?.length) setRecovery({ codes: session.recoveryCodes, session: value });
       else onSignedIn(value);
@@ -86,7 +107,20 @@ export function SignIn({ onSignedIn }: { onSignedIn: (session: StaffSessionValue
       <h1 id="admin-signin-title"><FormattedMessage id="admin.signin.title" /></h1>
       {error && <p className="notice notice--error" role="alert">{error}</p>}
       {enrolment && !challenge && <p data-testid="enrolment-link-lead"><FormattedMessage id="admin.signin.enrolLink" /></p>}
-      {!challenge ? (
+      {invitation && !challenge ? (
+        <form key="invitation-step" onSubmit={(e) => void submitInvitation(e)} className="admin-form" data-testid="invitation-form">
+          <p><FormattedMessage id="admin.signin.inviteLead" /></p>
+          <label className="field">
+            <span className="field__label"><FormattedMessage id="admin.signin.newPassword" /></span>
+            <input className="field__input" name="password" type="password" autoComplete="new-password" minLength={12} maxLength={128} required autoFocus />
+          </label>
+          <label className="field">
+            <span className="field__label"><FormattedMessage id="admin.signin.newPasswordCheck" /></span>
+            <input className="field__input" name="passwordCheck" type="password" autoComplete="new-password" minLength={12} maxLength={128} required />
+          </label>
+          <button type="submit" className="button button--primary" disabled={busy}><FormattedMessage id="admin.signin.next" /></button>
+        </form>
+      ) : !challenge ? (
         <form key="password-step" onSubmit={(e) => void submitPassword(e)} className="admin-form">
           <label className="field">
             <span className="field__label"><FormattedMessage id="admin.signin.email" /></span>

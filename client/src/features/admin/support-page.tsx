@@ -7,6 +7,7 @@ import { io } from 'socket.io-client';
 import { useDescribeError } from './describe.ts';
 import { useConsole } from './staff-session.ts';
 import { useObjectUrl } from '../../shared/ui/use-object-url.ts';
+import { TableWrap } from '../../shared/ui/table-wrap.tsx';
 
 const LIST_KEY = ['admin', 'support', 'list'] as const;
 const threadKey = (id: string) => ['admin', 'support', 'thread', id] as const;
@@ -142,7 +143,7 @@ export function SupportPage() {
     <section aria-labelledby="admin-support-title">
       <h1 id="admin-support-title"><FormattedMessage id="admin.support.title" /></h1>
       <div className="admin-support">
-        <div className="table-wrap">
+        <TableWrap>
           <table className="table admin-table" data-testid="support-threads">
             <thead>
               <tr>
@@ -169,7 +170,7 @@ export function SupportPage() {
             </tbody>
           </table>
           {threads.data?.length === 0 && <p className="muted"><FormattedMessage id="admin.support.none" /></p>}
-        </div>
+        </TableWrap>
         {id ? <Conversation key={id} id={id} /> : <p className="muted"><FormattedMessage id="admin.support.pick" /></p>}
       </div>
     </section>

@@ -9,6 +9,7 @@ const PAGES: { to: string; label: MessageId }[] = [
   { to: '/about/company', label: 'footer.company' },
   { to: '/about/privacy', label: 'footer.privacy' },
   { to: '/about/terms', label: 'footer.terms' },
+  { to: '/responsible-play', label: 'footer.responsiblePlay' },
   { to: '/help/contact', label: 'footer.contact' },
   { to: '/help/faq', label: 'footer.faq' },
 ];

@@ -11,6 +11,7 @@ const COLUMNS: { title: MessageId; links: { to: string; label: MessageId }[] }[]
       { to: '/about/company', label: 'footer.company' },
       { to: '/about/privacy', label: 'footer.privacy' },
       { to: '/about/terms', label: 'footer.terms' },
+      { to: '/responsible-play', label: 'footer.responsiblePlay' },
     ],
   },
   {

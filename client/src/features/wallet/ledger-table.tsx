@@ -36,6 +36,8 @@ function EntryText({ entry }: { entry: LedgerEntry }) {
       );
     case 'deposit':
       return <FormattedMessage id="wallet.line.deposit" />;
+    case 'withdrawal':
+      return <FormattedMessage id={entry.refType === 'withdrawal-return' ? 'wallet.line.withdrawalReturn' : 'wallet.line.withdrawal'} values={{ id: entry.refId }} />;
   }
 }
 

@@ -1,5 +1,6 @@
 import './wallet.css';
 import { FormattedMessage } from 'react-intl';
+import { Link } from 'react-router';
 import { usePageTitle } from '../../shared/site/use-page-title.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { PointsSources } from '../../shared/account/points-sources.tsx';
@@ -18,6 +19,11 @@ export function WalletPage() {
       <PointsSources />
       <WalletDebtNotice />
       <BalanceCards />
+      <p>
+        <Link to="/withdrawals" data-testid="withdrawals-link">
+          <FormattedMessage id="wallet.withdrawLink" />
+        </Link>
+      </p>
       <SectionCard anchor="redeem" titleId="redeem-title" title="pins.title">
         <p className="muted">
           <FormattedMessage id="pins.intro" />

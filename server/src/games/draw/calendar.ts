@@ -107,7 +107,8 @@ export function lotteryCalendar(lottery: LotteryContext) {
       if (row.status !== 'scheduled') return 'already';
       const now = platform.now();
       if (now < row.draw_at) throw new Error(`draw ${drawId} is due at ${row.draw_at.toISOString()}, not yet`);
-      if (source === 'manual') return 'manual';
+      // Manual entry and the result feeds publish through enterResult; the draw job leaves the draw waiting.
+      if (source !== 'simulated') return 'manual';
       const result = resultFromSeed(owner(row.product_code as DrawCode), row.seed as string, row.jackpot === null ? null : Number(row.jackpot));
       const drawn = await lotteryDrawsRepo.markDrawn(db, drawId, result, 'simulated', now);
       if (!drawn) return 'already';

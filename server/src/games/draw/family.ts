@@ -3,6 +3,7 @@ import type { AuthService } from '../../auth/service.ts';
 import type { OrderPlumbing } from '../../orders/service.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { AcceptedOrder, GameFamily } from '../family.ts';
+import { drawPurchaseSheet } from './sheet-repo.ts';
 import { lotteryDrawSchedule } from './jobs.ts';
 import { largeWinRoutes } from './large-win-routes.ts';
 import { drawOrders } from './order.ts';
@@ -42,6 +43,7 @@ export function createDrawFamily(platform: Platform, deps: { plumbing: OrderPlum
       lotteryDrawSchedule.job.withContext({ platform, draws: service, logger }),
       lotterySettlement.job.withContext({ settler: settlement.settler(), logger }),
     ],
+    purchaseSheet: drawPurchaseSheet,
   };
 
   return { ...family, service, settlement, orders };

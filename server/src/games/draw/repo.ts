@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
-import { markDrawDrawn, scheduledDrawsBetween, type NewDrawRow } from '../draw-core/draw-tables-repo.ts';
+import type { ResultSourceKind } from '../../db/types.ts';
+import { markDrawDrawn, scheduledDrawsBetween, setResultHeld, type NewDrawRow } from '../draw-core/draw-tables-repo.ts';
 
 /** A draw-lottery draw to schedule: a keno draw's columns and the jackpot it starts with. */
 export interface NewLotteryDraw extends NewDrawRow {
@@ -69,11 +70,14 @@ export const lotteryDrawsRepo = {
   },
 
   /** Conditional on `scheduled`: of a job, its retry and an operator's entry exactly one wins (see db/draw-tables-repo.ts). */
-  markDrawn(db: Executor, id: number, result: unknown, source: 'simulated' | 'manual', drawnAt: Date) {
+  markDrawn(db: Executor, id: number, result: unknown, source: ResultSourceKind, drawnAt: Date) {
     return markDrawDrawn(db, 'lottery_draws', id, result, source, drawnAt);
   },
 
-  setJackpot(db: Executor, id: number, amount: number, source: 'operator' | 'simulated') {
+  /** Holds (or lets go) the settlement of a drawn draw whose result a feed contradicts. */
+  setResultHeld: (db: Executor, id: number, at: Date | null) => setResultHeld(db, 'lottery_draws', id, at),
+
+  setJackpot(db: Executor, id: number, amount: number, source: 'operator' | 'simulated' | 'feed') {
     return db.updateTable('lottery_draws').set({ jackpot: amount, jackpot_source: source }).where('id', '=', id).returningAll().executeTakeFirst();
   },
 

@@ -22,16 +22,16 @@ export function lotteryResultEntry(lottery: LotteryContext) {
      * Manual source: the official numbers (and any pool amounts / winner counts known). `result_exists`
      * once drawn; `validation_failed` (`draw: invalid`) before the sales cut-off or when results are simulated.
      */
-    async enterResult(code: string, drawId: number, body: DrawResult & { divisions: DivisionAmount[] }) {
+    async enterResult(code: string, drawId: number, body: DrawResult & { divisions: DivisionAmount[] }, via: 'manual' | 'feeds' = 'manual') {
       const item = product(code);
       const row = await lotteryDrawsRepo.find(db, drawId);
       if (!row || row.product_code !== drawingProductOf(item)) throw new AppError('not_found');
       if (row.status === 'drawn') throw new AppError('result_exists');
-      if (source !== 'manual' || row.status !== 'scheduled' || platform.now() < row.sales_close_at) throw new AppError('validation_failed', { fields: { draw: 'invalid' } });
+      if (source === 'simulated' || row.status !== 'scheduled' || platform.now() < row.sales_close_at) throw new AppError('validation_failed', { fields: { draw: 'invalid' } });
       const result: DrawResult = { zones: body.zones, extra: body.extra, ...(body.multiplier !== undefined ? { multiplier: body.multiplier } : {}) };
       checkNumbers(owner(row.product_code as DrawCode), result);
       checkDivisions(item, body.divisions);
-      const drawn = await lotteryDrawsRepo.markDrawn(db, drawId, result, 'manual', platform.now());
+      const drawn = await lotteryDrawsRepo.markDrawn(db, drawId, result, via, platform.now());
       if (!drawn) throw new AppError('result_exists');
       if (body.divisions.length) await lotteryDrawsRepo.upsertDivisions(db, drawId, item.code, '', body.divisions, platform.now());
       await publish(drawn);
@@ -51,13 +51,18 @@ export function lotteryResultEntry(lottery: LotteryContext) {
       return presentLotteryDraw(item, row, await divisionsOf(db, [drawId]));
     },
 
-    /** The operator's jackpot / estimated first prize for a draw not yet drawn; pushed as `jackpot`. */
-    async setJackpot(code: string, drawId: number, amount: number) {
+    /** Stops (`at`) or lets go on (`null`) the settlement of a drawn draw: a result feed contradicts its published result. */
+    async holdResult(drawId: number, at: Date | null) {
+      if (!(await lotteryDrawsRepo.setResultHeld(db, drawId, at))) throw new AppError('not_found');
+    },
+
+    /** The operator's (or, `feed`, a result feed's) jackpot / estimated first prize for a draw not yet drawn; pushed as `jackpot`. */
+    async setJackpot(code: string, drawId: number, amount: number, from: 'operator' | 'feed' = 'operator') {
       const item = product(code);
       const row = await lotteryDrawsRepo.find(db, drawId);
       if (!row || row.product_code !== drawingProductOf(item)) throw new AppError('not_found');
       if (row.status !== 'scheduled') throw new AppError('validation_failed', { fields: { draw: 'invalid' } });
-      const updated = (await lotteryDrawsRepo.setJackpot(db, drawId, amount, 'operator'))!;
+      const updated = (await lotteryDrawsRepo.setJackpot(db, drawId, amount, from))!;
       for (const player of playersOf(row.product_code)) {
         await bus.publish({ room: lotteryRoom(player.code), event: 'jackpot', payload: { productCode: player.code, drawId: String(drawId), issue: row.issue, jackpot: { amount, currency: player.currency }, at: platform.now().toISOString() } });
       }

@@ -23,7 +23,7 @@ import { settlementPushes, type SettledOrder, type Settler } from '../../settlem
 const BATCH = 200;
 
 export type DrawSettlementService = ReturnType<typeof createDrawSettlementService>;
-export type LotterySettleOutcome = { status: 'settled'; orders: number; credited: number; pending: number; held: number } | { status: 'not_drawn' | 'missing' };
+export type LotterySettleOutcome = { status: 'settled'; orders: number; credited: number; pending: number; held: number } | { status: 'not_drawn' | 'missing' | 'held' };
 
 /** The ticket an order bought, as common's settlement reads it. */
 const ticketOf = (plays: DrawPlays): AcceptedDrawTicket => ({
@@ -146,6 +146,8 @@ export function createDrawSettlementService(platform: Pick<Platform, 'db' | 'out
       const info = await draws.forSettlement(db, drawId);
       if (!info) return { status: 'missing' };
       if (info.row.status !== 'drawn' || !info.row.result) return { status: 'not_drawn' };
+      // A result feed contradicts the published result: nothing more settles until staff decide.
+      if (info.row.result_held_at) return { status: 'held' };
       const total = { status: 'settled' as const, orders: 0, credited: 0, pending: 0, held: 0 };
       for (const product of info.products) {
         const outcome = await settleProduct(drawId, product, info.row.result as DrawResult, info.divisions);

@@ -3,6 +3,7 @@ import type { AuthService } from '../../auth/service.ts';
 import type { OrderPlumbing } from '../../orders/service.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { AcceptedOrder, GameFamily } from '../family.ts';
+import { footballPurchaseSheet } from './sheet-repo.ts';
 import { footballJob } from './jobs.ts';
 import { footballOrders } from './order.ts';
 import { footballEventIds, presentFootballOrder } from './order-present.ts';
@@ -41,6 +42,7 @@ export function createFootballFamily(platform: Platform, deps: { plumbing: Order
     },
     routes: (auth: AuthService) => [footballRoutes(auth, service)],
     workers: () => [footballJob.withContext(service), footballSettlement.job.withContext({ settler: settlement.settler(), logger })],
+    purchaseSheet: footballPurchaseSheet,
   };
 
   return { ...family, service, settlement };

@@ -3,6 +3,7 @@ import type { AuthService } from '../../auth/service.ts';
 import type { OrderPlumbing } from '../../orders/service.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { AcceptedOrder, GameFamily } from '../family.ts';
+import { kenoPurchaseSheet } from './sheet-repo.ts';
 import { startKenoClocks, type KenoClocks } from './clocks.ts';
 import { kenoDrawSchedule } from './jobs.ts';
 import { kenoOrders } from './order.ts';
@@ -48,6 +49,7 @@ export function createKenoFamily(platform: Platform, deps: { plumbing: OrderPlum
       kenoDrawSchedule.job.withContext({ platform, draws: service, logger }),
       kenoSettlement.job.withContext({ settler: settlement.settler(), logger }),
     ],
+    purchaseSheet: kenoPurchaseSheet,
   };
 
   return {

@@ -1,6 +1,7 @@
 import type { KenoResult } from '@gp/common';
 import type { Executor } from '../../db/database.ts';
-import { markDrawDrawn, scheduledDrawsBetween, type NewDrawRow } from '../draw-core/draw-tables-repo.ts';
+import type { ResultSourceKind } from '../../db/types.ts';
+import { markDrawDrawn, scheduledDrawsBetween, setResultHeld, type NewDrawRow } from '../draw-core/draw-tables-repo.ts';
 
 /** A keno draw to schedule. */
 export type NewDraw = NewDrawRow;
@@ -44,9 +45,12 @@ export const drawsRepo = {
   },
 
   /** Publishes a result, exactly once (see db/draw-tables-repo.ts). */
-  markDrawn(db: Executor, id: number, result: KenoResult, source: 'simulated' | 'manual', drawnAt: Date) {
+  markDrawn(db: Executor, id: number, result: KenoResult, source: ResultSourceKind, drawnAt: Date) {
     return markDrawDrawn(db, 'draws', id, result, source, drawnAt);
   },
+
+  /** Holds (or lets go) the settlement of a drawn draw whose result a feed contradicts. */
+  setResultHeld: (db: Executor, id: number, at: Date | null) => setResultHeld(db, 'draws', id, at),
 
   /** What a game clock needs: the draws from `from` on, in order. */
   upcoming(db: Executor, productCode: string, from: Date, limit: number) {

@@ -9,9 +9,11 @@ import { kenoResult, type KenoProduct, type KenoResult } from '@gp/common';
  *   hash: `platform/seed-commitment.ts`).
  * - `manual`: two staff members enter the official numbers (four eyes: `POST /api/admin/results`); the
  *   draw job leaves the draw alone.
+ * - `feeds`: the official result feeds (server/src/feeds) publish it when two sources agree, or one
+ *   source and one staff member; four-eyes entry stays the fallback. The draw job leaves it alone too.
  */
 export interface ResultSource {
-  readonly kind: 'simulated' | 'manual';
+  readonly kind: 'simulated' | 'manual' | 'feeds';
   /** The result due at draw time, or `null` when it must come from elsewhere (the operator). */
   resultAtDrawTime(product: KenoProduct, seedHex: string): KenoResult | null;
 }
@@ -63,4 +65,9 @@ export const manualResultSource: ResultSource = {
   resultAtDrawTime: () => null,
 };
 
-export const resultSourceFor = (kind: 'simulated' | 'manual'): ResultSource => (kind === 'manual' ? manualResultSource : simulatedResultSource);
+export const feedsResultSource: ResultSource = {
+  kind: 'feeds',
+  resultAtDrawTime: () => null,
+};
+
+export const resultSourceFor = (kind: 'simulated' | 'manual' | 'feeds'): ResultSource => ({ simulated: simulatedResultSource, manual: manualResultSource, feeds: feedsResultSource })[kind];

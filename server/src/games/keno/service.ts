@@ -116,23 +116,24 @@ export function createKenoService(
     },
 
     /**
-     * Manual result source: an operator enters the official numbers. Refused (`validation_failed`,
-     * `draw: invalid`) for a draw still on sale, already drawn, or when results are simulated
-     * (an entry would break the published seed commitment).
+     * The official numbers, in draw order (the last is the super number), from two staff members
+     * (`manual`, four eyes) or the result feeds (`feeds`): the one path both publish through.
+     * Refused (`validation_failed`, `draw: invalid`) for a draw still on sale, already drawn, or
+     * when results are simulated (an entry would break the published seed commitment).
      */
-    async enterResult(drawId: number, numbers: readonly number[]) {
+    async enterResult(drawId: number, numbers: readonly number[], via: 'manual' | 'feeds' = 'manual') {
       const row = await drawsRepo.find(db, drawId);
       if (!row || !findProduct(catalogue, row.product_code)) throw new AppError('not_found');
       const now = platform.now();
       // API.md: a draw that already has its numbers answers 409 `result_exists`.
       if (row.status === 'drawn') throw new AppError('result_exists');
-      if (source.kind !== 'manual' || row.status !== 'scheduled' || now < row.sales_close_at) {
+      if (source.kind === 'simulated' || row.status !== 'scheduled' || now < row.sales_close_at) {
         throw new AppError('validation_failed', { fields: { draw: 'invalid' } });
       }
       const item = product(row.product_code);
       const problem = drawProblem(numbers, item.matrix);
       if (problem) throw new AppError('validation_failed', { fields: { numbers: problem } });
-      const drawn = await drawsRepo.markDrawn(db, drawId, publicResult(item, numbers), 'manual', now);
+      const drawn = await drawsRepo.markDrawn(db, drawId, publicResult(item, numbers), via, now);
       if (!drawn) {
         // Someone (another operator, a retried request) drew it between our read and our write.
         const raced = await drawsRepo.find(db, drawId);
@@ -140,6 +141,11 @@ export function createKenoService(
       }
       await publish(item, drawn);
       return presentDraw(drawn);
+    },
+
+    /** Stops (`at`) or lets go on (`null`) the settlement of a drawn draw: a result feed contradicts its published result. */
+    async holdResult(drawId: number, at: Date | null) {
+      if (!(await drawsRepo.setResultHeld(db, drawId, at))) throw new AppError('not_found');
     },
 
     async listDraws(code: string, status: 'open' | 'closed' | 'drawn' | undefined, limit: number) {

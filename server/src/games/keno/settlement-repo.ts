@@ -41,7 +41,7 @@ export const settlementQueries = {
 export const settlementRepo = {
   /** What settling a draw needs of it: its product, issue, status and result. */
   draw(db: Executor, drawId: number) {
-    return db.selectFrom('draws').select(['id', 'product_code', 'issue', 'status', 'result']).where('id', '=', drawId).executeTakeFirst();
+    return db.selectFrom('draws').select(['id', 'product_code', 'issue', 'status', 'result', 'result_held_at']).where('id', '=', drawId).executeTakeFirst();
   },
 
   /** Every order of a draw that takes part in its settlement (purchased or trial), settled or not, in id order. */

@@ -26,7 +26,7 @@ const PAGES_AT_ONCE = 3;
 export type KenoSettlementService = ReturnType<typeof createKenoSettlementService>;
 export type SettleOutcome =
   | { status: 'settled'; orders: number; winners: number; points: number }
-  | { status: 'not_drawn' | 'missing' };
+  | { status: 'not_drawn' | 'missing' | 'held' };
 
 /** The wire `drawResult`: the settlement as the order page shows it (only serialized, so not copied: a million-order draw allocates enough). */
 const outcomeOf = (settlement: KenoSettlement): DrawOutcome => ({ prize: settlement.prize, lines: settlement.lines });
@@ -54,6 +54,8 @@ export function createKenoSettlementService(platform: Pick<Platform, 'db' | 'out
       const product = draw ? findProduct(catalogue, draw.product_code) : undefined;
       if (!draw || !product) return { status: 'missing' };
       if (draw.status !== 'drawn' || !draw.result) return { status: 'not_drawn' };
+      // A result feed contradicts the published result: nothing more settles until staff decide.
+      if (draw.result_held_at) return { status: 'held' };
       const result = draw.result as KenoResult;
       const rate = pointsRate(config, product.currency);
       // One array for every ticket: settleKenoTicket checks the draw once for all of them.

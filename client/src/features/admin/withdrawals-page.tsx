@@ -1,0 +1,116 @@
+import { WITHDRAWAL_STATES, type AdminWithdrawal, type WithdrawalState } from '@gp/common';
+import { useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Points } from '../../shared/money/points.tsx';
+import { Money, when } from './admin-format.tsx';
+import { AdminListPanel } from './admin-table.tsx';
+import { ConsoleNoticeLine, useConsoleAction } from './console-action.tsx';
+import { KycReview } from './kyc-review.tsx';
+import { saveFile } from './pins-api.ts';
+import { useConsole } from './staff-session.ts';
+import { useAdminWithdrawals, WITHDRAWALS_KEY } from './withdrawals-api.ts';
+
+/**
+ * Winnings out for staff (issue 33): identity checks to review, then withdrawals by state: approve
+ * (a large one takes two people), reject with a reason (the points go back), download the approved
+ * bank transfers as the batch file, and mark each paid with the bank's reference.
+ */
+export function WithdrawalsPage() {
+  const intl = useIntl();
+  const { http } = useConsole();
+  const [state, setState] = useState<WithdrawalState>('requested');
+  const list = useAdminWithdrawals(state);
+  const { notice, act } = useConsoleAction(WITHDRAWALS_KEY);
+  const [asking, setAsking] = useState<{ id: string; action: 'reject' | 'paid' } | null>(null);
+  const items = list.data?.items ?? [];
+
+  const approve = (w: AdminWithdrawal) =>
+    act(() => http.post<AdminWithdrawal>(`/api/admin/withdrawals/${w.id}/approve`), (after) => intl.formatMessage({ id: after.state === 'approved' ? 'admin.withdrawals.approved' : 'admin.withdrawals.firstApproval' }, { id: w.id }));
+
+  function withText(event: FormEvent<HTMLFormElement>, w: AdminWithdrawal) {
+    event.preventDefault();
+    if (!asking) return;
+    const text = String(new FormData(event.currentTarget).get('text') ?? '').trim();
+    const work = asking.action === 'reject' ? () => http.post(`/api/admin/withdrawals/${w.id}/reject`, { reason: text }) : () => http.post(`/api/admin/withdrawals/${w.id}/paid`, { reference: text });
+    void act(work, () => intl.formatMessage({ id: asking.action === 'reject' ? 'admin.withdrawals.rejected' : 'admin.withdrawals.paid' }, { id: w.id })).then((ok) => ok && setAsking(null));
+  }
+
+  const download = () => act(async () => saveFile('withdrawals-batch.csv', await http.blob('/api/admin/withdrawals/batch?format=csv')), () => intl.formatMessage({ id: 'admin.withdrawals.batchSaved' }));
+
+  return (
+    <section aria-labelledby="admin-withdrawals-title">
+      <h1 id="admin-withdrawals-title">
+        <FormattedMessage id="admin.withdrawals.title" />
+      </h1>
+      <KycReview />
+      <div className="admin-actions">
+        <label className="field">
+          <span className="field__label">
+            <FormattedMessage id="admin.withdrawals.state" />
+          </span>
+          <select className="field__input" value={state} onChange={(e) => setState(e.target.value as WithdrawalState)} data-testid="withdrawal-state-filter">
+            {WITHDRAWAL_STATES.map((s) => (
+              <option key={s} value={s}>
+                {intl.formatMessage({ id: `withdrawals.state.${s}` })}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" className="button button--ghost button--small" onClick={() => void download()} data-testid="withdrawal-batch">
+          <FormattedMessage id="admin.withdrawals.batch" />
+        </button>
+      </div>
+      <AdminListPanel title="admin.withdrawals.listTitle" count={items.length} empty="admin.withdrawals.none" isEmpty={list.isSuccess && items.length === 0} notice={<ConsoleNoticeLine notice={notice} testId="withdrawal-notice" />}>
+        <ul className="admin-cards" data-testid="admin-withdrawals">
+          {items.map((w) => (
+            <li key={w.id} className="admin-panel" data-testid="admin-withdrawal" data-id={w.id}>
+              <p>
+                <strong>#{w.id}</strong> {w.memberEmail} <span className="muted">· {when(w.createdAt)}</span>
+              </p>
+              <p>
+                <Points value={w.amount} /> → <Money amount={w.payout} currency={w.currency} /> · <FormattedMessage id="admin.kyc.account" values={{ name: w.accountName, bank: w.bankCode, number: w.accountNumber }} />
+              </p>
+              {w.awaitingSecondApproval && (
+                <p className="admin-urgent">
+                  <FormattedMessage id="admin.withdrawals.awaitingSecond" />
+                </p>
+              )}
+              {w.paidReference && <p className="mono">{w.paidReference}</p>}
+              {w.reason && <p>{w.reason}</p>}
+              <div className="admin-actions">
+                {w.state === 'requested' && (
+                  <button type="button" className="button button--primary button--small" onClick={() => void approve(w)} data-testid="withdrawal-approve">
+                    <FormattedMessage id="admin.withdrawals.approve" />
+                  </button>
+                )}
+                {w.state === 'approved' && (
+                  <button type="button" className="button button--primary button--small" onClick={() => setAsking({ id: w.id, action: 'paid' })} data-testid="withdrawal-paid">
+                    <FormattedMessage id="admin.withdrawals.markPaid" />
+                  </button>
+                )}
+                {(w.state === 'requested' || w.state === 'approved') && (
+                  <button type="button" className="button button--ghost button--small" onClick={() => setAsking({ id: w.id, action: 'reject' })}>
+                    <FormattedMessage id="admin.withdrawals.reject" />
+                  </button>
+                )}
+              </div>
+              {asking?.id === w.id && (
+                <form className="admin-form admin-form--row" onSubmit={(event) => withText(event, w)} onKeyDown={(e) => e.key === 'Escape' && setAsking(null)}>
+                  <label className="field">
+                    <span className="field__label">
+                      <FormattedMessage id={asking.action === 'reject' ? 'admin.withdrawals.reason' : 'admin.withdrawals.reference'} />
+                    </span>
+                    <input className="field__input" name="text" required maxLength={asking.action === 'reject' ? 500 : 100} autoFocus autoComplete="off" data-testid="withdrawal-text" />
+                  </label>
+                  <button type="submit" className="button button--primary button--small" data-testid="withdrawal-submit">
+                    <FormattedMessage id={asking.action === 'reject' ? 'admin.withdrawals.reject' : 'admin.withdrawals.markPaid'} />
+                  </button>
+                </form>
+              )}
+            </li>
+          ))}
+        </ul>
+      </AdminListPanel>
+    </section>
+  );
+}

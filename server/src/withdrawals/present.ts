@@ -1,0 +1,40 @@
+import type { AdminWithdrawal, Withdrawal } from '@gp/common';
+import type { withdrawalsRepo } from './repo.ts';
+
+type Row = Awaited<ReturnType<typeof withdrawalsRepo.ofMember>>[number];
+const iso = (at: Date | string | null) => (at ? new Date(at).toISOString() : null);
+
+/** A withdrawal as its member sees it: the account by its last four digits. */
+export function presentWithdrawal(row: Row): Withdrawal {
+  return {
+    id: String(row.id),
+    method: row.method,
+    state: row.state,
+    amount: row.amount,
+    fee: row.fee,
+    payout: row.payout,
+    currency: row.currency,
+    accountLast4: row.account_number.slice(-4),
+    reason: row.reason,
+    paidReference: row.paid_reference,
+    awaitingSecondApproval: row.state === 'requested' && row.first_approved_by !== null,
+    createdAt: new Date(row.created_at).toISOString(),
+    approvedAt: iso(row.approved_at),
+    paidAt: iso(row.paid_at),
+    closedAt: iso(row.closed_at),
+  };
+}
+
+export function presentForStaff(row: Row & { email: string }): AdminWithdrawal {
+  return {
+    ...presentWithdrawal(row),
+    userId: String(row.user_id),
+    memberEmail: row.email,
+    accountName: row.account_name,
+    accountNumber: row.account_number,
+    bankCode: row.bank_code,
+    firstApprovedBy: row.first_approved_by === null ? null : String(row.first_approved_by),
+    approvedBy: row.approved_by === null ? null : String(row.approved_by),
+    paidBy: row.paid_by === null ? null : String(row.paid_by),
+  };
+}
