@@ -145,7 +145,7 @@ export function createQueueService(platform: Pick<Platform, 'db' | 'outbox' | 'n
      */
     async confirm(actor: StaffActor, orderId: number, ticketRef: string, scan?: UploadedScan) {
       const outcome = await confirmTicket(actor, orderId, ticketRef, scan, false);
-      return { orderId, status: 2, scan: outcome.scan };
+      return { orderId: String(orderId), status: 2, scan: outcome.scan };
     },
 
     /**
