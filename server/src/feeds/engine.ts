@@ -93,7 +93,7 @@ export function createFeedEngine(platform: Pick<Platform, 'db' | 'now' | 'logger
         }
         await feedsRepo.saveReading(
           db,
-          { target, targetId: String(draw.id), productCode, issue: draw.issue, source: feed.source, result: reading.result, fingerprint: fingerprintOf(reading.result), divisions: reading.divisions, nextJackpot: reading.nextJackpot, drawnAt: reading.drawnAt },
+          { target, targetId: String(draw.id), productCode, issue: draw.issue, source: feed.source, result: reading.result, fingerprint: fingerprintOf(reading.result, productCode), divisions: reading.divisions, nextJackpot: reading.nextJackpot, drawnAt: reading.drawnAt },
           platform.now(),
         );
       }
@@ -132,7 +132,7 @@ export function createFeedEngine(platform: Pick<Platform, 'db' | 'now' | 'logger
 
   /** A published draw: each source's latest reading against what was published; a difference holds settlement and raises a conflict. Amounts and the next jackpot from readings that agree. */
   async function compareWithPublished(target: FeedTargetType, productCode: string, draw: DrawRow, newest: boolean): Promise<number> {
-    const published = publishedFingerprint(target, draw.result);
+    const published = publishedFingerprint(target, draw.result, productCode);
     let raised = 0;
     for (const r of await feedsRepo.latestReadings(db, target, [String(draw.id)])) {
       if (r.fingerprint !== published) {
