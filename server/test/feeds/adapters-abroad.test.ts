@@ -5,6 +5,9 @@ import { mizuhoFeed } from '../../src/feeds/adapters/mizuho.ts';
 import { thelottFeed } from '../../src/feeds/adapters/thelott.ts';
 import { uknlFeed } from '../../src/feeds/adapters/uknl.ts';
 import { fingerprintOf } from '../../src/feeds/publish.ts';
+import { NO_FEED, resultFeeds } from '../../src/feeds/sources.ts';
+import { FEED_SOURCES } from '../../src/feeds/types.ts';
+import { loadConfig } from '../../src/config.ts';
 import { botChallenge, csv, json, replayServer } from './replay-server.ts';
 import { bclcDraws, fdjDraws, mizuhoDraw, mizuhoIndex, thelottResults, uknlCsv } from './recorded-abroad.ts';
 
@@ -23,6 +26,17 @@ describe('result feed adapters abroad, on recorded payloads', () => {
     replay = await replayServer();
   });
   afterAll(() => replay.close());
+
+  it('every source is registered and configurable by name in RESULT_FEED_URLS; only Speedkeno and 39樂合彩 are left without a feed', () => {
+    const urls = Object.fromEntries(FEED_SOURCES.map((name) => [name, `${replay.base}/${name}`]));
+    const config = loadConfig({ ...process.env, RESULT_FEED_URLS: JSON.stringify(urls) });
+    expect(Object.keys(config.RESULT_FEED_URLS).sort()).toEqual([...FEED_SOURCES].sort());
+    const feeds = resultFeeds(config, () => new Date());
+    expect(feeds.map((f) => f.source).sort()).toEqual([...FEED_SOURCES].sort());
+    expect(Object.keys(NO_FEED).sort()).toEqual(['KRB01', 'TWA04']);
+    for (const code of ['FRA01', 'JPA01', 'JPA02', 'AUA01', 'CAB01']) expect(feeds.some((f) => f.products.includes(code)), code).toBe(true);
+    expect(feeds.filter((f) => !f.confirmed).map((f) => f.source)).toEqual(['bclc']);
+  });
 
   describe('FDJ (EuroMillions)', () => {
     const fdj = () => fdjFeed({ baseUrl: `${replay.base}/api/service-draws/v1`, timeoutMs: 1500 });
@@ -190,7 +204,7 @@ describe('result feed adapters abroad, on recorded payloads', () => {
       const a = await bclc().latest('CAB01');
       replay.serve([{ method: 'GET', path: /latest\/today$/, answer: () => json(bclcDraws([{ number: 1, date: '2026-08-14', time: '10:07:00', numbers: [...twenty].reverse() }])) }]);
       const b = await bclc().latest('CAB01');
-      if (a.state !== 'reading' || b.state !== 'reading') throw new Error('expected two readings');
+      if (a.state !== 'reading' || b.state !== 'reading' || a.reading.result.kind !== 'keno') throw new Error('expected two keno readings');
       expect(fingerprintOf(a.reading.result, 'CAB01')).toBe(fingerprintOf(b.reading.result, 'CAB01'));
       // BINGO BINGO's super number is part of its result: the same set with another last number differs.
       expect(fingerprintOf({ ...a.reading.result, superNumber: 71 }, 'TWB01')).not.toBe(fingerprintOf(a.reading.result, 'TWB01'));
