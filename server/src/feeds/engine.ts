@@ -18,6 +18,8 @@ const MAX_DUE = 6;
 const MAX_RECHECK = 2;
 /** A reading's date more than this far from our draw time names another draw: refused (§10.2, "the date on the game's schedule"). */
 const DATE_SLACK_MS = 36 * 3600_000;
+/** A keno reading with the draw's exact time must be within this of our draw time: under half of the shortest cadence (BCLC's 3.5 minutes), so only the nearest draw matches. */
+const KENO_TIME_SLACK_MS = 90_000;
 
 export interface FeedProduct {
   target: FeedTargetType;
@@ -87,7 +89,8 @@ export function createFeedEngine(platform: Pick<Platform, 'db' | 'now' | 'logger
       for (const reading of await ask(feed, productCode, draws.map((d) => ({ issue: d.issue, drawAt: d.draw_at })))) {
         const draw = byKey.get(reading.drawNumber);
         if (!draw) continue; // a draw we do not have (older, or not due yet here)
-        if (reading.drawnAt && Math.abs(reading.drawnAt.getTime() - draw.draw_at.getTime()) > DATE_SLACK_MS) {
+        const slack = reading.drawnAtExact && target === 'keno_draw' ? KENO_TIME_SLACK_MS : DATE_SLACK_MS;
+        if (reading.drawnAt && Math.abs(reading.drawnAt.getTime() - draw.draw_at.getTime()) > slack) {
           await feedsRepo.recordFetch(db, productCode, feed.source, 'down', `draw ${reading.drawNumber} is dated ${reading.drawnAt.toISOString()}, ours ${draw.draw_at.toISOString()}`, platform.now());
           continue;
         }

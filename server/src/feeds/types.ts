@@ -36,6 +36,12 @@ export interface FeedReading {
   drawNumber: string;
   /** When the source says the draw took place (a date alone is midnight UTC of it), or null. */
   drawnAt: Date | null;
+  /**
+   * `drawnAt` is the draw's own time, not only its day: a keno reading so marked must name our
+   * draw within a minute and a half (draws minutes apart: a day's slack would let a wrongly
+   * numbered draw through). Set by sources whose numbering is not confirmed to be ours (BCLC).
+   */
+  drawnAtExact?: boolean;
   result: FeedResult;
   /** Pool divisions the source has amounts for (none: not given, or not yet). */
   divisions: FeedDivision[];

@@ -14,8 +14,9 @@ import { zonedDateTime } from './local-time.ts';
  * Also unconfirmed: whether `drawNbrs` is in draw order (read as a set: Canada Keno has no super
  * number, so nothing depends on the order), the bonus multiplier's field (not read), and the
  * date format — `drawDate` `YYYY-MM-DD` with `drawTime` `HH:MM[:SS]` Pacific time is read, and a
- * draw whose date cannot be read is a malformed answer, since the engine matches draws by number
- * and checks the date (our CAB01 numbering must follow BCLC's `drawNbr` before anything matches).
+ * draw whose date and time cannot be read is a malformed answer, since the engine matches draws by number
+ * and checks the time (our CAB01 numbering must follow BCLC's `drawNbr` before anything matches;
+ * with its time a reading must name our draw within 90 seconds, `drawnAtExact`).
  */
 export const BCLC_BASE_URL = 'http://lotto.bclc.com';
 
@@ -26,12 +27,13 @@ type Draw = { drawNbr?: unknown; drawDate?: unknown; drawTime?: unknown; drawNbr
 function readingOf(draw: Draw): FeedReading {
   const number = integerOf(draw.drawNbr, 'drawNbr');
   if (typeof draw.drawDate !== 'string') throw new FeedFormatError(`draw ${number} has no drawDate`);
-  const time = typeof draw.drawTime === 'string' && /^\d{1,2}:\d{2}(:\d{2})?$/.test(draw.drawTime.trim()) ? draw.drawTime.trim().padStart(5, '0') : null;
-  const { at } = zonedDateTime(PACIFIC, time ? `${draw.drawDate.trim().replace(/\//g, '-')}T${time}` : draw.drawDate.trim().replace(/\//g, '-'), 'drawDate');
+  // Draws minutes apart: without its time a reading cannot be told from its neighbours (see drawnAtExact).
+  if (typeof draw.drawTime !== 'string' || !/^\d{1,2}:\d{2}(:\d{2})?$/.test(draw.drawTime.trim())) throw new FeedFormatError(`draw ${number} drawTime ${JSON.stringify(draw.drawTime)} is not HH:MM[:SS]`);
+  const { at } = zonedDateTime(PACIFIC, `${draw.drawDate.trim().replace(/\//g, '-')}T${draw.drawTime.trim().replace(/^(\d):/, '0$1:')}`, 'drawDate');
   const numbers = integersOf(draw.drawNbrs, 'drawNbrs');
   // No super number in Canada Keno: the last listed stands in for kenoResult's check, and the
   // fingerprint of a product without one compares the numbers only (publish.ts).
-  return { drawNumber: String(number), drawnAt: at, result: kenoResult('CAB01', numbers, numbers.at(-1) ?? 0, false), divisions: [], nextJackpot: null };
+  return { drawNumber: String(number), drawnAt: at, drawnAtExact: true, result: kenoResult('CAB01', numbers, numbers.at(-1) ?? 0, false), divisions: [], nextJackpot: null };
 }
 
 const drawsOf = (answer: unknown): Draw[] => {
