@@ -57,13 +57,15 @@ describe('result feed adapters abroad, on recorded payloads', () => {
       expect(await fdj().byDrawNumber!('FRA01', draw('2026-08-18', '2026-08-18T19:00:00Z'))).toEqual({ state: 'not_yet' });
     });
 
-    it('an unknown result type, a sixth number, a bot page and a truncated answer are "down", never a result', async () => {
+    it('an unknown result type, a sixth number, a bot page, a truncated answer, an HTTP 503 and an answer past the timeout are "down", never a result', async () => {
       const cases = [
         json(fdjDraws([{ ...friday, types: ['number', 'bonus'] }])),
         json(fdjDraws([{ ...friday, numbers: [...friday.numbers, 7] }])),
         botChallenge(),
         truncated(JSON.stringify(fdjDraws([friday]))),
         { status: 503, body: 'maintenance' },
+        // Late: the answer comes after the timeout.
+        { ...json(fdjDraws([friday])), delayMs: 2_000 },
       ];
       for (const answer of cases) {
         replay.serve([{ method: 'GET', path: /draws$/, answer: () => answer }]);
@@ -170,11 +172,12 @@ describe('result feed adapters abroad, on recorded payloads', () => {
       expect(JSON.parse(body)).toEqual({ CompanyId: 'GoldenCasket', MaxDrawCountPerProduct: 10, OptionalProductFilter: ['Powerball'] });
     });
 
-    it('dividends still coming in give no amounts; a draw not in the list is "not yet"; Success false, a truncated answer and a bot page are "down"', async () => {
+    it('dividends still coming in give no amounts; a draw not in the list is "not yet"; Success false, a truncated answer, a bot page and an answer past the timeout are "down"', async () => {
       replay.serve([{ method: 'POST', path: /latestresults$/, answer: () => json(thelottResults([{ number: 1528, date: '2026-08-27', primary: [4, 8, 17, 22, 31, 33, 34], powerball: 6, dividends: all9(1).slice(0, 4) }])) }]);
       expect(await lott().byDrawNumber!('AUA01', draw('1528', '2026-08-27T10:30:00Z'))).toMatchObject({ state: 'reading', reading: { divisions: [] } });
       expect(await lott().byDrawNumber!('AUA01', draw('1529', '2026-09-03T10:30:00Z'))).toEqual({ state: 'not_yet' });
-      for (const answer of [json(thelottResults([], false)), truncated(JSON.stringify(thelottResults([{ number: 1528, date: '2026-08-27', primary: [4, 8, 17, 22, 31, 33, 34], powerball: 6 }]))), botChallenge()]) {
+      const late = { ...json(thelottResults([{ number: 1528, date: '2026-08-27', primary: [4, 8, 17, 22, 31, 33, 34], powerball: 6 }])), delayMs: 2_000 };
+      for (const answer of [json(thelottResults([], false)), truncated(JSON.stringify(thelottResults([{ number: 1528, date: '2026-08-27', primary: [4, 8, 17, 22, 31, 33, 34], powerball: 6 }]))), botChallenge(), late]) {
         replay.serve([{ method: 'POST', path: /latestresults$/, answer: () => answer }]);
         expect((await lott().latest('AUA01')).state).toBe('down');
       }
