@@ -1,11 +1,11 @@
-import type { AdminDrawsResponse, LotteryDrawWire, ProductFeedStatus } from '@gp/common';
+import type { AdminDrawsResponse } from '@gp/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACK_OFFICE_ENV, newStaff } from '../admin/support.ts';
+import { newStaff } from '../admin/support.ts';
 import { apiClient } from '../http/api-client.ts';
 import { testServer } from '../support/platform.ts';
-import { eventually } from '../support/wait.ts';
 import { json, replayServer } from './replay-server.ts';
 import { thelottResults } from './recorded-abroad.ts';
+import { dailyFeedLottery, dueLotteryDraw, feedsEnv, feedStatus } from './support.ts';
 
 /**
  * AU Powerball (AUA01) on DRAW_RESULT_SOURCE=feeds with its one source, The Lott, replayed: the
@@ -23,18 +23,7 @@ describe('the result-feed engine (AU Powerball: The Lott)', () => {
   beforeAll(async () => {
     replay = await replayServer();
     replay.serve([{ method: 'POST', path: /latestresults$/, answer: () => json(thelottResults(draws)) }]);
-    env = await testServer('embedded', {
-      ...BACK_OFFICE_ENV,
-      DRAW_PRODUCTS: 'AUA01',
-      DRAW_RESULT_SOURCE: 'feeds',
-      DRAW_HISTORY_DRAWS: '0',
-      DRAWS_AHEAD_HOURS: '72',
-      DRAW_RULE_OVERRIDES: JSON.stringify({ AUA01: { source: 'test', calendar: { everyMinutes: 1440, salesCloseMinutes: 10 } } }),
-      RESULT_FEED_URLS: JSON.stringify({ thelott: replay.base }),
-      RESULT_FEED_TIMEOUT_MS: '2000',
-      RESULT_FEED_POLL_SECONDS: '3600',
-      STAFF_SESSION_TTL_SECONDS: String(30 * 86_400),
-    });
+    env = await testServer('embedded', feedsEnv({ thelott: replay.base }, dailyFeedLottery('AUA01')));
     api = apiClient(env.url);
     ann = await newStaff(env, 'operator', 'Ann');
   });
@@ -44,14 +33,12 @@ describe('the result-feed engine (AU Powerball: The Lott)', () => {
   });
 
   it('numbers first, confirmed by one person; the pool amounts follow from the feed once all nine divisions are in', async () => {
-    const next = await eventually('an upcoming AUA01 draw', async () => (await api.get<LotteryDrawWire[]>('/api/draw-products/AUA01/draws?status=upcoming&limit=1')).body[0], 5000);
-    env.clock.advanceTo(new Date(Date.parse(next.drawAt) + 1000));
+    const next = await dueLotteryDraw(env, api, 'AUA01');
     const brisbaneDay = new Date(Date.parse(next.drawAt) + 10 * 3600_000).toISOString().slice(0, 10);
     const drawn = { number: Number(next.issue), date: brisbaneDay, primary: [4, 8, 17, 22, 31, 33, 34], powerball: 6 };
     draws = [drawn];
     await env.services.feeds.engine.pass();
-    const status = (await api.get<{ items: ProductFeedStatus[] }>('/api/admin/result-feeds', { token: ann.token })).body.items.find((i) => i.productCode === 'AUA01')!;
-    expect(status.sources).toMatchObject([{ source: 'thelott', confirmed: true, lastAnswer: 'reading' }]);
+    expect((await feedStatus(api, ann.token, 'AUA01')).sources).toMatchObject([{ source: 'thelott', confirmed: true, lastAnswer: 'reading' }]);
     const confirmed = await api.post('/api/admin/result-feeds/confirm', { token: ann.token, json: { targetType: 'lottery_draw', targetId: next.id, source: 'thelott' } });
     expect(confirmed.body).toEqual({ state: 'published' });
 

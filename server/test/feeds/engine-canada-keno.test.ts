@@ -1,11 +1,12 @@
-import { utcToZoned, type DrawWire, type ProductFeedStatus } from '@gp/common';
+import { utcToZoned, type DrawWire } from '@gp/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACK_OFFICE_ENV, newStaff } from '../admin/support.ts';
+import { newStaff } from '../admin/support.ts';
 import { apiClient } from '../http/api-client.ts';
 import { testServer } from '../support/platform.ts';
 import { eventually } from '../support/wait.ts';
 import { json, replayServer } from './replay-server.ts';
 import { bclcDraws } from './recorded-abroad.ts';
+import { feedsEnv, feedStatus } from './support.ts';
 
 /**
  * Canada Keno (CAB01) on RESULT_SOURCE=feeds with its one source, BCLC (unconfirmed), replayed:
@@ -36,16 +37,7 @@ describe('the result-feed engine (Canada Keno: BCLC)', () => {
       { method: 'GET', path: /^\/services2\/keno\/draw\/latest\/today$/, answer: () => json(listed(Object.keys(bclc).sort().reverse())) },
       { method: 'GET', path: /^\/services2\/keno\/draw\/\d+\/1$/, answer: ({ url }) => json(listed(Object.keys(bclc).filter((n) => url.pathname.includes(`/draw/${n}/1`)))) },
     ]);
-    env = await testServer('embedded', {
-      ...BACK_OFFICE_ENV,
-      KENO_PRODUCTS: 'CAB01',
-      RESULT_SOURCE: 'feeds',
-      KENO_SCHEDULE_OVERRIDES: JSON.stringify({ CAB01: { intervalSeconds: 30, salesCloseSeconds: 1 } }),
-      RESULT_FEED_URLS: JSON.stringify({ bclc: replay.base }),
-      RESULT_FEED_TIMEOUT_MS: '2000',
-      RESULT_FEED_POLL_SECONDS: '3600',
-      STAFF_SESSION_TTL_SECONDS: String(30 * 86_400),
-    });
+    env = await testServer('embedded', feedsEnv({ bclc: replay.base }, { KENO_PRODUCTS: 'CAB01', RESULT_SOURCE: 'feeds', KENO_SCHEDULE_OVERRIDES: JSON.stringify({ CAB01: { intervalSeconds: 30, salesCloseSeconds: 1 } }) }));
     api = apiClient(env.url);
     ann = await newStaff(env, 'operator', 'Ann');
   });
@@ -61,11 +53,7 @@ describe('the result-feed engine (Canada Keno: BCLC)', () => {
     return open;
   };
   const row = (id: string) => env.platform.db.selectFrom('draws').select(['status', 'result', 'result_source', 'result_held_at']).where('id', '=', id).executeTakeFirstOrThrow();
-  const statusOf = async () => {
-    const res = await api.get<{ items: ProductFeedStatus[] }>('/api/admin/result-feeds', { token: ann.token });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body.items.find((i) => i.productCode === 'CAB01')!;
-  };
+  const statusOf = () => feedStatus(api, ann.token, 'CAB01');
 
   it('a reading of our draw at our draw time waits for one staff confirmation, which publishes it; the source is shown unconfirmed', async () => {
     const draw = await dueDraw();

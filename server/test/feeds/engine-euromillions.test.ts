@@ -1,11 +1,10 @@
-import type { LotteryDrawWire, ProductFeedStatus } from '@gp/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACK_OFFICE_ENV, newStaff } from '../admin/support.ts';
+import { newStaff } from '../admin/support.ts';
 import { apiClient } from '../http/api-client.ts';
 import { testServer } from '../support/platform.ts';
-import { eventually } from '../support/wait.ts';
 import { csv, json, replayServer } from './replay-server.ts';
 import { fdjDraws, uknlCsv } from './recorded-abroad.ts';
+import { dailyFeedLottery, dueLotteryDraw, feedsEnv, feedStatus } from './support.ts';
 
 /**
  * EuroMillions (FRA01) on DRAW_RESULT_SOURCE=feeds with its two official sources replayed — FDJ
@@ -41,18 +40,7 @@ describe('the result-feed engine (EuroMillions: FDJ + UK National Lottery)', () 
       },
       { method: 'GET', path: /draw-history\/csv$/, answer: () => csv(uknlCsv(Object.keys(uknl).sort().reverse().map((day) => ({ day, numbers: uknl[day]![0], stars: uknl[day]![1] })).concat([{ day: '2026-01-02', numbers: [1, 2, 3, 4, 5], stars: [1, 2] }]))) },
     ]);
-    env = await testServer('embedded', {
-      ...BACK_OFFICE_ENV,
-      DRAW_PRODUCTS: 'FRA01',
-      DRAW_RESULT_SOURCE: 'feeds',
-      DRAW_HISTORY_DRAWS: '0',
-      DRAWS_AHEAD_HOURS: '72',
-      DRAW_RULE_OVERRIDES: JSON.stringify({ FRA01: { source: 'test', calendar: { everyMinutes: 1440, salesCloseMinutes: 10 } } }),
-      RESULT_FEED_URLS: JSON.stringify({ fdj: `${replay.base}/api/service-draws/v1`, uknl: replay.base }),
-      RESULT_FEED_TIMEOUT_MS: '2000',
-      RESULT_FEED_POLL_SECONDS: '3600',
-      STAFF_SESSION_TTL_SECONDS: String(30 * 86_400),
-    });
+    env = await testServer('embedded', feedsEnv({ fdj: `${replay.base}/api/service-draws/v1`, uknl: replay.base }, dailyFeedLottery('FRA01')));
     api = apiClient(env.url);
     ann = await newStaff(env, 'operator', 'Ann');
   });
@@ -63,16 +51,11 @@ describe('the result-feed engine (EuroMillions: FDJ + UK National Lottery)', () 
 
   /** The next FRA01 draw with its draw time passed for the platform, and its Paris date. */
   const dueDraw = async () => {
-    const next = await eventually('an upcoming FRA01 draw', async () => (await api.get<LotteryDrawWire[]>('/api/draw-products/FRA01/draws?status=upcoming&limit=1')).body[0], 5000);
-    env.clock.advanceTo(new Date(Date.parse(next.drawAt) + 1000));
+    const next = await dueLotteryDraw(env, api, 'FRA01');
     return { ...next, day: next.issue.slice(0, 10) };
   };
   const row = (id: string) => env.platform.db.selectFrom('lottery_draws').select(['status', 'result', 'result_source']).where('id', '=', id).executeTakeFirstOrThrow();
-  const statusOf = async () => {
-    const res = await api.get<{ items: ProductFeedStatus[] }>('/api/admin/result-feeds', { token: ann.token });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body.items.find((i) => i.productCode === 'FRA01')!;
-  };
+  const statusOf = () => feedStatus(api, ann.token, 'FRA01');
 
   it('lists both sources, confirmed, and no reason for lacking a feed', async () => {
     const status = await statusOf();
