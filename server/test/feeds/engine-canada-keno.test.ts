@@ -49,10 +49,10 @@ describe('the result-feed engine (Canada Keno: BCLC)', () => {
   const dueDraw = async () => {
     const open = await eventually('an open CAB01 draw', async () => (await api.get<DrawWire[]>('/api/products/CAB01/draws?status=open')).body[0], 3000);
     env.clock.advanceTo(new Date(Date.parse(open.drawAt) + 1000));
-    expect(await env.services.keno.drawAtTime(open.id)).toBe('manual');
+    expect(await env.services.keno.drawAtTime(Number(open.id))).toBe('manual');
     return open;
   };
-  const row = (id: string) => env.platform.db.selectFrom('draws').select(['status', 'result', 'result_source', 'result_held_at']).where('id', '=', id).executeTakeFirstOrThrow();
+  const row = (id: string) => env.platform.db.selectFrom('draws').select(['status', 'result', 'result_source', 'result_held_at']).where('id', '=', Number(id)).executeTakeFirstOrThrow();
   const statusOf = () => feedStatus(api, ann.token, 'CAB01');
 
   it('a reading of our draw at our draw time waits for one staff confirmation, which publishes it; the source is shown unconfirmed', async () => {

@@ -54,7 +54,7 @@ describe('the result-feed engine (EuroMillions: FDJ + UK National Lottery)', () 
     const next = await dueLotteryDraw(env, api, 'FRA01');
     return { ...next, day: next.issue.slice(0, 10) };
   };
-  const row = (id: string) => env.platform.db.selectFrom('lottery_draws').select(['status', 'result', 'result_source']).where('id', '=', id).executeTakeFirstOrThrow();
+  const row = (id: string) => env.platform.db.selectFrom('lottery_draws').select(['status', 'result', 'result_source']).where('id', '=', Number(id)).executeTakeFirstOrThrow();
   const statusOf = () => feedStatus(api, ann.token, 'FRA01');
 
   it('lists both sources, confirmed, and no reason for lacking a feed', async () => {
