@@ -372,10 +372,11 @@ export const configSchema = z.object({
   /** Where draw-lottery results come from: `simulated` (seeded, verifiable, with simulated pool amounts), `manual` (operator entry) or `feeds` (as RESULT_SOURCE). */
   DRAW_RESULT_SOURCE: z.enum(['simulated', 'manual', 'feeds']).default('simulated'),
   /**
-   * Result feeds: each source's base URL, JSON keyed by source name (`tlc`, `d423f`, `hkjc`, `soda`, `megamillions`; docs/result-feeds.md),
-   * overriding the official address — a proxy in production, a replay server in tests: `{"tlc":"http://127.0.0.1:9000/TLCAPIWeB/Lottery"}`.
+   * Result feeds: each source's base URL, JSON keyed by source name (`tlc`, `d423f`, `hkjc`, `soda`, `megamillions`, `fdj`, `uknl`,
+   * `mizuho`, `thelott`, `bclc`; docs/result-feeds.md), overriding the official address — a proxy in production, a replay server in
+   * tests: `{"tlc":"http://127.0.0.1:9000/TLCAPIWeB/Lottery"}`. `bclc` (Canada Keno) is unconfirmed: set it to wherever BCLC's keno JSON answers now.
    */
-  RESULT_FEED_URLS: jsonText.pipe(z.partialRecord(z.enum(['tlc', 'd423f', 'hkjc', 'soda', 'megamillions']), z.url())).default({}),
+  RESULT_FEED_URLS: jsonText.pipe(z.partialRecord(z.enum(['tlc', 'd423f', 'hkjc', 'soda', 'megamillions', 'fdj', 'uknl', 'mizuho', 'thelott', 'bclc']), z.url())).default({}),
   /** How often the result-feed engine polls the sources for draws that are due (seconds). */
   RESULT_FEED_POLL_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   /** A source's request gives up after this long (ms); the source is then `down` for that poll. */

@@ -12,6 +12,8 @@ export type FeedState = (typeof FEED_STATES)[number];
 
 export const feedSourceStatus = z.object({
   source: z.string(),
+  /** False: the source is built to its documented format but the research could not confirm it still answers (BCLC's keno JSON): probe it before relying on it. */
+  confirmed: z.boolean(),
   lastFetchAt: z.string().nullable(),
   /** What the last fetch answered: a reading, nothing yet, or no usable answer (`down`, with `lastError`). */
   lastAnswer: z.enum(['reading', 'not_yet', 'down']).nullable(),

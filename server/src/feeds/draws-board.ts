@@ -31,7 +31,7 @@ export function createDrawsBoard(platform: Pick<Platform, 'db' | 'now'>, draws: 
         const orders = (row.target_type === 'keno_draw' ? kenoOrders : lotteryOrders).filter((o) => o.draw === id);
         const byStatus: Record<string, number> = {};
         for (const o of orders) byStatus[ORDER_STATUS_LABELS[o.status as keyof typeof ORDER_STATUS_LABELS] ?? String(o.status)] = Number(o.n);
-        const published = row.status === 'drawn' && row.result ? publishedFingerprint(row.target_type, row.result) : null;
+        const published = row.status === 'drawn' && row.result ? publishedFingerprint(row.target_type, row.result, row.product_code) : null;
         const readings = (row.target_type === 'keno_draw' ? kenoReadings : lotteryReadings).filter((r) => r.target_id === id);
         const product = isDrawCode(row.product_code) ? DRAW_PRODUCTS[row.product_code] : null;
         const listed = product ? (draws.isDrawCode(row.product_code) ? draws.product(row.product_code) : product) : null;

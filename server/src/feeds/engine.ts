@@ -18,6 +18,8 @@ const MAX_DUE = 6;
 const MAX_RECHECK = 2;
 /** A reading's date more than this far from our draw time names another draw: refused (§10.2, "the date on the game's schedule"). */
 const DATE_SLACK_MS = 36 * 3600_000;
+/** A keno reading with the draw's exact time must be within this of our draw time: under half of the shortest cadence (BCLC's 3.5 minutes), so only the nearest draw matches. */
+const KENO_TIME_SLACK_MS = 90_000;
 
 export interface FeedProduct {
   target: FeedTargetType;
@@ -87,13 +89,14 @@ export function createFeedEngine(platform: Pick<Platform, 'db' | 'now' | 'logger
       for (const reading of await ask(feed, productCode, draws.map((d) => ({ issue: d.issue, drawAt: d.draw_at })))) {
         const draw = byKey.get(reading.drawNumber);
         if (!draw) continue; // a draw we do not have (older, or not due yet here)
-        if (reading.drawnAt && Math.abs(reading.drawnAt.getTime() - draw.draw_at.getTime()) > DATE_SLACK_MS) {
+        const slack = reading.drawnAtExact && target === 'keno_draw' ? KENO_TIME_SLACK_MS : DATE_SLACK_MS;
+        if (reading.drawnAt && Math.abs(reading.drawnAt.getTime() - draw.draw_at.getTime()) > slack) {
           await feedsRepo.recordFetch(db, productCode, feed.source, 'down', `draw ${reading.drawNumber} is dated ${reading.drawnAt.toISOString()}, ours ${draw.draw_at.toISOString()}`, platform.now());
           continue;
         }
         await feedsRepo.saveReading(
           db,
-          { target, targetId: draw.id, productCode, issue: draw.issue, source: feed.source, result: reading.result, fingerprint: fingerprintOf(reading.result), divisions: reading.divisions, nextJackpot: reading.nextJackpot, drawnAt: reading.drawnAt },
+          { target, targetId: draw.id, productCode, issue: draw.issue, source: feed.source, result: reading.result, fingerprint: fingerprintOf(reading.result, productCode), divisions: reading.divisions, nextJackpot: reading.nextJackpot, drawnAt: reading.drawnAt },
           platform.now(),
         );
       }
@@ -132,7 +135,7 @@ export function createFeedEngine(platform: Pick<Platform, 'db' | 'now' | 'logger
 
   /** A published draw: each source's latest reading against what was published; a difference holds settlement and raises a conflict. Amounts and the next jackpot from readings that agree. */
   async function compareWithPublished(target: FeedTargetType, productCode: string, draw: DrawRow, newest: boolean): Promise<number> {
-    const published = publishedFingerprint(target, draw.result);
+    const published = publishedFingerprint(target, draw.result, productCode);
     let raised = 0;
     for (const r of await feedsRepo.latestReadings(db, target, [draw.id])) {
       if (r.fingerprint !== published) {

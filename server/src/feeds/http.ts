@@ -16,6 +16,8 @@ export interface FetchOptions {
   timeoutMs: number;
   /** What the body must be: JSON, CSV or the XML of an ASMX answer. An HTML page is always refused. */
   expect: 'json' | 'text';
+  /** The body's character set when it is not UTF-8 (Mizuho's CSV is Shift_JIS); bytes that do not decode are a malformed answer. */
+  encoding?: 'shift_jis';
 }
 
 /**
@@ -37,16 +39,28 @@ export async function fetchFromSource(url: string, options: FetchOptions): Promi
   } catch (error) {
     throw new FeedDownError(error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${options.timeoutMs} ms` : `request failed: ${(error as Error).message}`);
   }
-  const text = await response.text().catch(() => '');
+  const bytes = await response.arrayBuffer().catch(() => new ArrayBuffer(0));
   if (response.status === 404) return null;
   if (response.status !== 200) throw new FeedDownError(`HTTP ${response.status}`);
   const type = response.headers.get('content-type') ?? '';
-  if (type.includes('text/html') || looksLikeHtml(text)) throw new FeedDownError('an HTML page instead of data (a bot challenge or block page?)');
+  // Judged on the first bytes, before decoding: a block page is HTML whatever character set was asked for.
+  if (type.includes('text/html') || looksLikeHtml(Buffer.from(bytes.slice(0, 512)).toString('latin1').replace(/^\u00EF\u00BB\u00BF/, ''))) throw new FeedDownError('an HTML page instead of data (a bot challenge or block page?)');
+  const text = decode(bytes, options.encoding);
   if (options.expect === 'text') return text;
   try {
     return JSON.parse(text) as unknown;
   } catch {
     throw new FeedFormatError('the answer is not JSON');
+  }
+}
+
+/** The body as text: UTF-8 (lenient, as `Response.text()`), or a declared character set decoded strictly. */
+function decode(bytes: ArrayBuffer, encoding: FetchOptions['encoding']): string {
+  if (!encoding) return new TextDecoder('utf-8').decode(bytes);
+  try {
+    return new TextDecoder(encoding, { fatal: true }).decode(bytes);
+  } catch {
+    throw new FeedFormatError(`the answer is not ${encoding} text`);
   }
 }
 

@@ -1,4 +1,4 @@
-import type { DrawResult, KenoResult } from '@gp/common';
+import { kenoProduct, type DrawResult, type KenoResult } from '@gp/common';
 import type { FeedTargetType } from '../db/types.ts';
 import type { DrawService } from '../games/draw/service.ts';
 import type { KenoService } from '../games/keno/service.ts';
@@ -7,20 +7,28 @@ import type { FeedDivision, FeedResult } from './types.ts';
 
 const ascending = (numbers: readonly number[]) => [...numbers].sort((a, b) => a - b);
 
-/** What two results are compared by, as four-eyes compares entries: keno the numbers as a set and the super number; a lottery its sorted zones, extra numbers and multiplier. */
-export function fingerprintOf(result: FeedResult): string {
-  if (result.kind === 'keno') return JSON.stringify({ numbers: ascending(result.numbers), superNumber: result.superNumber });
+/** Keno products without a super number (Canada Keno): their results are compared by the numbers alone. */
+const withoutSuperNumber = (productCode: string) => kenoProduct(productCode)?.superNumber === null;
+
+/**
+ * What two results are compared by, as four-eyes compares entries: keno the numbers as a set and
+ * the super number (the numbers alone where the product has none: a source that lists them
+ * ascending must not contradict one in draw order); a lottery its sorted zones, extra numbers and
+ * multiplier.
+ */
+export function fingerprintOf(result: FeedResult, productCode: string): string {
+  if (result.kind === 'keno') return JSON.stringify(withoutSuperNumber(productCode) ? { numbers: ascending(result.numbers) } : { numbers: ascending(result.numbers), superNumber: result.superNumber });
   return JSON.stringify({ zones: result.zones.map(ascending), extra: ascending(result.extra), multiplier: result.multiplier ?? null });
 }
 
 /** The fingerprint of a published result, as stored in the draw row. */
-export function publishedFingerprint(target: FeedTargetType, stored: unknown): string {
+export function publishedFingerprint(target: FeedTargetType, stored: unknown, productCode: string): string {
   if (target === 'keno_draw') {
     const { numbers, superNumber } = stored as KenoResult;
-    return fingerprintOf({ kind: 'keno', numbers, superNumber, ordered: false });
+    return fingerprintOf({ kind: 'keno', numbers, superNumber, ordered: false }, productCode);
   }
   const { zones, extra, multiplier } = stored as DrawResult;
-  return fingerprintOf({ kind: 'lottery', zones, extra, ...(multiplier !== undefined ? { multiplier } : {}) });
+  return fingerprintOf({ kind: 'lottery', zones, extra, ...(multiplier !== undefined ? { multiplier } : {}) }, productCode);
 }
 
 /** The numbers in draw order for keno's entry (its last is the super number): the source's order when it has one. */

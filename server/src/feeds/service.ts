@@ -9,7 +9,7 @@ import { createFeedEngine, type FeedProduct } from './engine.ts';
 import { createDrawsBoard } from './draws-board.ts';
 import { publishThroughGame } from './publish.ts';
 import { feedsRepo } from './repo.ts';
-import { NO_FEED, resultFeeds, sourcesOf } from './sources.ts';
+import { feedsOf, NO_FEED, resultFeeds } from './sources.ts';
 import type { FeedResult, ResultFeed } from './types.ts';
 
 export type { ResultFeed } from './types.ts';
@@ -73,9 +73,9 @@ export function createFeedsService(platform: Pick<Platform, 'db' | 'now' | 'logg
       const conflicts = await feedsRepo.openConflicts(db);
       const out: ProductFeedStatus[] = [];
       for (const { target, productCode, mode } of allProducts()) {
-        const sources = sourcesOf(feeds, productCode).map((source) => {
+        const sources = feedsOf(feeds, productCode).map(({ source, confirmed }) => {
           const f = fetches.find((x) => x.product_code === productCode && x.source === source);
-          return { source, lastFetchAt: iso(f?.last_fetch_at), lastAnswer: f?.last_answer ?? null, lastError: f?.last_error ?? null, lastOkAt: iso(f?.last_ok_at), failures: f?.failures ?? 0 };
+          return { source, confirmed, lastFetchAt: iso(f?.last_fetch_at), lastAnswer: f?.last_answer ?? null, lastError: f?.last_error ?? null, lastOkAt: iso(f?.last_ok_at), failures: f?.failures ?? 0 };
         });
         const { last, oldestDue } = await feedsRepo.productTimes(db, target, productCode, now);
         const lagSeconds = oldestDue ? Math.max(0, Math.floor((now.getTime() - oldestDue.draw_at.getTime()) / 1000)) : null;

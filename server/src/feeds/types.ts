@@ -1,7 +1,7 @@
 import type { DrawResult } from '@gp/common';
 
 /** The sources the platform reads (docs/result-feeds.md); the keys of RESULT_FEED_URLS. */
-export const FEED_SOURCES = ['tlc', 'd423f', 'hkjc', 'soda', 'megamillions'] as const;
+export const FEED_SOURCES = ['tlc', 'd423f', 'hkjc', 'soda', 'megamillions', 'fdj', 'uknl', 'mizuho', 'thelott', 'bclc'] as const;
 export type FeedSource = (typeof FEED_SOURCES)[number];
 
 /** A keno result as a source gives it: the numbers, and which of them is the super number (the last drawn). */
@@ -36,6 +36,12 @@ export interface FeedReading {
   drawNumber: string;
   /** When the source says the draw took place (a date alone is midnight UTC of it), or null. */
   drawnAt: Date | null;
+  /**
+   * `drawnAt` is the draw's own time, not only its day: a keno reading so marked must name our
+   * draw within a minute and a half (draws minutes apart: a day's slack would let a wrongly
+   * numbered draw through). Set by sources whose numbering is not confirmed to be ours (BCLC).
+   */
+  drawnAtExact?: boolean;
   result: FeedResult;
   /** Pool divisions the source has amounts for (none: not given, or not yet). */
   divisions: FeedDivision[];
@@ -65,6 +71,13 @@ export interface DrawRef {
  */
 export interface ResultFeed {
   readonly source: FeedSource;
+  /**
+   * Whether the research confirms this source's address and format (reference: several
+   * independent, recent implementations agree). False: built to the documented format, but the
+   * source may no longer answer (BCLC's keno JSON, known only from 2014–2018 code); the console
+   * shows it, and its URL is configuration (RESULT_FEED_URLS).
+   */
+  readonly confirmed: boolean;
   /** Our product codes this source gives results for. */
   readonly products: readonly string[];
   /** The newest draw the source has for a product. */

@@ -11,7 +11,8 @@ import type { AddressInfo } from 'node:net';
 export interface ReplayAnswer {
   status?: number;
   contentType?: string;
-  body: string;
+  /** Text is sent as UTF-8; bytes as they are (a Shift_JIS file). */
+  body: string | Buffer;
   delayMs?: number;
 }
 

@@ -1,5 +1,7 @@
 import { DRAW_PRODUCTS, type DrawCode } from '@gp/common';
 import { answerOf, fetchFromSource } from '../http.ts';
+import { parseCsv } from './csv.ts';
+import { oncePerPass } from './per-pass.ts';
 import { FeedFormatError, type DrawRef, type FeedAnswer, type FeedReading, type ResultFeed } from '../types.ts';
 import { integerOf, kenoResult, lotteryResult } from '../validate.ts';
 
@@ -17,37 +19,6 @@ import { integerOf, kenoResult, lotteryResult } from '../validate.ts';
 export const D423F_URL = 'https://gaze.nta.gov.tw/dntmb/OpenData/csvDw?ntaCode=D423F';
 
 const GAME_NAMES: Record<string, string> = { 賓果賓果: 'TWB01', 威力彩: 'TWA01', 大樂透: 'TWA02', 今彩539: 'TWA03' };
-
-/** A minimal CSV reader (quoted fields, doubled quotes, CRLF), enough for the dataset's plain rows. */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      if (row.some((f) => f.trim() !== '')) rows.push(row);
-      row = [];
-      field = '';
-    } else field += ch;
-  }
-  row.push(field);
-  if (row.some((f) => f.trim() !== '')) rows.push(row);
-  return rows;
-}
 
 interface Table {
   header: string[];
@@ -80,20 +51,13 @@ function readingOf(table: Table, row: string[], code: string): FeedReading {
 export function d423fFeed(options: { url?: string; timeoutMs: number }): ResultFeed {
   const url = options.url ?? D423F_URL;
   // One download serves every product and draw of a pass (`newPass` forgets it).
-  let cached: { table: Promise<Table> } | null = null;
-  const table = () => {
-    if (!cached) {
-      const loading = (async (): Promise<Table> => {
-        const text = String(await fetchFromSource(url, { expect: 'text', timeoutMs: options.timeoutMs }));
-        const [header, ...rows] = parseCsv(text.replace(/^\uFEFF/, ''));
-        if (!header || !header.includes('遊戲名稱') || !header.includes('期別')) throw new FeedFormatError('not the D423F layout (遊戲名稱, 期別 missing)');
-        return { header: header.map((h) => h.trim()), rows };
-      })();
-      cached = { table: loading };
-      loading.catch(() => (cached = null));
-    }
-    return cached.table;
-  };
+  const download = oncePerPass(async (): Promise<Table> => {
+    const text = String(await fetchFromSource(url, { expect: 'text', timeoutMs: options.timeoutMs }));
+    const [header, ...rows] = parseCsv(text.replace(/^\uFEFF/, ''));
+    if (!header || !header.includes('遊戲名稱') || !header.includes('期別')) throw new FeedFormatError('not the D423F layout (遊戲名稱, 期別 missing)');
+    return { header: header.map((h) => h.trim()), rows };
+  });
+  const table = download.get;
   const rowsOf = (t: Table, code: string) => {
     const game = t.header.indexOf('遊戲名稱');
     return t.rows.filter((r) => GAME_NAMES[r[game]?.trim() ?? ''] === code);
@@ -102,9 +66,8 @@ export function d423fFeed(options: { url?: string; timeoutMs: number }): ResultF
 
   return {
     source: 'd423f',
-    newPass: () => {
-      cached = null;
-    },
+    confirmed: true,
+    newPass: download.forget,
     products: Object.values(GAME_NAMES),
     latest: (code) =>
       answerOf(async (): Promise<FeedAnswer> => {

@@ -101,6 +101,7 @@ export function hkjcFeed(options: { url?: string; timeoutMs: number }): ResultFe
 
   return {
     source: 'hkjc',
+    confirmed: true,
     products: ['HKA01'],
     latest: () =>
       answerOf(async (): Promise<FeedAnswer> => {

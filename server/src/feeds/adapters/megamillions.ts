@@ -20,6 +20,7 @@ export function megamillionsFeed(options: { baseUrl?: string; timeoutMs: number 
   const url = joinUrl(options.baseUrl ?? MEGAMILLIONS_BASE_URL, 'cmspages/utilservice.asmx/GetLatestDrawData');
   return {
     source: 'megamillions',
+    confirmed: true,
     products: ['USA02'],
     latest: () =>
       answerOf(async (): Promise<FeedAnswer> => {

@@ -42,6 +42,7 @@ export function sodaFeed(options: { baseUrl?: string; appToken?: string; timeout
   }
   return {
     source: 'soda',
+    confirmed: true,
     products: Object.keys(DATASETS),
     latest: (code) =>
       answerOf(async (): Promise<FeedAnswer> => {

@@ -101,6 +101,7 @@ export function tlcFeed(options: { baseUrl?: string; timeoutMs: number; now: () 
 
   return {
     source: 'tlc',
+    confirmed: true,
     products: ['TWB01', ...Object.keys(LOTTO)],
 
     latest: (code) =>
