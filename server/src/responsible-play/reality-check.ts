@@ -56,11 +56,20 @@ export function createRealityChecks(platform: Pick<Platform, 'db' | 'now'> & { c
   return {
     view: (sessionId: string) => viewOf(db, sessionId, now()),
 
-    /** The member's interval (one of REALITY_CHECK_MINUTES, or null: none), for every session of theirs; the next check counts from now. */
+    /**
+     * The member's interval (one of REALITY_CHECK_MINUTES, or null: none), for every session of
+     * theirs; the next check counts from now. Asking for the interval in force changes nothing.
+     * While a check is due it is refused (`reality_check_due`): a new interval would otherwise
+     * answer the check without the member answering it.
+     */
     async set(userId: string, sessionId: string, minutes: number | null): Promise<RealityCheckView> {
       const at = now();
       await db.transaction().execute(async (trx) => {
         await playRepo.lockState(trx, userId, at);
+        const row = await session(trx, sessionId);
+        const next = nextCheckAt(row, minuteMs);
+        if (next !== null && next <= at) throw new AppError('reality_check_due', { details: { dueAt: next.toISOString() } });
+        if (row.reality_check_minutes === minutes) return;
         await realityCheckRepo.setInterval(trx, userId, minutes, at);
       });
       return viewOf(db, sessionId, at);

@@ -105,8 +105,15 @@ describe('responsible play: reality checks', () => {
     env.clock.advance(10 * MINUTE);
     const early = await env.api.post('/api/me/reality-check/ack', { token: m.token });
     expect(early.body.realityCheck).toMatchObject({ due: false, nextCheckAt: first.nextCheckAt });
+    // Saving the same interval again does not push it away either.
+    expect((await setCheck(m.token, { minutes: 15 })).body.realityCheck.nextCheckAt).toBe(first.nextCheckAt);
     env.clock.advance(6 * MINUTE);
     expect((await deposit(m.token)).body.error.code).toBe('reality_check_due');
+    // Nor does a new interval while the check is due: it must be answered first.
+    const changed = await setCheck(m.token, { minutes: 120 });
+    expect(changed.status).toBe(409);
+    expect(changed.body.error.code).toBe('reality_check_due');
+    expect((await check(m.token)).due).toBe(true);
   });
 
   it('a member without a reality check is never stopped, however long the session', async () => {
