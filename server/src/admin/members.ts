@@ -34,7 +34,7 @@ export function createMemberService(platform: Pick<Platform, 'db' | 'now' | 'out
     },
 
     /** Everything a worker needs about one member on one page; the ledger pages (`ledgerPage`, newest first). */
-    async profile(id: string, ledgerPage = 1) {
+    async profile(id: number, ledgerPage = 1) {
       const row = await membersRepo.find(db, id);
       if (!row) throw new AppError('not_found');
       const [balances, ledger, orders, deposits, debt, responsiblePlay] = await Promise.all([
@@ -50,13 +50,13 @@ export function createMemberService(platform: Pick<Platform, 'db' | 'now' | 'out
     },
 
     /** The member's responsible play (issue 32 item 6): limits, pending raises, breaks, exclusions and both histories; read-only but for lowering limits. */
-    async responsiblePlay(id: string) {
+    async responsiblePlay(id: number) {
       if (!(await membersRepo.find(db, id))) throw new AppError('not_found');
       return deps.play.staffView(id);
     },
 
     /** A supervisor lowers limits of a member (never raises, never their own account): see responsible-play/staff-limits.ts. */
-    async lowerLimits(actor: StaffActor, id: string, limits: LimitsBody, reason: string) {
+    async lowerLimits(actor: StaffActor, id: number, limits: LimitsBody, reason: string) {
       await deps.play.lowerByStaff(actor, id, limits, reason);
       return deps.play.staffView(id);
     },
@@ -78,7 +78,7 @@ export function createMemberService(platform: Pick<Platform, 'db' | 'now' | 'out
     },
 
     /** Locked: sign-in refused (`account_locked`), every session ended with its sockets; audited with the reason. Never one's own (`own_account`). */
-    async setLocked(actor: StaffActor, id: string, locked: boolean, reason: string) {
+    async setLocked(actor: StaffActor, id: number, locked: boolean, reason: string) {
       if (id === actor.id) throw new AppError('own_account'); // nobody locks or unlocks their own account
       await db.transaction().execute(async (trx) => {
         const before = await membersRepo.setLocked(trx, id, locked ? now() : null);

@@ -14,7 +14,7 @@ export const realityCheckRepo = {
   },
 
   /** The member's interval (the `play_states` row is made and locked by the caller). */
-  setInterval(db: Executor, userId: string, minutes: number | null, at: Date) {
+  setInterval(db: Executor, userId: number, minutes: number | null, at: Date) {
     return db.updateTable('play_states').set({ reality_check_minutes: minutes, reality_check_set_at: minutes === null ? null : at, updated_at: at }).where('user_id', '=', userId).execute();
   },
 
@@ -28,7 +28,7 @@ export const realityCheckRepo = {
    * `losses`): real-point stakes of the orders placed since, less those refunded whole (timed
    * out), and the prizes of the orders settled since.
    */
-  async playSince(db: Executor, userId: string, since: Date) {
+  async playSince(db: Executor, userId: number, since: Date) {
     const { rows } = await sql<{ stakes: string; prizes: string }>`
       select
         (select coalesce(sum(points_spent), 0) from orders where user_id = ${userId} and created_at >= ${since} and trial = false and status <> 9)::bigint as stakes,

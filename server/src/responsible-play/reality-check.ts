@@ -42,7 +42,7 @@ export function createRealityChecks(platform: Pick<Platform, 'db' | 'now'> & { c
   async function viewOf(executor: Executor, sessionId: string, at: Date): Promise<RealityCheckView> {
     const row = await session(executor, sessionId);
     const next = nextCheckAt(row, minuteMs);
-    const play = await realityCheckRepo.playSince(executor, String(row.user_id), new Date(row.created_at));
+    const play = await realityCheckRepo.playSince(executor, row.user_id, new Date(row.created_at));
     return {
       minutes: row.reality_check_minutes,
       sessionStartedAt: new Date(row.created_at).toISOString(),
@@ -62,7 +62,7 @@ export function createRealityChecks(platform: Pick<Platform, 'db' | 'now'> & { c
      * While a check is due it is refused (`reality_check_due`): a new interval would otherwise
      * answer the check without the member answering it.
      */
-    async set(userId: string, sessionId: string, minutes: number | null): Promise<RealityCheckView> {
+    async set(userId: number, sessionId: string, minutes: number | null): Promise<RealityCheckView> {
       const at = now();
       await db.transaction().execute(async (trx) => {
         await playRepo.lockState(trx, userId, at);

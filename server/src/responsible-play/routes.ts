@@ -23,7 +23,7 @@ export function responsiblePlayRoutes(auth: AuthService, play: ResponsiblePlaySe
   const birth = validateBody(birthDateBody);
   const realityCheck = validateBody(realityCheckBody);
   const session = (req: Request) => currentUser(req).sessionId;
-  const me = (req: Request) => String(currentUser(req).user.id);
+  const me = (req: Request) => currentUser(req).user.id;
 
   router.get('/me/limits', ...member, async (req, res) => {
     res.json({ limits: await play.limits(me(req)) });

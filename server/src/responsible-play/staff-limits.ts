@@ -17,7 +17,7 @@ type Change = { kind: LimitKind; period: LimitPeriod; from: number | null; to: n
  * history with the supervisor, and the member finds an inbox message saying so (written in the
  * same transaction, through the outbox).
  */
-export async function lowerLimitsByStaff(platform: Pick<Platform, 'db' | 'now' | 'outbox' | 'config'>, actor: StaffActor, userId: string, limits: LimitsBody, reason: string) {
+export async function lowerLimitsByStaff(platform: Pick<Platform, 'db' | 'now' | 'outbox' | 'config'>, actor: StaffActor, userId: number, limits: LimitsBody, reason: string) {
   if (userId === actor.id) throw new AppError('own_account');
   const { db, now } = platform;
   const at = now();

@@ -82,7 +82,7 @@ describe('back office: a member’s responsible play', () => {
       expect(res.body.error.code).toBe('limit_raise_refused');
     }
     expect((await env.api.get('/api/me/limits', { token: m.token })).body.limits.loss.month.amount).toBe(40_000);
-    const changes = await env.platform.db.selectFrom('play_limit_changes').select('change').where('user_id', '=', m.id).execute();
+    const changes = await env.platform.db.selectFrom('play_limit_changes').select('change').where('user_id', '=', Number(m.id)).execute();
     expect(changes.map((c) => c.change)).toEqual(['lowered']);
 
     expect((await lower(supervisor.token, m.id, { limits: { loss: { month: 30_000 } } })).body.error.code).toBe('validation_failed');

@@ -50,7 +50,7 @@ describe('chaos audit: limits never passed', () => {
     // Behind the guard's back: a second PIN of 3,000 marked redeemed by SQL, 7,000 in the day.
     await env.services.pins.createBatch({ count: 1, points: 3_000 });
     const pin = await env.platform.db.selectFrom('pins').select('id').where('redeemed_by', 'is', null).where('points', '=', 3_000).orderBy('id', 'desc').executeTakeFirstOrThrow();
-    await env.platform.db.updateTable('pins').set({ redeemed_by: pushed.id, redeemed_at: env.platform.now() }).where('id', '=', pin.id).execute();
+    await env.platform.db.updateTable('pins').set({ redeemed_by: Number(pushed.id), redeemed_at: env.platform.now() }).where('id', '=', pin.id).execute();
     const result = await limitsCheck(client, [kept.id, pushed.id]);
     expect(result).toMatchObject({ ok: false, offenders: 1 });
     expect(result.details).toEqual([`member ${pushed.id}: deposit day limit 5000, worst window 7000`]);

@@ -26,8 +26,9 @@ describe('responsible play: reality checks', () => {
   const deposit = (token: string) => env.api.post('/api/deposits', { token, json: { amount: 1_000, currency: 'USD', method: 'card' }, headers: { 'Idempotency-Key': crypto.randomUUID() } });
   const setCheck = (token: string, json: unknown) => call(env.url, 'PUT', '/api/me/reality-check', { token, json });
   const check = async (token: string) => (await env.api.get('/api/me/play-state', { token })).body.realityCheck;
-  /** A prize settled now, credited as the settlement credits it. */
-  const creditPrize = async (userId: string, amount: number, orderId: string) => {
+  /** A prize settled now, credited as the settlement credits it (ids as the HTTP answers give them). */
+  const creditPrize = async (memberId: string, amount: number, orderIdText: string) => {
+    const [userId, orderId] = [Number(memberId), Number(orderIdText)];
     await env.platform.db.updateTable('orders').set({ prize: amount, settled_at: env.clock.now() }).where('id', '=', orderId).execute();
     await env.platform.db.transaction().execute((trx) => walletService.credit(trx, { userId, account: 'real', kind: 'prize', amount, refType: 'order', refId: orderId }));
   };
@@ -50,7 +51,7 @@ describe('responsible play: reality checks', () => {
 
   it('at the interval orders, deposits and PINs wait for an answer on the server (any tab or client of the session); the net result is the session’s own', async () => {
     const m = await member('Reality');
-    await grantPoints(env.platform, m.id, 50_000);
+    await grantPoints(env.platform, Number(m.id), 50_000);
     const { issue: firstIssue } = await openIssue(env.platform, 8_000);
     // Play before this sign-in: not the new session's.
     const earlier = await order(m.token, firstIssue);
@@ -86,7 +87,7 @@ describe('responsible play: reality checks', () => {
     expect((await deposit(token)).body.error.code).toBe('reality_check_due');
     const [code] = (await env.services.pins.createBatch({ count: 1, points: 500 })).codes;
     expect((await env.api.post('/api/pins/redeem', { token, json: { code } })).body.error.code).toBe('reality_check_due');
-    const orders = await env.platform.db.selectFrom('orders').select('id').where('user_id', '=', m.id).execute();
+    const orders = await env.platform.db.selectFrom('orders').select('id').where('user_id', '=', Number(m.id)).execute();
     expect(orders).toHaveLength(2);
 
     // The answer, from this session, lets play go on; the next check is one interval on.
