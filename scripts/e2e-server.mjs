@@ -51,6 +51,9 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'],
     ODDS_INTERVAL_MS: '1000',
     FOOTBALL_SALES_CLOSE_LEAD_SECONDS: '5',
     FOOTBALL_RESULT_SOURCE: 'manual',
+    // Reality checks (issue 32): a "minute" of 600 ms, so the 15-minute check the phone test sets falls
+    // due in 9 s. Refused outside NODE_ENV=test (server/src/config.ts).
+    REALITY_CHECK_MINUTE_MS: '600',
     FOOTBALL_SIMULATION: JSON.stringify({ kickOffEveryMinutes: 0.25, aheadHours: 0.1, matchMinutes: 2, voidRate: 0, moveShare: 1 }),
   },
 });

@@ -76,6 +76,10 @@ export const ERROR_CATALOGUE = {
   underage: { status: 422, message: 'You must be 18 or over to use this site.' },
   cooling_off: { status: 409, message: 'This can be confirmed only once its cooling-off period has passed.' },
   birth_date_required: { status: 403, message: 'Please give your date of birth before you play or deposit.' },
+  // A reality check is due in this session (RTS 13): answered (POST /api/me/reality-check/ack) or the session logged out before play goes on.
+  reality_check_due: { status: 409, message: 'Time for a reality check: see how long you have played and answer it before you go on.' },
+  // Staff may only lower a member's limits (issue 32 item 6): a raise or a removal is the member's own, after its cooling-off.
+  limit_raise_refused: { status: 422, message: 'Staff can only lower a limit, never raise or remove it.' },
   not_found: { status: 404, message: 'Page not found.' },
   internal_error: { status: 500, message: 'Something went wrong on our side.' },
 } as const satisfies Record<string, { status: number; alsoStatus?: number; message: string }>;

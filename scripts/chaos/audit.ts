@@ -24,9 +24,12 @@
  *   8 money      (phases with deposits and adjustments, ./money.ts) every deposit paid and credited
  *                exactly once for its points, every callback answered `1|OK`; every adjustment
  *                applied exactly once, one adjustment per Idempotency-Key
+ *   9 limits     (./limits-check.ts) every chaos member plays with deposit, spend and loss limits
+ *                (load.ts `chaosLimits`); none was passed in any rolling window
  */
 import pg from 'pg';
 import type { KeyRecord, Member } from './load.ts';
+import { limitsCheck } from './limits-check.ts';
 import { moneyCheck, type MoneyRecord } from './money.ts';
 import { sleep } from './procs.ts';
 
@@ -52,6 +55,7 @@ export const CHECK_TITLES: Record<string, string> = {
   '6': 'points in − points out = Σ balances; PINs redeemed = driver',
   '7': 'sockets connected; resync ≤ 5 s after an api node returns; order events flow after recovery',
   '8': 'every deposit and adjustment credited exactly once; every deposit callback answered 1|OK',
+  '9': 'no member passed a deposit, spend or loss limit of theirs in any rolling window',
 };
 
 const SAMPLES = 5;
@@ -396,6 +400,9 @@ export async function audit(input: AuditInput): Promise<{ checks: CheckResult[];
 
     // 8 — deposits and adjustments
     checks.push(await moneyCheck(client, input.money));
+
+    // 9 — limits (issue 32): every chaos member plays with limits set
+    checks.push(await limitsCheck(client, memberIds));
 
     // Figures
     const ordersByStatus: Record<string, number> = {};

@@ -45,6 +45,22 @@ export interface KeyRecord {
   issue?: string;
 }
 
+export type ChaosLimits = Record<'deposit' | 'spend' | 'loss', Partial<Record<'day' | 'week' | 'month', number>>>;
+
+/**
+ * The limits a chaos member plays with (GP hundredths), from their start points: deposits (PINs
+ * and deposits) well above what a run brings in, so the money checks' deposits go through; a
+ * daily spend limit of 90 % of the start points for every second member (it bites), five times
+ * them for the others; a weekly loss limit of five times them.
+ */
+export function chaosLimits(index: number, startPoints: number): ChaosLimits {
+  return {
+    deposit: { week: startPoints * 50 },
+    spend: { day: index % 2 === 0 ? Math.round(startPoints * 0.9) : startPoints * 5 },
+    loss: { week: startPoints * 5 },
+  };
+}
+
 export interface Member {
   index: number;
   email: string;
@@ -252,12 +268,21 @@ export class LoadDriver {
         }),
       );
     }
+    // Every member plays with limits (issue 32), set before their first PIN: the audit's check 9
+    // finds no window in which one was passed. Half of them get a daily spend limit under their
+    // start points, so refusals (422 limit_reached) happen under the faults too.
+    await Promise.all(this.members.map((m) => this.setLimits(m, chaosLimits(m.index, points))));
     const codes = await this.issuePins(count, points);
     const answers = await Promise.all(this.members.map((m, i) => this.redeem(m.index, codes[i]!)));
     if (answers.some((a) => a !== 200)) throw new Error(`initial PIN redemptions answered ${JSON.stringify(answers)}`);
     await Promise.all(this.members.map((m) => this.connect(m)));
     await this.refresh();
     this.refresher = setInterval(() => void this.refresh(), 1000);
+  }
+
+  private async setLimits(member: Member, limits: ChaosLimits) {
+    const answer = await this.send({ method: 'PUT', route: '/me/limits', body: limits, token: member.token, home: member.home, deadlineMs: 30_000 });
+    if (answer?.status !== 200) throw new Error(`limits of member ${member.index} refused: ${answer?.status ?? 'no answer'} ${JSON.stringify(answer?.json)}`);
   }
 
   /** The operator issues `count` PINs worth `points` hundredths each (retried: unredeemed PINs cost nothing). */

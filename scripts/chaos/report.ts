@@ -35,7 +35,7 @@ export interface RowResult {
   error?: string;
 }
 
-const CHECK_IDS = ['R', '1', '2', '3', '4', '5', '6', '7', '8'];
+const CHECK_IDS = ['R', '1', '2', '3', '4', '5', '6', '7', '8', '9'];
 
 const cell = (check: CheckResult | undefined) => (!check || check.ok === null ? '–' : check.ok ? '✓' : `✗${check.offenders}`);
 const secs = (s: number | null | undefined) => (s === null || s === undefined ? '–' : s.toFixed(1));

@@ -18,6 +18,7 @@ import { SETTLE_QUEUE } from './games/keno/settlement-jobs.ts';
 import { authRoutes } from './auth/routes.ts';
 import { accountRoutes } from './auth/account-routes.ts';
 import { responsiblePlayRoutes } from './responsible-play/routes.ts';
+import { realityCheckGate } from './responsible-play/service.ts';
 import { refuseCrossOrigin } from './auth/session-cookies.ts';
 import { securityHeaders } from './platform/security-headers.ts';
 import { lineSandboxRoutes, oidcRoutes } from './auth/oidc-routes.ts';
@@ -75,6 +76,8 @@ export function createApp(platform: Platform, services: Services) {
       res.status(503).json({ ok: false, error: 'database_unavailable' });
     }
   });
+  // Orders, deposits and PINs wait for an answer to a reality check due in the session (issue 32).
+  const realityCheck = realityCheckGate(services.play.realityChecks);
   // Each request goes only through the routers with a route under its first path segment (see routeIndex).
   api.use(
     routeIndex([
@@ -88,7 +91,7 @@ export function createApp(platform: Platform, services: Services) {
       inboxRoutes(services.auth, services.inbox),
       messagingRoutes(platform, services.auth, services.messaging),
       walletRoutes(platform, services.auth),
-      pinRoutes(platform, services.auth, services.pins),
+      pinRoutes(platform, services.auth, services.pins, realityCheck),
       staffRoutes(platform, services.auth, services.staff),
       adminRoutes(platform, services.auth, services.queue, services.fourEyes, services.members, services.adjustments, services.orderSearch),
       purchaseSheetRoutes(platform, services.auth, services.purchaseSheets),
@@ -96,8 +99,8 @@ export function createApp(platform: Platform, services: Services) {
       feedsRoutes(services.auth, services.feeds),
       // Each game family's routes, in the registry's order (the draw lotteries answer their product codes and pass every other code on).
       ...services.games.routes(services.auth),
-      orderRoutes(services.auth, services.orders, services.games),
-      depositRoutes(services.auth, services.deposits),
+      orderRoutes(services.auth, services.orders, services.games, realityCheck),
+      depositRoutes(services.auth, services.deposits, realityCheck),
       withdrawalRoutes(platform, services.auth, services.kyc, services.withdrawals),
     ]),
   );

@@ -442,6 +442,12 @@ export const configSchema = z.object({
    * licence holder to set: the default, 50,000 GP, is a placeholder.
    */
   AGE_UNVERIFIED_DEPOSIT_MAX_POINTS: z.coerce.number().int().min(0).default(5_000_000),
+  /**
+   * How long one reality-check minute lasts, in milliseconds (issue 32, RTS 13): 60000, always,
+   * but under NODE_ENV=test, where the browser tests shorten it so a 15-minute check falls due in
+   * seconds. Any other value outside the test mode is refused at start-up.
+   */
+  REALITY_CHECK_MINUTE_MS: z.coerce.number().int().min(1).max(60_000).default(60_000),
   /** Stripe's secret key (`sk_…`); with STRIPE_WEBHOOK_SECRET, Stripe is live. */
   STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
   /** The signing secret (`whsec_…`) of the webhook endpoint PUBLIC_URL/api/payments/stripe/webhook. */
@@ -559,6 +565,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (parsed.data.PASSWORD_HASH === 'fast-for-tests' && parsed.data.NODE_ENV !== 'test') {
     throw new ConfigError([`PASSWORD_HASH: fast-for-tests is only for the test suite (NODE_ENV=test, got ${parsed.data.NODE_ENV})`]);
+  }
+  if (parsed.data.REALITY_CHECK_MINUTE_MS !== 60_000 && parsed.data.NODE_ENV !== 'test') {
+    throw new ConfigError([`REALITY_CHECK_MINUTE_MS: a shortened minute is only for the browser tests (NODE_ENV=test, got ${parsed.data.NODE_ENV})`]);
   }
   const { SEED_DEMO, ...rest } = parsed.data;
   return { ...rest, SEED_DEMO: SEED_DEMO ?? !(rest.NODE_ENV === 'production' && !rest.DEMO) };

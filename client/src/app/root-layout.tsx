@@ -3,6 +3,7 @@ import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { SiteFooter } from '../features/layout/site-footer.tsx';
 import { PlayStateBanner } from '../features/layout/play-state-banner.tsx';
+import { RealityCheckDialog } from '../features/layout/reality-check-dialog.tsx';
 import { SiteHeader } from '../features/layout/site-header.tsx';
 import { RouteErrorBoundary } from '../shared/errors/route-error.tsx';
 import { ScrollManager } from '../shared/navigation/scroll-manager.tsx';
@@ -17,6 +18,7 @@ export function RootLayout() {
       </Link>
       <SiteHeader />
       <PlayStateBanner />
+      <RealityCheckDialog />
       <main id="main" className="shell__main" tabIndex={-1}>
         {/* A page that fails keeps the header and footer around its error. */}
         <RouteErrorBoundary resetKey={pathname}>

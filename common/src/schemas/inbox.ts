@@ -17,6 +17,8 @@ export const INBOX_KINDS = [
   'win_review',
   'notice',
   'support_reply',
+  // Issue 32 item 6: a supervisor lowered the member's limits.
+  'limit_lowered',
 ] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
 

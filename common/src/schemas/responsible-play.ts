@@ -74,6 +74,50 @@ export const selfExclusionBody = z.object({
 });
 export const birthDateBody = z.object({ birthDate });
 
+/**
+ * Reality-check intervals a member may choose, in minutes (RTS 13; the reference's "15, 30, 45, 60
+ * or longer", and the one- to six-hour reminders operators offer). null: no reality checks.
+ */
+export const REALITY_CHECK_MINUTES = [15, 30, 45, 60, 90, 120, 180, 240, 360] as const;
+export type RealityCheckMinutes = (typeof REALITY_CHECK_MINUTES)[number];
+/** `PUT /api/me/reality-check`: one of REALITY_CHECK_MINUTES, or null to stop them. */
+export const realityCheckBody = z.strictObject(
+  {
+    minutes: z
+      .number({ error: 'invalid' })
+      .refine((m) => (REALITY_CHECK_MINUTES as readonly number[]).includes(m), { error: 'invalid' })
+      .nullable(),
+  },
+  { error: 'invalid' },
+);
+export type RealityCheckBody = z.infer<typeof realityCheckBody>;
+
+/** The session's reality check (in `GET /api/me/play-state`). */
+export interface RealityCheckView {
+  /** The interval chosen; null: none (the other fields are then null too, but `sessionStartedAt`). */
+  minutes: number | null;
+  /** When this session signed in. */
+  sessionStartedAt: string;
+  /** When the next check falls due (in the past while `due`). */
+  nextCheckAt: string | null;
+  /** A check is due and unanswered: orders, deposits and PINs answer `reality_check_due` until it is. */
+  due: boolean;
+  /** The session's play so far, in GP hundredths: real-point stakes placed since sign-in, prizes credited since, and `net` = stakes − prizes (positive: the member is down). */
+  stakes: number;
+  prizes: number;
+  net: number;
+}
+
+/** `PUT /api/admin/members/:id/limits`: a supervisor lowers some of a member's limits, with a reason. Only the kinds and periods named change. */
+export const staffLimitsBody = z.strictObject(
+  {
+    limits: limitsBody,
+    reason: z.string({ error: 'required' }).trim().min(3, { error: 'required' }).max(500, { error: 'invalid' }),
+  },
+  { error: 'invalid' },
+);
+export type StaffLimitsBody = z.infer<typeof staffLimitsBody>;
+
 export interface LimitView {
   /** In force now; null: none. */
   amount: number | null;
@@ -105,4 +149,8 @@ export interface PlayStateView {
   ageCheck: 'missing' | 'declared' | 'verified';
   /** Whether any limit is set (the prompt at first deposit asks when none is). */
   hasLimits: boolean;
+  /** The reality-check interval the member chose (minutes; null: none). */
+  realityCheckMinutes: number | null;
+  /** This session's reality check (RTS 13): in `GET /api/me/play-state`, not in the answers of the other routes. */
+  realityCheck?: RealityCheckView;
 }

@@ -1,3 +1,4 @@
+import type { LimitsBody } from '@gp/common';
 import type { Platform } from '../platform/platform.ts';
 import { AppError } from '../platform/errors.ts';
 import { revokeSessionsOf } from '../auth/service.ts';
@@ -46,6 +47,18 @@ export function createMemberService(platform: Pick<Platform, 'db' | 'now' | 'out
         deps.play.staffView(id),
       ]);
       return { member: present(row), ...balances, debt, ledger, orders, deposits, responsiblePlay };
+    },
+
+    /** The member's responsible play (issue 32 item 6): limits, pending raises, breaks, exclusions and both histories; read-only but for lowering limits. */
+    async responsiblePlay(id: number) {
+      if (!(await membersRepo.find(db, id))) throw new AppError('not_found');
+      return deps.play.staffView(id);
+    },
+
+    /** A supervisor lowers limits of a member (never raises, never their own account): see responsible-play/staff-limits.ts. */
+    async lowerLimits(actor: StaffActor, id: number, limits: LimitsBody, reason: string) {
+      await deps.play.lowerByStaff(actor, id, limits, reason);
+      return deps.play.staffView(id);
     },
 
     /** Members who owe points (a refunded or charged-back deposit whose points were spent), oldest debt first. */

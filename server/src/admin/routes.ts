@@ -6,6 +6,7 @@ import {
   bulkConfirmBody,
   claimBody,
   memberLockBody,
+  staffLimitsBody,
   memberSearchQuery,
   queueConfirmBody,
   queueFailBody,
@@ -47,6 +48,7 @@ export function adminRoutes(platform: Platform, auth: AuthService, queue: QueueS
   const resultEntry = validateBody(resultEntryBody);
   const memberSearch = validateQuery(memberSearchQuery);
   const lock = validateBody(memberLockBody);
+  const staffLimits = validateBody(staffLimitsBody);
   const memberPage = validateQuery(memberPageQuery);
   const orderFilter = validateQuery(adminOrdersQuery);
 
@@ -120,6 +122,14 @@ export function adminRoutes(platform: Platform, auth: AuthService, queue: QueueS
 
   router.get('/admin/debts', ...access(auth, 'GET /admin/debts'), async (req, res) => {
     res.json({ items: await members.debtors() });
+  });
+
+  router.get('/admin/members/:id/responsible-play', ...access(auth, 'GET /admin/members/:id/responsible-play'), id, async (req, res) => {
+    res.json(await members.responsiblePlay(id.of(req)));
+  });
+  router.put('/admin/members/:id/limits', ...access(auth, 'PUT /admin/members/:id/limits'), id, staffLimits, async (req, res) => {
+    const { limits, reason } = staffLimits.of(req);
+    res.json(await members.lowerLimits(actorOf(req), id.of(req), limits, reason));
   });
 
   router.post('/admin/members/:id/lock', ...access(auth, 'POST /admin/members/:id/lock'), id, lock, async (req, res) => {

@@ -394,7 +394,9 @@ export interface PlayLimitChanges {
   new_amount: number | null;
   old_amount: number | null;
   period: string;
+  reason: string | null;
   requested_at: Timestamp;
+  staff_id: number | null;
   user_id: number;
 }
 
@@ -413,6 +415,8 @@ export interface PlayLimits {
 export interface PlayStates {
   exclusion_started_at: Timestamp | null;
   exclusion_until: Timestamp | null;
+  reality_check_minutes: number | null;
+  reality_check_set_at: Timestamp | null;
   return_requested_at: Timestamp | null;
   returned_at: Timestamp | null;
   time_out_until: Timestamp | null;
@@ -515,6 +519,7 @@ export interface Sessions {
   expires_at: Timestamp;
   id: string;
   last_seen_at: Generated<Timestamp>;
+  reality_check_answered_at: Timestamp | null;
   revoked_at: Timestamp | null;
   role: string | null;
   staff: Generated<boolean>;

@@ -206,7 +206,7 @@ export type PlayStatesTable = Override<Schema.PlayStates, { user_id: Id }>;
 export type PlayLimitsTable = Override<Schema.PlayLimits, { user_id: Id; kind: PlayLimitKind; period: PlayLimitPeriod }>;
 export type PlayLimitChangesTable = Override<
   Schema.PlayLimitChanges,
-  { id: Generated<Id>; user_id: Id; kind: PlayLimitKind; period: PlayLimitPeriod; change: 'lowered' | 'requested' | 'confirmed' | 'cancelled' }
+  { id: Generated<Id>; user_id: Id; staff_id: Id | null; kind: PlayLimitKind; period: PlayLimitPeriod; change: 'lowered' | 'requested' | 'confirmed' | 'cancelled' | 'staff_lowered' }
 >;
 export type PlayBreaksTable = Override<Schema.PlayBreaks, { id: Generated<Id>; user_id: Id; kind: 'time_out' | 'self_exclusion' | 'return_requested' | 'returned' }>;
 

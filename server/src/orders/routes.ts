@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { confirmOrderBody, ordersQuery } from '@gp/common';
 import { currentUser, requireOperator, requireUser } from '../auth/middleware.ts';
 import type { AuthService } from '../auth/service.ts';
@@ -11,7 +11,7 @@ import type { OrderService } from './service.ts';
  * validated with its family's schema, chosen by the product code it names (API.md "Orders"); what
  * the schema accepts is bound to that family's pricing and placement.
  */
-export function orderRoutes(auth: AuthService, orders: OrderService, games: Pick<GameRegistry, 'orderBody'>) {
+export function orderRoutes(auth: AuthService, orders: OrderService, games: Pick<GameRegistry, 'orderBody'>, realityCheck: RequestHandler) {
   const router = Router();
   const order = validateBody(games.orderBody);
   const orderKey = idempotencyKey(true);
@@ -23,7 +23,8 @@ export function orderRoutes(auth: AuthService, orders: OrderService, games: Pick
     res.json(await order.of(req).quote());
   });
 
-  router.post('/orders', requireUser(auth), orderKey, order, async (req, res) => {
+  // A reality check due and unanswered in the session stops the order before anything else (issue 32).
+  router.post('/orders', requireUser(auth), realityCheck, orderKey, order, async (req, res) => {
     const result = await orders.place(currentUser(req).user.id, order.of(req), orderKey.of(req));
     res.status(result.status).json(result.body);
   });

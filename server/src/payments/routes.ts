@@ -1,4 +1,4 @@
-import express, { Router, type Request } from 'express';
+import express, { Router, type Request, type RequestHandler } from 'express';
 import { depositBody, DEPOSIT_STATES, pageQuery } from '@gp/common';
 import { z } from 'zod';
 import { currentUser, requireOperator, requireUser } from '../auth/middleware.ts';
@@ -17,7 +17,7 @@ const creditBody = z.object({ reason: z.string({ error: 'required' }).trim().min
 const requestOrigin = (req: Request) => `${req.protocol}://${req.get('host') ?? 'localhost'}`;
 
 /** The member's and the back office's deposit routes (under /api, JSON). */
-export function depositRoutes(auth: AuthService, deposits: DepositService) {
+export function depositRoutes(auth: AuthService, deposits: DepositService, realityCheck: RequestHandler) {
   const router = Router();
   const member = requireUser(auth);
   const key = idempotencyKey(true);
@@ -30,7 +30,7 @@ export function depositRoutes(auth: AuthService, deposits: DepositService) {
   router.get('/deposits/options', member, async (req, res) => {
     res.json(await deposits.options(memberId(req)));
   });
-  router.post('/deposits', member, key, body, async (req, res) => {
+  router.post('/deposits', member, realityCheck, key, body, async (req, res) => {
     res.status(201).json(await deposits.create(memberId(req), body.of(req), key.of(req), requestOrigin(req)));
   });
   router.get('/deposits', member, page, async (req, res) => {

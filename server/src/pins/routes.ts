@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { createPinsBody, pinBatchBody, pinBatchesQuery, redeemBody } from '@gp/common';
 import { byMember, currentUser, requireUser } from '../auth/middleware.ts';
 import type { AuthService } from '../auth/service.ts';
@@ -7,7 +7,7 @@ import type { Platform } from '../platform/platform.ts';
 import { access, actorOf } from '../staff/service.ts';
 import type { PinService } from './service.ts';
 
-export function pinRoutes(platform: Pick<Platform, 'rateLimiter'>, auth: AuthService, pins: PinService) {
+export function pinRoutes(platform: Pick<Platform, 'rateLimiter'>, auth: AuthService, pins: PinService, realityCheck: RequestHandler) {
   const router = Router();
   const { failureLimit } = rateLimits(platform.rateLimiter);
   const redeem = validateBody(redeemBody);
@@ -20,7 +20,7 @@ export function pinRoutes(platform: Pick<Platform, 'rateLimiter'>, auth: AuthSer
   const batchList = validateQuery(pinBatchesQuery);
   const batchId = idParam('id');
 
-  router.post('/pins/redeem', requireUser(auth), redeemKey, redeem, wrongCodes, async (req, res) => {
+  router.post('/pins/redeem', requireUser(auth), realityCheck, redeemKey, redeem, wrongCodes, async (req, res) => {
     res.json(await wrongCodes.of(req).run(() => pins.redeem(currentUser(req).user.id, redeem.of(req).code, redeemKey.of(req))));
   });
 

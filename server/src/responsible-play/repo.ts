@@ -61,6 +61,7 @@ export const playRepo = {
         'play_states.exclusion_until',
         'play_states.return_requested_at',
         'play_states.returned_at',
+        'play_states.reality_check_minutes',
         sql<boolean>`exists (select 1 from play_limits l where l.user_id = users.id and l.amount is not null)`.as('has_limits'),
       ])
       .where('users.id', '=', userId)
@@ -114,11 +115,31 @@ export const playRepo = {
 
   recordLimitChange(
     db: Executor,
-    row: { userId: number; kind: LimitKind; period: LimitPeriod; oldAmount: number | null; newAmount: number | null; change: 'lowered' | 'requested' | 'confirmed' | 'cancelled'; requestedAt: Date; effectiveAt: Date },
+    row: {
+      userId: number; kind: LimitKind; period: LimitPeriod; oldAmount: number | null; newAmount: number | null;
+      change: 'lowered' | 'requested' | 'confirmed' | 'cancelled' | 'staff_lowered'; requestedAt: Date; effectiveAt: Date;
+      /** `staff_lowered`: the supervisor and their reason. */
+      staffId?: number; reason?: string;
+    },
   ) {
     return db
       .insertInto('play_limit_changes')
-      .values({ user_id: row.userId, kind: row.kind, period: row.period, old_amount: row.oldAmount, new_amount: row.newAmount, change: row.change, requested_at: row.requestedAt, effective_at: row.effectiveAt })
+      .values({
+        user_id: row.userId, kind: row.kind, period: row.period, old_amount: row.oldAmount, new_amount: row.newAmount, change: row.change,
+        requested_at: row.requestedAt, effective_at: row.effectiveAt, staff_id: row.staffId ?? null, reason: row.reason ?? null,
+      })
+      .execute();
+  },
+
+  /** The limit history, newest first (the staff console's member page). */
+  limitChanges(db: Executor, userId: number, limit = 50) {
+    return db
+      .selectFrom('play_limit_changes as c')
+      .leftJoin('users as s', 's.id', 'c.staff_id')
+      .select(['c.kind', 'c.period', 'c.old_amount', 'c.new_amount', 'c.change', 'c.requested_at', 'c.effective_at', 'c.reason', 's.name as staff_name'])
+      .where('c.user_id', '=', userId)
+      .orderBy('c.id', 'desc')
+      .limit(limit)
       .execute();
   },
 

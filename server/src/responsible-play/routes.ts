@@ -1,5 +1,5 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
-import { birthDateBody, limitsBody, selfExclusionBody, timeOutBody } from '@gp/common';
+import { birthDateBody, limitsBody, realityCheckBody, selfExclusionBody, timeOutBody } from '@gp/common';
 import { currentUser, requireUser } from '../auth/middleware.ts';
 import type { AuthService } from '../auth/service.ts';
 import { AppError } from '../platform/errors.ts';
@@ -21,6 +21,8 @@ export function responsiblePlayRoutes(auth: AuthService, play: ResponsiblePlaySe
   const timeOut = validateBody(timeOutBody);
   const exclusion = validateBody(selfExclusionBody);
   const birth = validateBody(birthDateBody);
+  const realityCheck = validateBody(realityCheckBody);
+  const session = (req: Request) => currentUser(req).sessionId;
   const me = (req: Request) => currentUser(req).user.id;
 
   router.get('/me/limits', ...member, async (req, res) => {
@@ -33,7 +35,13 @@ export function responsiblePlayRoutes(auth: AuthService, play: ResponsiblePlaySe
     res.json(await play.confirmLimits(me(req)));
   });
   router.get('/me/play-state', ...member, async (req, res) => {
-    res.json(await play.playState(me(req)));
+    res.json(await play.playState(me(req), session(req)));
+  });
+  router.put('/me/reality-check', ...member, realityCheck, async (req, res) => {
+    res.json({ realityCheck: await play.realityChecks.set(me(req), session(req), realityCheck.of(req).minutes) });
+  });
+  router.post('/me/reality-check/ack', ...member, async (req, res) => {
+    res.json({ realityCheck: await play.realityChecks.answer(session(req)) });
   });
   router.post('/me/time-out', ...member, timeOut, async (req, res) => {
     res.json(await play.timeOut(me(req), timeOut.of(req).period));

@@ -19,9 +19,13 @@ import type { Executor, Tx } from '../db/database.ts';
 import { AppError } from '../platform/errors.ts';
 import type { Platform } from '../platform/platform.ts';
 import { barOf, resetsAt, windowsAt } from './guard.ts';
+import { createRealityChecks } from './reality-check.ts';
 import { playRepo, type Usage } from './repo.ts';
+import { lowerLimitsByStaff } from './staff-limits.ts';
+import type { StaffActor } from '../staff/service.ts';
 
 export { playGuard } from './guard.ts';
+export { realityCheckGate } from './reality-check-gate.ts';
 
 export type ResponsiblePlayService = ReturnType<typeof createResponsiblePlayService>;
 
@@ -39,8 +43,9 @@ export function assertAdult(birthDate: string, at: Date) {
  * time-outs, self-exclusion and the return from it, the date of birth. What the order pipeline,
  * deposits and PINs check is `playGuard` (./guard.ts).
  */
-export function createResponsiblePlayService(platform: Pick<Platform, 'db' | 'now'>) {
+export function createResponsiblePlayService(platform: Pick<Platform, 'db' | 'now' | 'config' | 'outbox'>) {
   const { db, now } = platform;
+  const realityChecks = createRealityChecks(platform);
 
   async function limitsOf(executor: Executor, userId: number, at: Date): Promise<LimitsView> {
     const rows = await playRepo.limits(executor, userId);
@@ -66,7 +71,12 @@ export function createResponsiblePlayService(platform: Pick<Platform, 'db' | 'no
   async function stateOf(executor: Executor, userId: number, at: Date): Promise<PlayStateView> {
     const row = await playRepo.admission(executor, userId);
     if (!row) throw new AppError('unauthorized');
-    const person = { birthDate: row.birth_date, ageCheck: row.birth_date === null ? ('missing' as const) : row.age_verified_at ? ('verified' as const) : ('declared' as const), hasLimits: row.has_limits };
+    const person = {
+      birthDate: row.birth_date,
+      ageCheck: row.birth_date === null ? ('missing' as const) : row.age_verified_at ? ('verified' as const) : ('declared' as const),
+      hasLimits: row.has_limits,
+      realityCheckMinutes: row.reality_check_minutes,
+    };
     const bar = barOf(row, at);
     const none = { returnRequestedAt: null, returnConfirmableAt: null };
     if (bar?.code === 'self_excluded') {
@@ -169,7 +179,14 @@ export function createResponsiblePlayService(platform: Pick<Platform, 'db' | 'no
       return { limits: await limitsOf(db, userId, at), changes };
     },
 
-    playState: (userId: number) => stateOf(db, userId, now()),
+    /** The play state, with the reality check of the session asking (`sessionId`). */
+    async playState(userId: number, sessionId: string): Promise<PlayStateView> {
+      const at = now();
+      const [state, realityCheck] = await Promise.all([stateOf(db, userId, at), realityChecks.view(sessionId)]);
+      return { ...state, realityCheck };
+    },
+
+    realityChecks,
 
     /**
      * A break from now (effective at once); never shortened: a shorter one asked during a longer
@@ -239,11 +256,29 @@ export function createResponsiblePlayService(platform: Pick<Platform, 'db' | 'no
       return stateOf(db, userId, at);
     },
 
-    /** What the staff console's member page shows (read-only): age check, limits, breaks and their history. */
+    /** What the staff console's member page shows: age check, limits (with pending raises), breaks and exclusions, and the history of both. */
     async staffView(userId: number) {
       const at = now();
-      const [state, limits, breaks] = await Promise.all([stateOf(db, userId, at), limitsOf(db, userId, at), playRepo.breaks(db, userId)]);
-      return { state, limits, breaks: breaks.map((b) => ({ kind: b.kind, period: b.period, startsAt: iso(b.starts_at), endsAt: iso(b.ends_at) })) };
+      const [state, limits, breaks, changes] = await Promise.all([stateOf(db, userId, at), limitsOf(db, userId, at), playRepo.breaks(db, userId), playRepo.limitChanges(db, userId)]);
+      return {
+        state,
+        limits,
+        breaks: breaks.map((b) => ({ kind: b.kind, period: b.period, startsAt: iso(b.starts_at), endsAt: iso(b.ends_at) })),
+        limitChanges: changes.map((c) => ({
+          kind: c.kind,
+          period: c.period,
+          from: c.old_amount === null ? null : Number(c.old_amount),
+          to: c.new_amount === null ? null : Number(c.new_amount),
+          change: c.change,
+          requestedAt: iso(c.requested_at),
+          effectiveAt: iso(c.effective_at),
+          staff: c.staff_name,
+          reason: c.reason,
+        })),
+      };
     },
+
+    /** A supervisor lowers some of the member's limits, with a reason (./staff-limits.ts). */
+    lowerByStaff: (actor: StaffActor, userId: number, limits: LimitsBody, reason: string) => lowerLimitsByStaff(platform, actor, userId, limits, reason),
   };
 }

@@ -66,6 +66,9 @@ export const ADMIN_ACCESS = {
   'GET /admin/members': 'staff',
   'GET /admin/members/:id': 'staff',
   'POST /admin/members/:id/lock': 'supervisor',
+  // Issue 32 item 6: the member's limits, breaks and exclusions with their history; a supervisor lowers limits (never raises)
+  'GET /admin/members/:id/responsible-play': 'staff',
+  'PUT /admin/members/:id/limits': 'supervisor',
   // PINs
   'POST /admin/pins': 'staff',
   'POST /admin/pin-batches': 'staff',

@@ -21,6 +21,7 @@ import { useHttp } from '../../shared/api/services.tsx';
 import { Points } from '../../shared/money/points.tsx';
 import { Moment } from '../../shared/time/moment.tsx';
 import { useNotify } from '../../shared/toasts/use-notify.ts';
+import { RealityCheckSetting } from './reality-check-setting.tsx';
 
 /**
  * The account's "Responsible play" (issue 32, docs/responsible-play.md): limits typed freely in GP
@@ -40,6 +41,7 @@ export function ResponsiblePlaySection() {
       {state.data && <PlayStatus state={state.data} />}
       {state.data?.ageCheck === 'missing' && <BirthDateForm />}
       <LimitsForm />
+      <RealityCheckSetting />
       {state.data?.state === 'active' && <TakeBreak />}
       {state.data && (state.data.state === 'active' || state.data.state === 'timed_out') && <SelfExclude />}
     </section>

@@ -21,8 +21,13 @@ export interface MemberDetail {
   ledger: Paged<LedgerEntry>;
   orders: Paged<OrderWire>;
   deposits: Paged<DepositView>;
-  /** Issue 32, read-only: the age check, the break or exclusion in force, limits and the history of breaks. */
-  responsiblePlay: { state: PlayStateView; limits: LimitsView; breaks: Array<{ kind: string; period: string | null; startsAt: string | null; endsAt: string | null }> };
+  /** Issue 32: the age check, the break or exclusion in force, limits, the history of breaks and of limits (a supervisor may lower limits). */
+  responsiblePlay: {
+    state: PlayStateView;
+    limits: LimitsView;
+    breaks: Array<{ kind: string; period: string | null; startsAt: string | null; endsAt: string | null }>;
+    limitChanges: Array<{ kind: string; period: string; from: number | null; to: number | null; change: string; requestedAt: string | null; effectiveAt: string | null; staff: string | null; reason: string | null }>;
+  };
 }
 
 /** GET /api/admin/deposits?state=held: a deposit the provider reported another amount or currency for. */

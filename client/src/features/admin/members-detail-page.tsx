@@ -10,6 +10,7 @@ import { Money, when } from './admin-format.tsx';
 import { AdminListPanel, AdminTable, ID_COLUMN } from './admin-table.tsx';
 import { useDescribeError } from './describe.ts';
 import { MemberActions } from './members-actions.tsx';
+import { MemberResponsiblePlay } from './members-play.tsx';
 import { useMember, type MemberDetail } from './members-api.ts';
 
 /**
@@ -124,6 +125,7 @@ export function MemberDetailPage() {
         </ul>
       )}
       <MemberActions member={member} />
+      <MemberResponsiblePlay memberId={member.id} play={responsiblePlay} />
       <MemberLedger ledger={query.data.ledger} onPage={setLedgerPage} />
       <MemberOrders orders={query.data.orders} />
       <MemberDeposits deposits={query.data.deposits} />

@@ -12,6 +12,7 @@ import { Points } from '../../shared/money/points.tsx';
 import { usePageTitle } from '../../shared/site/use-page-title.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { TicketIcon } from '../../shared/ui/icons.tsx';
+import { LimitPrompt } from './limit-prompt.tsx';
 import { SandboxBanner } from './sandbox-banner.tsx';
 
 /** Minor units from what the member typed ("12.50" → 1250); null when it is not an amount. TWD: whole dollars. */
@@ -70,6 +71,7 @@ export function DepositPage() {
     <div className="container page page--narrow deposit">
       <PageHeader title="deposit.title" lead="deposit.lead" leadClass="lead" />
       {options.data?.sandbox && <SandboxBanner />}
+      <LimitPrompt />
       {options.isError && (
         <div className="notice notice--error" role="alert">
           <p>{translate(describeError(options.error))}</p>

@@ -15,6 +15,18 @@ import { useProducts } from '../../shared/keno/product-query.ts';
 import { useDrawSummaries } from '../../shared/draw/draw-summaries.ts';
 import { ChevronRightIcon } from '../../shared/ui/icons.tsx';
 
+/** RTS 12C: the homepage links to setting limits (the account's section for a member, the explanation for a guest). */
+function PlayToolsLink() {
+  const loggedIn = useAtomValue(isLoggedInAtom);
+  return (
+    <p className="hero__tools">
+      <Link to={loggedIn ? '/account#responsible-play' : '/responsible-play'} data-testid="home-play-tools">
+        <FormattedMessage id="home.playTools" />
+      </Link>
+    </p>
+  );
+}
+
 function HeroActions() {
   const loggedIn = useAtomValue(isLoggedInAtom);
   if (loggedIn) {
@@ -120,6 +132,7 @@ export function HomePage() {
               <FormattedMessage id="home.lead" values={{ brand }} />
             </p>
             <HeroActions />
+            <PlayToolsLink />
           </div>
           <HeroArt />
         </div>

@@ -1,11 +1,18 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { PLAY_STATE_KEY } from '../account/play-state.ts';
 import { isApiError } from './api-error.ts';
 
 /** Spec §9: data is fresh for 5000 ms by default. */
 export const DEFAULT_STALE_TIME_MS = 5000;
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
+    // A refusal because a reality check is due (issue 32) re-reads the play state, so the notice opens at once, whatever asked.
+    mutationCache: new MutationCache({
+      onError: (error) => {
+        if (isApiError(error) && error.code === 'reality_check_due') void client.invalidateQueries({ queryKey: PLAY_STATE_KEY });
+      },
+    }),
     defaultOptions: {
       queries: {
         staleTime: DEFAULT_STALE_TIME_MS,
@@ -15,4 +22,5 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return client;
 }
