@@ -75,7 +75,15 @@ export function DrawFiguresForm({ row }: { row: AdminDrawRow }) {
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error' | 'info'; text: string; entries?: DrawFigureEntry[] } | null>(null);
   const [busy, setBusy] = useState(false);
   const kind: DrawFigureTarget | null = row.status === 'drawn' && row.pools.some((p) => p.amount === null) ? 'lottery_prizes' : row.status === 'scheduled' ? 'lottery_jackpot' : null;
-  if (row.targetType !== 'lottery_draw' || !kind) return null;
+  const outcomeNotice = outcome && (
+    <div className={`notice notice--${outcome.tone}`} role={outcome.tone === 'error' ? 'alert' : 'status'} data-testid="figures-outcome">
+      <p>{outcome.text}</p>
+      {outcome.entries && <EntriesTable entries={outcome.entries} row={row} />}
+    </div>
+  );
+  if (row.targetType !== 'lottery_draw') return null;
+  // Published: the form has nothing left to take, its last word stays.
+  if (!kind) return outcomeNotice || null;
   const pending = row.pools.filter((p) => p.amount === null);
   const waiting = row.figureEntries.filter((e) => e.kind === kind);
 
@@ -150,12 +158,7 @@ export function DrawFiguresForm({ row }: { row: AdminDrawRow }) {
         </label>
       )}
       <button type="submit" className="button button--primary button--small" disabled={busy}><FormattedMessage id="admin.draws.enterFigures" /></button>
-      {outcome && (
-        <div className={`notice notice--${outcome.tone}`} role={outcome.tone === 'error' ? 'alert' : 'status'} data-testid="figures-outcome">
-          <p>{outcome.text}</p>
-          {outcome.entries && <EntriesTable entries={outcome.entries} row={row} />}
-        </div>
-      )}
+      {outcomeNotice}
     </form>
   );
 }
