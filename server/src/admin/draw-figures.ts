@@ -38,19 +38,19 @@ function normalised(target: DrawFigureTarget, figures: Figures): Figures {
 export function drawFigureEntries(platform: Pick<Platform, 'db' | 'now'>, draws: DrawService) {
   const { db, now } = platform;
 
-  async function check(target: DrawFigureTarget, code: string, drawId: string, figures: Figures) {
+  async function check(target: DrawFigureTarget, code: string, drawId: number, figures: Figures) {
     if (target === 'lottery_prizes') await draws.checkPrizes(code, drawId, (figures as { divisions: DivisionAmount[] }).divisions);
     else await draws.checkJackpot(code, drawId);
   }
 
-  async function publish(target: DrawFigureTarget, code: string, drawId: string, figures: Figures) {
+  async function publish(target: DrawFigureTarget, code: string, drawId: number, figures: Figures) {
     if (target === 'lottery_prizes') return draws.enterPrizes(code, drawId, (figures as { divisions: DivisionAmount[] }).divisions);
     return draws.setJackpot(code, drawId, (figures as { amount: number }).amount);
   }
 
-  async function shown(executor: Executor, target: DrawFigureTarget, drawId: string, staffId: string) {
+  async function shown(executor: Executor, target: DrawFigureTarget, drawId: number, staffId: number) {
     const entries = await resultEntriesRepo.withNames(executor, target, [drawId]);
-    return entries.map((e) => ({ staffId: String(e.staff_id), staffName: e.staff_name, mine: String(e.staff_id) === staffId, figures: e.payload, at: new Date(e.created_at).toISOString() }));
+    return entries.map((e) => ({ staffId: String(e.staff_id), staffName: e.staff_name, mine: e.staff_id === staffId, figures: e.payload, at: new Date(e.created_at).toISOString() }));
   }
 
   return {
@@ -61,7 +61,7 @@ export function drawFigureEntries(platform: Pick<Platform, 'db' | 'now'>, draws:
      * fit the draw (`validation_failed`, `not_found`) or an amount differs from one on record
      * (`result_exists` with `details.divisions`).
      */
-    async enterDrawFigures(actor: StaffActor, target: DrawFigureTarget, code: string, drawId: string, raw: Figures): Promise<DrawFigureEntryResponse> {
+    async enterDrawFigures(actor: StaffActor, target: DrawFigureTarget, code: string, drawId: number, raw: Figures): Promise<DrawFigureEntryResponse> {
       const figures = normalised(target, raw);
       await check(target, code, drawId, figures);
       const fingerprint = canonical(figures);
@@ -71,7 +71,7 @@ export function drawFigureEntries(platform: Pick<Platform, 'db' | 'now'>, draws:
         await recordAudit(trx, actor, { action, targetType: 'lottery_draw', targetId: drawId, after: { productCode: code, ...figures } }, now());
         return resultEntriesRepo.of(trx, target, drawId);
       });
-      const others = entries.filter((e) => String(e.staff_id) !== actor.id);
+      const others = entries.filter((e) => e.staff_id !== actor.id);
       if (others.length === 0) return { state: 'waiting_second', entries: await shown(db, target, drawId, actor.id), draw: null };
       const partner = others.find((e) => e.fingerprint === fingerprint);
       if (!partner) {
@@ -86,12 +86,12 @@ export function drawFigureEntries(platform: Pick<Platform, 'db' | 'now'>, draws:
       const draw = await db.transaction().execute(async (trx) => {
         // Serialises publications of this draw's figures: a second matched pair waits, then finds them on record.
         await resultEntriesRepo.lockPublication(trx, target, drawId);
-        const taken = await resultEntriesRepo.take(trx, target, drawId, [actor.id, String(partner.staff_id)], fingerprint);
+        const taken = await resultEntriesRepo.take(trx, target, drawId, [actor.id, partner.staff_id], fingerprint);
         if (taken < 2) throw new AppError('result_exists');
         await check(target, code, drawId, figures);
         const published = await publish(target, code, drawId, figures);
         const publishedAction = target === 'lottery_prizes' ? 'draw.prizes_published' : 'draw.jackpot_set';
-        await recordAudit(trx, actor, { action: publishedAction, targetType: 'lottery_draw', targetId: drawId, after: { productCode: code, ...figures, enteredBy: [String(partner.staff_id), actor.id] } }, now());
+        await recordAudit(trx, actor, { action: publishedAction, targetType: 'lottery_draw', targetId: drawId, after: { productCode: code, ...figures, enteredBy: [partner.staff_id, actor.id] } }, now());
         return published;
       });
       return { state: 'published', entries: entriesBefore, draw };

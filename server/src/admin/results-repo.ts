@@ -9,17 +9,17 @@ const PENDING_LIMIT = 100;
 
 /** Four-eyes result entries: one per staff member per draw or event (a second entry by the same person replaces theirs). */
 export const resultEntriesRepo = {
-  async upsert(db: Executor, entry: { targetType: Target; targetId: string; staffId: string; payload: unknown; fingerprint: string }) {
+  async upsert(db: Executor, entry: { targetType: Target; targetId: number; staffId: number; payload: unknown; fingerprint: string }) {
     const payload = JSON.stringify(entry.payload);
     await db
       .insertInto('result_entries')
-      .values({ target_type: entry.targetType, target_id: entry.targetId, staff_id: entry.staffId, payload, fingerprint: entry.fingerprint })
+      .values({ target_type: entry.targetType, target_id: String(entry.targetId), staff_id: entry.staffId, payload, fingerprint: entry.fingerprint })
       .onConflict((oc) => oc.columns(['target_type', 'target_id', 'staff_id']).doUpdateSet({ payload, fingerprint: entry.fingerprint }))
       .execute();
   },
 
-  of(db: Executor, targetType: Target, targetId: string) {
-    return db.selectFrom('result_entries').select(['staff_id', 'payload', 'fingerprint', 'created_at']).where('target_type', '=', targetType).where('target_id', '=', targetId).orderBy('id').execute();
+  of(db: Executor, targetType: Target, targetId: number) {
+    return db.selectFrom('result_entries').select(['staff_id', 'payload', 'fingerprint', 'created_at']).where('target_type', '=', targetType).where('target_id', '=', String(targetId)).orderBy('id').execute();
   },
 
   /** Every entry of these targets (the Results screen's list). */
@@ -29,14 +29,14 @@ export const resultEntriesRepo = {
   },
 
   /** The entries of these targets with their staff members' names (the console names people, never numbers). */
-  withNames(db: Executor, targetType: Target, targetIds: readonly string[]) {
+  withNames(db: Executor, targetType: Target, targetIds: readonly number[]) {
     if (targetIds.length === 0) return Promise.resolve([]);
     return db
       .selectFrom('result_entries')
       .innerJoin('users', 'users.id', 'result_entries.staff_id')
       .select(['result_entries.target_id', 'result_entries.staff_id', 'users.name as staff_name', 'result_entries.payload', 'result_entries.fingerprint', 'result_entries.created_at'])
       .where('result_entries.target_type', '=', targetType)
-      .where('result_entries.target_id', 'in', [...targetIds])
+      .where('result_entries.target_id', 'in', targetIds.map(String))
       .orderBy('result_entries.id')
       .execute();
   },
@@ -45,13 +45,13 @@ export const resultEntriesRepo = {
    * Holds a target's publication for the rest of the transaction (a transaction-level advisory lock,
    * not a row lock: the publication writes the draw's rows through other connections).
    */
-  async lockPublication(db: Executor, targetType: Target, targetId: string) {
+  async lockPublication(db: Executor, targetType: Target, targetId: number) {
     await sql`select pg_advisory_xact_lock(hashtextextended(${`publish:${targetType}:${targetId}`}, 0))`.execute(db);
   },
 
   /** Removes these staff members' entries of a target if they hold `fingerprint`; how many it removed (a publisher takes both). */
-  async take(db: Executor, targetType: Target, targetId: string, staffIds: readonly string[], fingerprint: string) {
-    const rows = await db.deleteFrom('result_entries').where('target_type', '=', targetType).where('target_id', '=', targetId).where('staff_id', 'in', [...staffIds]).where('fingerprint', '=', fingerprint).returning('id').execute();
+  async take(db: Executor, targetType: Target, targetId: number, staffIds: readonly number[], fingerprint: string) {
+    const rows = await db.deleteFrom('result_entries').where('target_type', '=', targetType).where('target_id', '=', String(targetId)).where('staff_id', 'in', [...staffIds]).where('fingerprint', '=', fingerprint).returning('id').execute();
     return rows.length;
   },
 
@@ -78,7 +78,7 @@ export const resultEntriesRepo = {
   },
 
   /** Where a target stands before an entry is recorded: missing, already resulted, or open for entries. */
-  async targetState(db: Executor, targetType: Target, targetId: string, now: Date): Promise<'missing' | 'resulted' | 'too_early' | 'open'> {
+  async targetState(db: Executor, targetType: Target, targetId: number, now: Date): Promise<'missing' | 'resulted' | 'too_early' | 'open'> {
     if (targetType === 'football_event') {
       const row = await db.selectFrom('football_events').select(['status', 'sales_close_at']).where('id', '=', targetId).executeTakeFirst();
       if (!row) return 'missing';
@@ -95,7 +95,7 @@ export const resultEntriesRepo = {
   },
 
   /** The product that owns a draw-lottery draw (its code in the draw service's terms). */
-  lotteryProductOf(db: Executor, drawId: string) {
+  lotteryProductOf(db: Executor, drawId: number) {
     return db.selectFrom('lottery_draws').select('product_code').where('id', '=', drawId).executeTakeFirst();
   },
 };

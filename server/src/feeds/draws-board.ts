@@ -14,14 +14,14 @@ type FigureEntryRow = Awaited<ReturnType<typeof drawsBoardRepo.figureEntries>>[n
  * shown only to someone who has entered their own of the same kind (four eyes: nobody copies), and
  * whether the entries differ is said to all.
  */
-function figureEntriesOf(entries: readonly FigureEntryRow[], viewerId: string): Pick<AdminDrawRow, 'figureEntries' | 'figureMismatch'> {
+function figureEntriesOf(entries: readonly FigureEntryRow[], viewerId: number): Pick<AdminDrawRow, 'figureEntries' | 'figureMismatch'> {
   const kinds = DRAW_FIGURE_TARGETS.filter((kind) => entries.some((e) => e.target_type === kind));
-  const entered = (kind: string) => entries.some((e) => e.target_type === kind && String(e.staff_id) === viewerId);
+  const entered = (kind: string) => entries.some((e) => e.target_type === kind && e.staff_id === viewerId);
   return {
     figureEntries: entries.map((e) => ({
       kind: e.target_type as DrawFigureTarget,
       staffName: e.staff_name,
-      mine: String(e.staff_id) === viewerId,
+      mine: e.staff_id === viewerId,
       at: new Date(e.created_at).toISOString(),
       figures: entered(e.target_type) ? e.payload : null,
     })),
@@ -39,9 +39,9 @@ export function createDrawsBoard(platform: Pick<Platform, 'db' | 'now'>, draws: 
   const { db } = platform;
   return {
     /** `viewerId`: the staff member reading it, who sees the figures of pending entries only once they have entered their own. */
-    async drawsPage(productCode: string | undefined, page: number, viewerId: string): Promise<AdminDrawsResponse> {
+    async drawsPage(productCode: string | undefined, page: number, viewerId: number): Promise<AdminDrawsResponse> {
       const { rows, total } = await drawsBoardRepo.page(db, productCode, platform.now(), PAGE_SIZE, (page - 1) * PAGE_SIZE);
-      const idsOf = (target: FeedTargetType) => rows.filter((r) => r.target_type === target).map((r) => String(r.id));
+      const idsOf = (target: FeedTargetType) => rows.filter((r) => r.target_type === target).map((r) => r.id);
       const [kenoOrders, lotteryOrders, divisions, kenoReadings, lotteryReadings, kenoPublishers, lotteryPublishers, figureEntries] = await Promise.all([
         drawsBoardRepo.orders(db, 'keno_draw', idsOf('keno_draw')),
         drawsBoardRepo.orders(db, 'lottery_draw', idsOf('lottery_draw')),
@@ -53,29 +53,29 @@ export function createDrawsBoard(platform: Pick<Platform, 'db' | 'now'>, draws: 
         drawsBoardRepo.figureEntries(db, idsOf('lottery_draw')),
       ]);
       const items = rows.map((row): AdminDrawRow => {
-        const id = String(row.id);
-        const orders = (row.target_type === 'keno_draw' ? kenoOrders : lotteryOrders).filter((o) => String(o.draw) === id);
+        const id = row.id;
+        const orders = (row.target_type === 'keno_draw' ? kenoOrders : lotteryOrders).filter((o) => o.draw === id);
         const byStatus: Record<string, number> = {};
         for (const o of orders) byStatus[ORDER_STATUS_LABELS[o.status as keyof typeof ORDER_STATUS_LABELS] ?? String(o.status)] = Number(o.n);
         const published = row.status === 'drawn' && row.result ? publishedFingerprint(row.target_type, row.result) : null;
-        const readings = (row.target_type === 'keno_draw' ? kenoReadings : lotteryReadings).filter((r) => String(r.target_id) === id);
+        const readings = (row.target_type === 'keno_draw' ? kenoReadings : lotteryReadings).filter((r) => r.target_id === id);
         const product = isDrawCode(row.product_code) ? DRAW_PRODUCTS[row.product_code] : null;
         const listed = product ? (draws.isDrawCode(row.product_code) ? draws.product(row.product_code) : product) : null;
         const pools = listed
           ? listed.table.divisions
               .filter((d) => d.prize.kind === 'pool')
               .map((d) => {
-                const amount = divisions.find((x) => String(x.draw_id) === id && x.product_code === row.product_code && x.play === '' && x.division === d.id)?.amount;
+                const amount = divisions.find((x) => x.draw_id === id && x.product_code === row.product_code && x.play === '' && x.division === d.id)?.amount;
                 return { division: d.id, name: d.name, amount: amount === null || amount === undefined ? null : Number(amount) };
               })
           : [];
-        const publishers = (row.target_type === 'keno_draw' ? kenoPublishers : lotteryPublishers).filter((p) => String(p.target_id) === id);
+        const publishers = (row.target_type === 'keno_draw' ? kenoPublishers : lotteryPublishers).filter((p) => p.target_id === id);
         // An entry left over from a round already published (a double submission) waits for nothing.
         const open = (kind: string) => (kind === 'lottery_jackpot' ? row.status === 'scheduled' : row.status === 'drawn' && pools.some((p) => p.amount === null));
-        const entries = row.target_type === 'lottery_draw' ? figureEntries.filter((e) => String(e.target_id) === id && open(e.target_type)) : [];
+        const entries = row.target_type === 'lottery_draw' ? figureEntries.filter((e) => e.target_id === id && open(e.target_type)) : [];
         return {
           targetType: row.target_type,
-          id,
+          id: String(id),
           productCode: row.product_code,
           issue: row.issue,
           drawAt: new Date(row.draw_at).toISOString(),

@@ -38,14 +38,14 @@ describe('pool amounts and jackpots with four eyes (issue 31)', () => {
       return list.length === 2 ? list : undefined;
     }, 15_000);
     env.clock.advanceTo(upcoming[1]!.drawAt);
-    for (const draw of upcoming) expect(await env.services.draws.drawAtTime(draw.id)).toBe('drawn');
+    for (const draw of upcoming) expect(await env.services.draws.drawAtTime(Number(draw.id))).toBe('drawn');
     drawn = upcoming;
   }, 120_000);
   afterAll(() => env.stop());
 
   const prizes = (token: string, drawId: string, divisions: unknown) => api.post(`/api/admin/draw-products/HKA01/draws/${drawId}/prizes`, { token, json: { divisions } });
   const amountsOnRecord = async (drawId: string) =>
-    (await env.platform.db.selectFrom('lottery_draw_divisions').select(['division', 'amount']).where('draw_id', '=', drawId).where('division', '<=', 3).where('amount', 'is not', null).orderBy('division').execute()).map((r) => [r.division, Number(r.amount)]);
+    (await env.platform.db.selectFrom('lottery_draw_divisions').select(['division', 'amount']).where('draw_id', '=', Number(drawId)).where('division', '<=', 3).where('amount', 'is not', null).orderBy('division').execute()).map((r) => [r.division, Number(r.amount)]);
   const audits = async (action: string, drawId: string) => env.platform.db.selectFrom('audit_log').select(['actor_id']).where('action', '=', action).where('target_id', '=', drawId).execute();
   const board = async (token: string) => (await api.get<AdminDrawsResponse>('/api/admin/draws?productCode=HKA01', { token })).body.items;
 
@@ -119,7 +119,7 @@ describe('pool amounts and jackpots with four eyes (issue 31)', () => {
 
   it('a coming draw’s jackpot is set and pushed only when a second staff member enters the same amount', async () => {
     const open = (await api.get<LotteryDrawWire[]>('/api/draw-products/HKA01/draws?status=upcoming&limit=1')).body[0]!;
-    const jackpotOf = async () => (await env.platform.db.selectFrom('lottery_draws').select(['jackpot', 'jackpot_source']).where('id', '=', open.id).executeTakeFirstOrThrow());
+    const jackpotOf = async () => (await env.platform.db.selectFrom('lottery_draws').select(['jackpot', 'jackpot_source']).where('id', '=', Number(open.id)).executeTakeFirstOrThrow());
     const before = await jackpotOf();
     const socket = await connectSocket(env.url);
     try {

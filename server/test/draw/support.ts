@@ -23,7 +23,7 @@ export const hkdPoints = (cents: number) => Math.floor((cents * 32) / 250);
  */
 export async function secondOperator(env: { services: RunningServer['services'] }, api: ReturnType<typeof apiClient>) {
   const colleague = await newMember(env.services, 'Colleague');
-  await env.services.staff.setRole(null, colleague.id, 'operator');
+  await env.services.staff.setRole(null, Number(colleague.id), 'operator');
   const login = await api.post('/api/auth/login', { json: { email: colleague.email, password: colleague.password } });
   return login.body.token as string;
 }
