@@ -23,6 +23,7 @@ import * as backOfficeReports from './0023-back-office-reports.ts';
 import * as responsiblePlay from './0025-responsible-play.ts';
 import * as withdrawals from './0026-withdrawals.ts';
 import * as resultFeeds from './0027-result-feeds.ts';
+import * as drawPrizeFourEyes from './0028-draw-prize-four-eyes.ts';
 import * as realityChecks from './0031-reality-checks.ts';
 
 /**
@@ -54,5 +55,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0025-responsible-play': responsiblePlay,
   '0026-withdrawals': withdrawals,
   '0027-result-feeds': resultFeeds,
+  '0028-draw-prize-four-eyes': drawPrizeFourEyes,
   '0031-reality-checks': realityChecks,
 };

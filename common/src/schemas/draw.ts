@@ -314,6 +314,23 @@ export const drawPrizesBody = z.object({ divisions: divisionAmountsInput.min(1, 
 /** Back office: the jackpot / estimated first prize of a draw, in minor units of the product's currency. */
 export const drawJackpotBody = z.object({ amount: z.number({ error: 'required' }).int({ error: 'invalid' }).min(0, { error: 'invalid' }).max(1e14, { error: 'invalid' }) });
 
+/**
+ * Pool amounts and jackpots are entered with four eyes (issue 31): what a staff member's entry did —
+ * `waiting_second` (nobody else has entered), `mismatch` (a colleague entered other figures: both
+ * shown), `published` (a colleague entered the same: published once, `draw` as it now reads).
+ * `figures` is `{ divisions }` or `{ amount }`, in minor units of the product's currency.
+ */
+export const DRAW_FIGURE_TARGETS = ['lottery_prizes', 'lottery_jackpot'] as const;
+export type DrawFigureTarget = (typeof DRAW_FIGURE_TARGETS)[number];
+export const drawFigureEntrySchema = z.object({ staffId: z.string(), staffName: z.string(), mine: z.boolean(), figures: z.unknown(), at: z.string() });
+export type DrawFigureEntry = z.infer<typeof drawFigureEntrySchema>;
+export const drawFigureEntryResponse = z.object({
+  state: z.enum(['waiting_second', 'published', 'mismatch']),
+  entries: z.array(drawFigureEntrySchema),
+  draw: lotteryDrawSchema.nullable(),
+});
+export type DrawFigureEntryResponse = z.infer<typeof drawFigureEntryResponse>;
+
 /** Socket `jackpot` on `draws:<code>`: a draw's jackpot changed. */
 export const jackpotEventSchema = z.object({ productCode: z.string(), drawId: z.string(), issue: z.string(), jackpot: localAmount, at: z.string() });
 export type JackpotEventPayload = z.infer<typeof jackpotEventSchema>;

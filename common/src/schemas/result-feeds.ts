@@ -108,6 +108,15 @@ export const adminDrawRow = z.object({
   currency: z.string().nullable(),
   pools: z.array(z.object({ division: z.number().int(), name: z.string(), amount: z.number().nullable() })),
   jackpot: z.object({ amount: z.number(), source: z.string().nullable() }).nullable(),
+  /** The names of the staff members who published the result by hand (four-eyes entries, or the confirmation of a single feed source). */
+  resultBy: z.array(z.string()),
+  /**
+   * Pool-amount (`lottery_prizes`) and jackpot (`lottery_jackpot`) entries waiting for a second
+   * staff member, by name; `figures` only for a reader who has entered their own of that kind.
+   */
+  figureEntries: z.array(z.object({ kind: z.enum(['lottery_prizes', 'lottery_jackpot']), staffName: z.string(), mine: z.boolean(), at: z.string(), figures: z.unknown() })),
+  /** The kinds whose waiting entries differ. */
+  figureMismatch: z.array(z.enum(['lottery_prizes', 'lottery_jackpot'])),
 });
 export type AdminDrawRow = z.infer<typeof adminDrawRow>;
 export const adminDrawsResponse = z.object({ items: z.array(adminDrawRow), page: z.number().int(), pageSize: z.number().int(), total: z.number().int() });

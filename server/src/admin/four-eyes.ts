@@ -6,23 +6,12 @@ import { AppError } from '../platform/errors.ts';
 import { validate } from '../platform/http.ts';
 import type { Platform } from '../platform/platform.ts';
 import { recordAudit, type StaffActor } from '../staff/service.ts';
+import { canonical } from './canonical.ts';
+import { drawFigureEntries } from './draw-figures.ts';
 import { resultEntriesRepo } from './results-repo.ts';
 
 type Target = ResultTargetType;
 type Entry = { staff_id: number | string; payload: unknown; fingerprint: string; created_at: Date | string };
-
-/** The same value, whatever the order of its keys: what two entries are compared by. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    return `{${Object.entries(value)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
 
 const ascending = (numbers: readonly number[]) => [...numbers].sort((a, b) => a - b);
 
@@ -112,6 +101,9 @@ export function createFourEyesService(
   }
 
   return {
+    /** A draw lottery's pool amounts and a coming draw's jackpot, with four eyes too (draw-figures.ts). */
+    ...drawFigureEntries(platform, games.draws),
+
     async enter(actor: StaffActor, targetType: Target, targetId: number, raw: unknown): Promise<ResultEntryResponse> {
       const result = parse(targetType, raw);
       await checkOpen(targetType, targetId, result);

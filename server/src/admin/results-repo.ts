@@ -1,6 +1,8 @@
+import { sql } from 'kysely';
 import type { Executor } from '../db/database.ts';
 
-type Target = 'keno_draw' | 'football_event' | 'lottery_draw';
+/** A result's target, or a draw lottery's pool amounts / jackpot (admin/draw-figures.ts). */
+type Target = 'keno_draw' | 'football_event' | 'lottery_draw' | 'lottery_prizes' | 'lottery_jackpot';
 
 /** How many of each kind of target the Results screen lists at most (the oldest first). */
 const PENDING_LIMIT = 100;
@@ -24,6 +26,33 @@ export const resultEntriesRepo = {
   ofMany(db: Executor, targetType: Target, targetIds: string[]) {
     if (targetIds.length === 0) return Promise.resolve([]);
     return db.selectFrom('result_entries').select(['target_id', 'staff_id', 'payload', 'fingerprint', 'created_at']).where('target_type', '=', targetType).where('target_id', 'in', targetIds).orderBy('id').execute();
+  },
+
+  /** The entries of these targets with their staff members' names (the console names people, never numbers). */
+  withNames(db: Executor, targetType: Target, targetIds: readonly number[]) {
+    if (targetIds.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('result_entries')
+      .innerJoin('users', 'users.id', 'result_entries.staff_id')
+      .select(['result_entries.target_id', 'result_entries.staff_id', 'users.name as staff_name', 'result_entries.payload', 'result_entries.fingerprint', 'result_entries.created_at'])
+      .where('result_entries.target_type', '=', targetType)
+      .where('result_entries.target_id', 'in', targetIds.map(String))
+      .orderBy('result_entries.id')
+      .execute();
+  },
+
+  /**
+   * Holds a target's publication for the rest of the transaction (a transaction-level advisory lock,
+   * not a row lock: the publication writes the draw's rows through other connections).
+   */
+  async lockPublication(db: Executor, targetType: Target, targetId: number) {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`publish:${targetType}:${targetId}`}, 0))`.execute(db);
+  },
+
+  /** Removes these staff members' entries of a target if they hold `fingerprint`; how many it removed (a publisher takes both). */
+  async take(db: Executor, targetType: Target, targetId: number, staffIds: readonly number[], fingerprint: string) {
+    const rows = await db.deleteFrom('result_entries').where('target_type', '=', targetType).where('target_id', '=', String(targetId)).where('staff_id', 'in', [...staffIds]).where('fingerprint', '=', fingerprint).returning('id').execute();
+    return rows.length;
   },
 
   /** Keno draws past their draw time and still without numbers (the manual result source leaves them so). */

@@ -5,6 +5,8 @@ import {
   adjustmentDecisionBody,
   bulkConfirmBody,
   claimBody,
+  drawJackpotBody,
+  drawPrizesBody,
   memberLockBody,
   staffLimitsBody,
   memberSearchQuery,
@@ -46,6 +48,8 @@ export function adminRoutes(platform: Platform, auth: AuthService, queue: QueueS
   const bulk = validateBody(bulkConfirmBody);
   const view = validateBody(savedViewBody);
   const resultEntry = validateBody(resultEntryBody);
+  const prizes = validateBody(drawPrizesBody);
+  const jackpot = validateBody(drawJackpotBody);
   const memberSearch = validateQuery(memberSearchQuery);
   const lock = validateBody(memberLockBody);
   const staffLimits = validateBody(staffLimitsBody);
@@ -110,6 +114,15 @@ export function adminRoutes(platform: Platform, auth: AuthService, queue: QueueS
   router.post('/admin/results', ...access(auth, 'POST /admin/results'), resultEntry, async (req, res) => {
     const { targetType, targetId, result } = resultEntry.of(req);
     res.json(await results.enter(actorOf(req), targetType, targetId, result));
+  });
+
+  // Four eyes for a draw lottery's figures (issue 31): pool amounts of a drawn draw, the jackpot of a coming one (200 with `state`).
+  router.post('/admin/draw-products/:code/draws/:id/prizes', ...access(auth, 'POST /admin/draw-products/:code/draws/:id/prizes'), id, prizes, async (req, res) => {
+    res.json(await results.enterDrawFigures(actorOf(req), 'lottery_prizes', String(req.params.code), id.of(req), prizes.of(req)));
+  });
+
+  router.post('/admin/draw-products/:code/draws/:id/jackpot', ...access(auth, 'POST /admin/draw-products/:code/draws/:id/jackpot'), id, jackpot, async (req, res) => {
+    res.json(await results.enterDrawFigures(actorOf(req), 'lottery_jackpot', String(req.params.code), id.of(req), jackpot.of(req)));
   });
 
   router.get('/admin/members', ...access(auth, 'GET /admin/members'), memberSearch, async (req, res) => {

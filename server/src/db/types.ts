@@ -187,7 +187,7 @@ export type QueueClaimsTable = Override<Schema.QueueClaims, { claimed_by: Id }>;
 export type TicketScansTable = Override<Schema.TicketScans, { order_id: Id; uploaded_by: Id | null }>;
 export type ResultEntriesTable = Override<
   Schema.ResultEntries,
-  { id: Generated<Id>; staff_id: Id; target_type: 'keno_draw' | 'football_event' | 'lottery_draw'; payload: ColumnType<unknown, string, string> }
+  { id: Generated<Id>; staff_id: Id; target_type: 'keno_draw' | 'football_event' | 'lottery_draw' | 'lottery_prizes' | 'lottery_jackpot'; payload: ColumnType<unknown, string, string> }
 >;
 export type StaffSavedViewsTable = Override<Schema.StaffSavedViews, { id: Generated<Id>; staff_id: Id; filters: ColumnType<unknown, string, string> }>;
 

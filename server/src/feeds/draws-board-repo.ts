@@ -52,6 +52,37 @@ export const drawsBoardRepo = {
   divisions: (db: Executor, ids: readonly number[]) =>
     ids.length === 0 ? Promise.resolve([]) : db.selectFrom('lottery_draw_divisions').select(['draw_id', 'product_code', 'play', 'division', 'amount']).where('draw_id', 'in', [...ids]).execute(),
 
+  /**
+   * Who published these draws' results by hand, by name: the staff members whose four-eyes entries
+   * agreed (`result_entries`), or who confirmed a single source's reading (`result.feed_confirmed`).
+   */
+  async publishers(db: Executor, target: FeedTargetType, ids: readonly number[]) {
+    if (ids.length === 0) return [];
+    // `target_id` is text in both tables (it names draws and events alike); it is read back as the draw's id.
+    const { rows } = await sql<{ target_id: number; name: string }>`
+      select e.target_id::bigint as target_id, u.name from result_entries e join users u on u.id = e.staff_id
+       where e.target_type = ${target} and e.target_id = any(${ids.map(String)}::text[])
+      union
+      select a.target_id::bigint, u.name from audit_log a join users u on u.id = a.actor_id
+       where a.action = 'result.feed_confirmed' and a.target_type = ${target} and a.target_id = any(${ids.map(String)}::text[])`.execute(db);
+    return rows;
+  },
+
+  /** Four-eyes entries of these lottery draws' pool amounts and jackpots still waiting for a second person, with their staff members' names. */
+  async figureEntries(db: Executor, ids: readonly number[]) {
+    if (ids.length === 0) return [];
+    const rows = await db
+      .selectFrom('result_entries')
+      .innerJoin('users', 'users.id', 'result_entries.staff_id')
+      .select(['result_entries.target_type', 'result_entries.target_id', 'result_entries.staff_id', 'users.name as staff_name', 'result_entries.payload', 'result_entries.fingerprint', 'result_entries.created_at'])
+      .where('result_entries.target_type', 'in', ['lottery_prizes', 'lottery_jackpot'])
+      .where('result_entries.target_id', 'in', ids.map(String))
+      .orderBy('result_entries.id')
+      .execute();
+    // `target_id` is text (it names draws and events alike); these are lottery draws' ids.
+    return rows.map((row) => ({ ...row, target_id: Number(row.target_id) }));
+  },
+
   /** The sources and fingerprints of the readings of these draws. */
   readings: (db: Executor, target: FeedTargetType, ids: readonly number[]) =>
     ids.length === 0 ? Promise.resolve([]) : db.selectFrom('result_feed_readings').select(['target_id', 'source', 'fingerprint']).where('target_type', '=', target).where('target_id', 'in', [...ids]).execute(),

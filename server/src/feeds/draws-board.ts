@@ -1,4 +1,4 @@
-import { DRAW_PRODUCTS, isDrawCode, ORDER_STATUS_LABELS, type AdminDrawRow, type AdminDrawsResponse } from '@gp/common';
+import { DRAW_FIGURE_TARGETS, DRAW_PRODUCTS, isDrawCode, ORDER_STATUS_LABELS, type AdminDrawRow, type AdminDrawsResponse, type DrawFigureTarget } from '@gp/common';
 import type { FeedTargetType } from '../db/types.ts';
 import type { DrawService } from '../games/draw/service.ts';
 import type { Platform } from '../platform/platform.ts';
@@ -6,6 +6,28 @@ import { drawsBoardRepo } from './draws-board-repo.ts';
 import { publishedFingerprint } from './publish.ts';
 
 const PAGE_SIZE = 25;
+
+type FigureEntryRow = Awaited<ReturnType<typeof drawsBoardRepo.figureEntries>>[number];
+
+/**
+ * A draw's pool-amount and jackpot entries waiting for a second person, by name. Their figures are
+ * shown only to someone who has entered their own of the same kind (four eyes: nobody copies), and
+ * whether the entries differ is said to all.
+ */
+function figureEntriesOf(entries: readonly FigureEntryRow[], viewerId: number): Pick<AdminDrawRow, 'figureEntries' | 'figureMismatch'> {
+  const kinds = DRAW_FIGURE_TARGETS.filter((kind) => entries.some((e) => e.target_type === kind));
+  const entered = (kind: string) => entries.some((e) => e.target_type === kind && e.staff_id === viewerId);
+  return {
+    figureEntries: entries.map((e) => ({
+      kind: e.target_type as DrawFigureTarget,
+      staffName: e.staff_name,
+      mine: e.staff_id === viewerId,
+      at: new Date(e.created_at).toISOString(),
+      figures: entered(e.target_type) ? e.payload : null,
+    })),
+    figureMismatch: kinds.filter((kind) => new Set(entries.filter((e) => e.target_type === kind).map((e) => e.fingerprint)).size > 1),
+  };
+}
 
 /**
  * The draws screen (`GET /api/admin/draws`, console /admin/draws): keno and draw-lottery draws whose
@@ -16,15 +38,19 @@ const PAGE_SIZE = 25;
 export function createDrawsBoard(platform: Pick<Platform, 'db' | 'now'>, draws: DrawService) {
   const { db } = platform;
   return {
-    async drawsPage(productCode: string | undefined, page: number): Promise<AdminDrawsResponse> {
+    /** `viewerId`: the staff member reading it, who sees the figures of pending entries only once they have entered their own. */
+    async drawsPage(productCode: string | undefined, page: number, viewerId: number): Promise<AdminDrawsResponse> {
       const { rows, total } = await drawsBoardRepo.page(db, productCode, platform.now(), PAGE_SIZE, (page - 1) * PAGE_SIZE);
       const idsOf = (target: FeedTargetType) => rows.filter((r) => r.target_type === target).map((r) => r.id);
-      const [kenoOrders, lotteryOrders, divisions, kenoReadings, lotteryReadings] = await Promise.all([
+      const [kenoOrders, lotteryOrders, divisions, kenoReadings, lotteryReadings, kenoPublishers, lotteryPublishers, figureEntries] = await Promise.all([
         drawsBoardRepo.orders(db, 'keno_draw', idsOf('keno_draw')),
         drawsBoardRepo.orders(db, 'lottery_draw', idsOf('lottery_draw')),
         drawsBoardRepo.divisions(db, idsOf('lottery_draw')),
         drawsBoardRepo.readings(db, 'keno_draw', idsOf('keno_draw')),
         drawsBoardRepo.readings(db, 'lottery_draw', idsOf('lottery_draw')),
+        drawsBoardRepo.publishers(db, 'keno_draw', idsOf('keno_draw')),
+        drawsBoardRepo.publishers(db, 'lottery_draw', idsOf('lottery_draw')),
+        drawsBoardRepo.figureEntries(db, idsOf('lottery_draw')),
       ]);
       const items = rows.map((row): AdminDrawRow => {
         const id = row.id;
@@ -43,6 +69,10 @@ export function createDrawsBoard(platform: Pick<Platform, 'db' | 'now'>, draws: 
                 return { division: d.id, name: d.name, amount: amount === null || amount === undefined ? null : Number(amount) };
               })
           : [];
+        const publishers = (row.target_type === 'keno_draw' ? kenoPublishers : lotteryPublishers).filter((p) => p.target_id === id);
+        // An entry left over from a round already published (a double submission) waits for nothing.
+        const open = (kind: string) => (kind === 'lottery_jackpot' ? row.status === 'scheduled' : row.status === 'drawn' && pools.some((p) => p.amount === null));
+        const entries = row.target_type === 'lottery_draw' ? figureEntries.filter((e) => e.target_id === id && open(e.target_type)) : [];
         return {
           targetType: row.target_type,
           id: String(id),
@@ -52,6 +82,7 @@ export function createDrawsBoard(platform: Pick<Platform, 'db' | 'now'>, draws: 
           status: row.status,
           result: row.status === 'drawn' ? row.result : null,
           resultSource: row.result_source,
+          resultBy: row.status === 'drawn' && row.result_source !== 'simulated' ? [...new Set(publishers.map((p) => p.name))].sort() : [],
           feedSources: published ? [...new Set(readings.filter((r) => r.fingerprint === published).map((r) => r.source))].sort() : [],
           held: row.result_held_at !== null,
           sales: orders.reduce((sum, o) => sum + Number(o.points), 0),
@@ -61,6 +92,7 @@ export function createDrawsBoard(platform: Pick<Platform, 'db' | 'now'>, draws: 
           currency: listed?.currency ?? null,
           pools,
           jackpot: row.jackpot === null ? null : { amount: Number(row.jackpot), source: row.jackpot_source },
+          ...figureEntriesOf(entries, viewerId),
         };
       });
       return { items, page, pageSize: PAGE_SIZE, total };

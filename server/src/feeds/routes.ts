@@ -31,7 +31,7 @@ export function feedsRoutes(auth: AuthService, feeds: FeedsService) {
 
   router.get('/admin/draws', ...access(auth, 'GET /admin/draws'), drawsQuery, async (req, res) => {
     const { productCode, page } = drawsQuery.of(req);
-    res.json(await feeds.drawsPage(productCode, page));
+    res.json(await feeds.drawsPage(productCode, page, actorOf(req).id));
   });
 
   return router;

@@ -7,7 +7,7 @@ import { key } from '../orders/support.ts';
 import { grantPoints, membersWithLedgerCheck } from '../support/members.ts';
 import { MODES, testServer } from '../support/platform.ts';
 import { eventually } from '../support/wait.ts';
-import { DRAW_ENV, hkdPoints } from './support.ts';
+import { DRAW_ENV, hkdPoints, secondOperator } from './support.ts';
 
 const pointsOf = hkdPoints;
 
@@ -15,12 +15,14 @@ describe.each(MODES)('a multi-draw Mark Six system ticket, end to end (%s mode)'
   let env: Awaited<ReturnType<typeof testServer>>;
   let api: ReturnType<typeof apiClient>;
   let operator: string;
+  let colleague: string;
   const member = membersWithLedgerCheck(() => env);
   beforeAll(async () => {
     env = await testServer(mode, DRAW_ENV);
     api = apiClient(env.url);
     await env.services.auth.ensureOperator();
     operator = (await api.post('/api/auth/login', { json: { email: DRAW_ENV.OPERATOR_EMAIL, password: DRAW_ENV.OPERATOR_PASSWORD } })).body.token;
+    colleague = await secondOperator(env, api);
   });
   afterAll(() => env.stop());
 
@@ -84,10 +86,13 @@ describe.each(MODES)('a multi-draw Mark Six system ticket, end to end (%s mode)'
     expect(drawn.divisions.find((x) => x.division === 4)).toMatchObject({ amount: 960_000, ourWinners: 5 });
     expect(drawn.divisions.find((x) => x.division === 2)).toMatchObject({ amount: null, ourWinners: 1 });
 
-    // The operator enters the pool amounts: the rest is credited, once.
-    const prizes = await api.post(`/api/admin/draw-products/HKA01/draws/${upcoming[0]!.id}/prizes`, { token: operator, json: { divisions: [{ division: 2, amount: 10_000_000, winners: 3 }, { division: 3, amount: 2_000_000 }, { division: 1, amount: 900_000_000, winners: 0 }] } });
+    // Two staff members enter the pool amounts (four eyes): the rest is credited, once.
+    const divisions = [{ division: 2, amount: 10_000_000, winners: 3 }, { division: 3, amount: 2_000_000 }, { division: 1, amount: 900_000_000, winners: 0 }];
+    const first = await api.post(`/api/admin/draw-products/HKA01/draws/${upcoming[0]!.id}/prizes`, { token: operator, json: { divisions } });
+    expect(first.body.state).toBe('waiting_second');
+    const prizes = await api.post(`/api/admin/draw-products/HKA01/draws/${upcoming[0]!.id}/prizes`, { token: colleague, json: { divisions } });
     expect(prizes.status).toBe(200);
-    expect(prizes.body.final).toBe(true);
+    expect(prizes.body).toMatchObject({ state: 'published', draw: { final: true } });
     const settled = await eventually('the pool divisions credited', async () => {
       const o = (await api.get(`/api/orders/${orders[0]!.id}`, { token: m.token })).body.order as DrawOrderWire;
       return o.draw.state === 'settled' ? o : undefined;

@@ -6,7 +6,7 @@ import { grantPoints, membersWithLedgerCheck, signUp } from '../support/members.
 import { MODES, testServer } from '../support/platform.ts';
 import { connectSocket, emitWithAck, record } from '../support/sockets.ts';
 import { eventually } from '../support/wait.ts';
-import { DRAW_ENV } from './support.ts';
+import { DRAW_ENV, secondOperator } from './support.ts';
 
 describe.each(MODES)('draw-lottery orders: refusals, idempotency, 39樂合彩 on the 539 draw (%s mode)', (mode) => {
   let env: Awaited<ReturnType<typeof testServer>>;
@@ -139,8 +139,11 @@ describe.each(MODES)('draw-lottery orders: refusals, idempotency, 39樂合彩 on
       const pushes = record(socket, 'jackpot') as unknown as JackpotEventPayload[];
       expect(await emitWithAck(socket, 'subscribe', 'draws:HKA01')).toEqual({ ok: true });
       const open = (await api.get<LotteryDrawWire[]>('/api/draw-products/HKA01/draws?status=open')).body[0]!;
-      const res = await api.post(`/api/admin/draw-products/HKA01/draws/${open.id}/jackpot`, { token: operator, json: { amount: 12_800_000_000 } });
-      expect(res.status).toBe(200);
+      // Four eyes: the operator's entry waits for a colleague's.
+      const first = await api.post(`/api/admin/draw-products/HKA01/draws/${open.id}/jackpot`, { token: operator, json: { amount: 12_800_000_000 } });
+      expect(first.body.state).toBe('waiting_second');
+      const res = await api.post(`/api/admin/draw-products/HKA01/draws/${open.id}/jackpot`, { token: await secondOperator(env, api), json: { amount: 12_800_000_000 } });
+      expect(res.body.state).toBe('published');
       await eventually('the jackpot push', async () => pushes.find((p) => p.drawId === open.id), 5_000);
       expect(pushes.find((p) => p.drawId === open.id)).toMatchObject({ productCode: 'HKA01', issue: open.issue, jackpot: { amount: 12_800_000_000, currency: 'HKD' } });
       expect((await api.get<DrawProductDetail>('/api/draw-products/HKA01')).body.jackpot).toEqual({ amount: 12_800_000_000, currency: 'HKD' });

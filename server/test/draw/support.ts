@@ -1,4 +1,7 @@
+import type { RunningServer } from '../../src/server.ts';
+import type { apiClient } from '../http/api-client.ts';
 import { SLOW_CAB01 } from '../orders/support.ts';
+import { newMember } from '../support/members.ts';
 
 /** Draw lotteries on a quiet platform: Mark Six, 今彩539 and 39樂合彩, 雙贏彩 (not on sale), US Powerball; pool amounts left to the operator. */
 export const DRAW_ENV = {
@@ -13,3 +16,14 @@ export const DRAW_ENV = {
 
 /** HK$ cents → GP hundredths at the default HKD rate (32/250), rounded down as prizes are. */
 export const hkdPoints = (cents: number) => Math.floor((cents * 32) / 250);
+
+/**
+ * A second operator signed in as the seeded one is (password only: these platforms do not require
+ * TOTP), for the pool amounts and jackpots two staff members enter.
+ */
+export async function secondOperator(env: { services: RunningServer['services'] }, api: ReturnType<typeof apiClient>) {
+  const colleague = await newMember(env.services, 'Colleague');
+  await env.services.staff.setRole(null, Number(colleague.id), 'operator');
+  const login = await api.post('/api/auth/login', { json: { email: colleague.email, password: colleague.password } });
+  return login.body.token as string;
+}

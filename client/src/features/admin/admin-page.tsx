@@ -5,6 +5,8 @@ import { LocaleSelect } from '../../shared/ui/locale-select.tsx';
 import { AdjustmentsPage } from './adjustments-page.tsx';
 import { AuditPage } from './audit-page.tsx';
 import { DepositsHeldPage } from './deposits-held-page.tsx';
+import { DrawsPage } from './draws-page.tsx';
+import { FeedsPage } from './feeds-page.tsx';
 import { MemberDetailPage } from './members-detail-page.tsx';
 import { MembersSearchPage } from './members-search-page.tsx';
 import { NoticesPage } from './notices-page.tsx';
@@ -82,6 +84,8 @@ export function AdminPage() {
             <NavLink to="/admin/orders"><FormattedMessage id="admin.nav.orders" /></NavLink>
             <NavLink to="/admin/reports"><FormattedMessage id="admin.nav.reports" /></NavLink>
             <NavLink to="/admin/adjustments"><FormattedMessage id="admin.nav.adjustments" /></NavLink>
+            <NavLink to="/admin/draws"><FormattedMessage id="admin.nav.draws" /></NavLink>
+            <NavLink to="/admin/feeds"><FormattedMessage id="admin.nav.feeds" /></NavLink>
             <NavLink to="/admin/results"><FormattedMessage id="admin.nav.results" /></NavLink>
             <NavLink to="/admin/pins"><FormattedMessage id="admin.nav.pins" /></NavLink>
             <NavLink to="/admin/members"><FormattedMessage id="admin.nav.members" /></NavLink>
@@ -108,6 +112,8 @@ export function AdminPage() {
             <Route path="reports" element={<ReportsPage />} />
             <Route path="adjustments" element={<AdjustmentsPage />} />
             <Route path="results" element={<ResultsPage />} />
+            <Route path="draws" element={<DrawsPage />} />
+            <Route path="feeds" element={<FeedsPage />} />
             <Route path="pins" element={<PinsPage />} />
             <Route path="members" element={<MembersSearchPage />} />
             <Route path="members/:id" element={<MemberDetailPage />} />

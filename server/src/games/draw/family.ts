@@ -38,7 +38,7 @@ export function createDrawFamily(platform: Platform, deps: { plumbing: OrderPlum
       }),
     ),
     present: async (_executor, rows) => rows.map(presentDrawOrder),
-    routes: (auth: AuthService) => [drawRoutes(auth, service, platform), largeWinRoutes(auth, settlement)],
+    routes: (auth: AuthService) => [drawRoutes(service), largeWinRoutes(auth, settlement)],
     workers: () => [
       lotteryDrawSchedule.job.withContext({ platform, draws: service, logger }),
       lotterySettlement.job.withContext({ settler: settlement.settler(), logger }),

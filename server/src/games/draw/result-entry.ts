@@ -51,6 +51,31 @@ export function lotteryResultEntry(lottery: LotteryContext) {
       return presentLotteryDraw(item, row, await divisionsOf(db, [drawId]));
     },
 
+    /**
+     * The checks `enterPrizes` makes, recording nothing (four eyes refuses an entry before keeping it):
+     * the draw is drawn, the divisions exist, and no amount differs from one on record. An entry that
+     * adds nothing — every division it names already has its amount — is `result_exists` too.
+     */
+    async checkPrizes(code: string, drawId: number, divisions: readonly DivisionAmount[], play = '') {
+      const item = product(code);
+      const row = await lotteryDrawsRepo.find(db, drawId);
+      if (!row || row.product_code !== drawingProductOf(item)) throw new AppError('not_found');
+      if (row.status !== 'drawn') throw new AppError('validation_failed', { fields: { draw: 'invalid' } });
+      checkDivisions(item, divisions);
+      const onRecord = new Map((await lotteryDrawsRepo.divisions(db, [drawId], [item.code])).filter((r) => r.play === play && r.amount !== null).map((r) => [r.division, Number(r.amount)]));
+      const conflicts = divisions.filter((d) => d.amount !== undefined && onRecord.has(d.division) && onRecord.get(d.division) !== d.amount).map((d) => d.division);
+      if (conflicts.length) throw new AppError('result_exists', { details: { divisions: conflicts } });
+      if (divisions.every((d) => onRecord.has(d.division))) throw new AppError('result_exists', { details: { divisions: divisions.map((d) => d.division) } });
+    },
+
+    /** The checks `setJackpot` makes, recording nothing: the draw is this product's and not drawn yet. */
+    async checkJackpot(code: string, drawId: number) {
+      const item = product(code);
+      const row = await lotteryDrawsRepo.find(db, drawId);
+      if (!row || row.product_code !== drawingProductOf(item)) throw new AppError('not_found');
+      if (row.status !== 'scheduled') throw new AppError('validation_failed', { fields: { draw: 'invalid' } });
+    },
+
     /** Stops (`at`) or lets go on (`null`) the settlement of a drawn draw: a result feed contradicts its published result. */
     async holdResult(drawId: number, at: Date | null) {
       if (!(await lotteryDrawsRepo.setResultHeld(db, drawId, at))) throw new AppError('not_found');
