@@ -17,6 +17,7 @@ export const INBOX_KINDS = [
   'win_review',
   'notice',
   'support_reply',
+  'withdrawal',
 ] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
 

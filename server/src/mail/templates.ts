@@ -156,6 +156,7 @@ const KIND_TITLES: Record<string, Record<string, string>> = {
     win_review: 'Large win under review',
     notice: 'Notices',
     support_reply: 'Customer service replies',
+    withdrawal: 'Withdrawals',
   },
   'zh-TW': {
     order_purchased: '訂單已購買',
@@ -166,6 +167,7 @@ const KIND_TITLES: Record<string, Record<string, string>> = {
     win_review: '大額中獎審核中',
     notice: '公告',
     support_reply: '客服回覆',
+    withdrawal: '提領',
   },
   'zh-CN': {
     order_purchased: '订单已购买',
@@ -176,6 +178,7 @@ const KIND_TITLES: Record<string, Record<string, string>> = {
     win_review: '大额中奖审核中',
     notice: '公告',
     support_reply: '客服回复',
+    withdrawal: '提现',
   },
   ja: {
     order_purchased: '注文の購入完了',
@@ -186,6 +189,7 @@ const KIND_TITLES: Record<string, Record<string, string>> = {
     win_review: '高額当選の審査中',
     notice: 'お知らせ',
     support_reply: 'カスタマーサービスの返信',
+    withdrawal: '出金',
   },
   de: {
     order_purchased: 'Auftrag gekauft',
@@ -196,6 +200,7 @@ const KIND_TITLES: Record<string, Record<string, string>> = {
     win_review: 'Großer Gewinn in Prüfung',
     notice: 'Mitteilungen',
     support_reply: 'Antworten des Kundendienstes',
+    withdrawal: 'Auszahlungen',
   },
   es: {
     order_purchased: 'Pedido comprado',
@@ -206,6 +211,7 @@ const KIND_TITLES: Record<string, Record<string, string>> = {
     win_review: 'Premio grande en revisión',
     notice: 'Avisos',
     support_reply: 'Respuestas de atención al cliente',
+    withdrawal: 'Retiros',
   },
   fr: {
     order_purchased: 'Commande achetée',
@@ -216,6 +222,7 @@ const KIND_TITLES: Record<string, Record<string, string>> = {
     win_review: 'Gros gain en vérification',
     notice: 'Annonces',
     support_reply: 'Réponses du service client',
+    withdrawal: 'Retraits',
   },
   fil: {
     order_purchased: 'Nabili ang order',
@@ -226,6 +233,7 @@ const KIND_TITLES: Record<string, Record<string, string>> = {
     win_review: 'Malaking panalo, sinusuri',
     notice: 'Mga anunsyo',
     support_reply: 'Sagot ng customer service',
+    withdrawal: 'Mga withdrawal',
   },
   id: {
     order_purchased: 'Pesanan dibeli',
@@ -236,6 +244,7 @@ const KIND_TITLES: Record<string, Record<string, string>> = {
     win_review: 'Kemenangan besar sedang ditinjau',
     notice: 'Pengumuman',
     support_reply: 'Balasan layanan pelanggan',
+    withdrawal: 'Penarikan',
   },
   th: {
     order_purchased: 'ซื้อคำสั่งซื้อแล้ว',
@@ -246,6 +255,7 @@ const KIND_TITLES: Record<string, Record<string, string>> = {
     win_review: 'รางวัลใหญ่อยู่ระหว่างตรวจสอบ',
     notice: 'ประกาศ',
     support_reply: 'คำตอบจากฝ่ายบริการลูกค้า',
+    withdrawal: 'การถอนเงิน',
   },
   vi: {
     order_purchased: 'Đơn hàng đã mua',
@@ -256,6 +266,7 @@ const KIND_TITLES: Record<string, Record<string, string>> = {
     win_review: 'Giải lớn đang được xét duyệt',
     notice: 'Thông báo',
     support_reply: 'Phản hồi của chăm sóc khách hàng',
+    withdrawal: 'Rút tiền',
   },
 };
 
