@@ -70,6 +70,6 @@ export async function staked(platform: Platform, userId: string, points: number)
 
 /** The member's inbox messages about withdrawals, oldest first: `step` and withdrawal of each. */
 export async function withdrawalMessagesOf(platform: Platform, userId: string) {
-  const rows = await platform.db.selectFrom('inbox_messages').select(['cause', 'params']).where('user_id', '=', userId).where('kind', '=', 'withdrawal').orderBy('id').execute();
+  const rows = await platform.db.selectFrom('inbox_messages').select(['cause', 'params']).where('user_id', '=', Number(userId)).where('kind', '=', 'withdrawal').orderBy('id').execute();
   return rows.map((r) => r.params as { step: string; withdrawalId: string; reference?: string; reason?: string });
 }
