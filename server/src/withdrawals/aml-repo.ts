@@ -4,7 +4,7 @@ import type { Executor } from '../db/database.ts';
 /** The reads of the anti-money-laundering rules (aml.ts): a member's money in and play since a time, and their bank accounts. */
 export const amlRepo = {
   /** When the member's latest live withdrawal (requested, approved or paid) was asked for: "since the last withdrawal". */
-  async lastWithdrawalAt(db: Executor, userId: string) {
+  async lastWithdrawalAt(db: Executor, userId: number) {
     const row = await db
       .selectFrom('withdrawals')
       .select('created_at')
@@ -17,7 +17,7 @@ export const amlRepo = {
   },
 
   /** GP hundredths deposited (real deposit credits) and staked (real order debits less their refunds) since `since` (all time: null). */
-  async moneyInAndPlay(db: Executor, userId: string, since: Date | null) {
+  async moneyInAndPlay(db: Executor, userId: number, since: Date | null) {
     const from = since ?? new Date(0);
     const { rows } = await sql<{ deposited: string; staked: string }>`
       select coalesce(sum(amount) filter (where kind = 'deposit' and ref_type = 'deposit' and amount > 0), 0) as deposited,
@@ -28,7 +28,7 @@ export const amlRepo = {
   },
 
   /** Deposits paid since `since` each worth less than `below` GP hundredths: how many, and their sum. */
-  async smallDeposits(db: Executor, userId: string, since: Date, below: number) {
+  async smallDeposits(db: Executor, userId: number, since: Date, below: number) {
     const row = await db
       .selectFrom('deposits')
       .select((eb) => [eb.fn.countAll<string>().as('n'), eb.fn.coalesce(eb.fn.sum<string>('points'), sql<string>`0`).as('points')])
@@ -40,7 +40,7 @@ export const amlRepo = {
   },
 
   /** The member's two newest approved identity checks (their bank accounts), newest first. */
-  approvedAccounts(db: Executor, userId: string) {
+  approvedAccounts(db: Executor, userId: number) {
     return db
       .selectFrom('kyc_submissions')
       .select(['id', 'bank_code', 'account_number', 'reviewed_at'])

@@ -21,7 +21,7 @@ type AmlConfig = Pick<Config, 'AML_MIN_PLAY_PERCENT' | 'AML_SMALL_DEPOSITS_COUNT
  * - bank_changed: the bank account was changed (a newer approved identity check names another
  *   account than the one before) within AML_BANK_CHANGE_DAYS of the withdrawal.
  */
-export async function amlFlagsOf(db: Executor, config: AmlConfig, userId: string, amount: number, at: Date): Promise<AmlFlag[]> {
+export async function amlFlagsOf(db: Executor, config: AmlConfig, userId: number, amount: number, at: Date): Promise<AmlFlag[]> {
   const flags: AmlFlag[] = [];
 
   if (config.AML_MIN_PLAY_PERCENT > 0) {

@@ -25,7 +25,7 @@ export const batchRepo = {
   },
 
   /** A new batch, its figures filled in by `complete` once its withdrawals are claimed. */
-  create(trx: Tx, by: string, currency: string, at: Date) {
+  create(trx: Tx, by: number, currency: string, at: Date) {
     return trx.insertInto('withdrawal_batches').values({ created_by: by, created_at: at, count: 0, total_points: 0, total_payout: 0, currency, file: '' }).returning('id').executeTakeFirstOrThrow();
   },
 
@@ -34,7 +34,7 @@ export const batchRepo = {
    * first). Conditional on `batch_id is null` and `approved`: a row another export or a rejection
    * took first is skipped. Returns the claimed ones, with the member's email, oldest first.
    */
-  async claimApproved(trx: Tx, batchId: string, limit: number) {
+  async claimApproved(trx: Tx, batchId: number, limit: number) {
     const claimed = await trx
       .updateTable('withdrawals')
       .set({ batch_id: batchId })
@@ -49,7 +49,7 @@ export const batchRepo = {
   },
 
   /** The withdrawals of a batch, oldest first, with their members' emails. */
-  members(db: Executor, batchId: string, limit = 10_000) {
+  members(db: Executor, batchId: number, limit = 10_000) {
     return db
       .selectFrom('withdrawals')
       .innerJoin('users', 'users.id', 'withdrawals.user_id')
@@ -60,7 +60,7 @@ export const batchRepo = {
       .execute();
   },
 
-  complete(trx: Tx, batchId: string, figures: { count: number; totalPoints: number; totalPayout: number; file: string }) {
+  complete(trx: Tx, batchId: number, figures: { count: number; totalPoints: number; totalPayout: number; file: string }) {
     return trx
       .updateTable('withdrawal_batches')
       .set({ count: figures.count, total_points: figures.totalPoints, total_payout: figures.totalPayout, file: figures.file })
@@ -68,7 +68,7 @@ export const batchRepo = {
       .execute();
   },
 
-  file(db: Executor, batchId: string) {
+  file(db: Executor, batchId: number) {
     return db.selectFrom('withdrawal_batches').select(['id', 'file']).where('id', '=', batchId).executeTakeFirst();
   },
 
@@ -82,7 +82,7 @@ export const batchRepo = {
       .execute();
   },
 
-  find(db: Executor, batchId: string) {
+  find(db: Executor, batchId: number) {
     return db
       .selectFrom('withdrawal_batches')
       .innerJoin('users', 'users.id', 'withdrawal_batches.created_by')
@@ -92,7 +92,7 @@ export const batchRepo = {
   },
 
   /** The batch paid, once (conditional on not paid yet). */
-  markPaid(trx: Tx, batchId: string, by: string, reference: string, at: Date) {
+  markPaid(trx: Tx, batchId: number, by: number, reference: string, at: Date) {
     return trx
       .updateTable('withdrawal_batches')
       .set({ paid_by: by, paid_at: at, paid_reference: reference })
@@ -103,7 +103,7 @@ export const batchRepo = {
   },
 
   /** Every withdrawal of the batch still `approved` → paid with the bank's reference (one marked paid on its own before keeps its own). */
-  payMembers(trx: Tx, batchId: string, by: string, reference: string, at: Date) {
+  payMembers(trx: Tx, batchId: number, by: number, reference: string, at: Date) {
     return trx
       .updateTable('withdrawals')
       .set({ state: 'paid', paid_by: by, paid_at: at, paid_reference: reference })
@@ -114,7 +114,7 @@ export const batchRepo = {
   },
 
   /** Whether `userId` has a withdrawal in the batch (staff never mark their own paid). */
-  async holdsMemberOf(db: Executor, batchId: string, userId: string) {
+  async holdsMemberOf(db: Executor, batchId: number, userId: number) {
     return Boolean(await db.selectFrom('withdrawals').select('id').where('batch_id', '=', batchId).where('user_id', '=', userId).limit(1).executeTakeFirst());
   },
 };

@@ -42,19 +42,19 @@ export function createBatchOperations(platform: Pick<Platform, 'db' | 'now' | 'c
 
   return {
     /** A new batch of every approved bank transfer not in one yet; none waiting: the empty file, nothing recorded. */
-    async exportNew(actor: StaffActor): Promise<{ batchId: string | null; count: number; csv: string }> {
+    async exportNew(actor: StaffActor): Promise<{ batchId: number | null; count: number; csv: string }> {
       try {
         return await db.transaction().execute(async (trx) => {
           await batchRepo.lockExports(trx);
           const at = now();
-          const { id } = await batchRepo.create(trx, actor.id, config.WITHDRAWAL_CURRENCY, at);
-          const batchId = String(id);
-          const rows: AdminWithdrawal[] = (await batchRepo.claimApproved(trx, batchId, MAX_PER_BATCH)).map(presentForStaff);
-          if (!rows.length) throw new NothingToExport();
+          const { id: batchId } = await batchRepo.create(trx, actor.id, config.WITHDRAWAL_CURRENCY, at);
+          const claimed = await batchRepo.claimApproved(trx, batchId, MAX_PER_BATCH);
+          if (!claimed.length) throw new NothingToExport();
+          const rows: AdminWithdrawal[] = claimed.map(presentForStaff);
           const csv = batchFile(rows, columns(), config.WITHDRAWAL_BATCH_HEADER);
           const totals = { count: rows.length, totalPoints: rows.reduce((s, w) => s + w.amount, 0), totalPayout: rows.reduce((s, w) => s + w.payout, 0) };
           await batchRepo.complete(trx, batchId, { ...totals, file: csv });
-          await recordAudit(trx, actor, { action: 'withdrawal.batch_exported', targetType: 'withdrawal_batch', targetId: batchId, after: { ...totals, withdrawals: rows.map((w) => w.id) } }, at);
+          await recordAudit(trx, actor, { action: 'withdrawal.batch_exported', targetType: 'withdrawal_batch', targetId: batchId, after: { ...totals, withdrawals: claimed.map((w) => w.id) } }, at);
           return { batchId, count: rows.length, csv };
         });
       } catch (error) {
@@ -64,7 +64,7 @@ export function createBatchOperations(platform: Pick<Platform, 'db' | 'now' | 'c
     },
 
     /** A recorded batch's file, the very bytes of its export. */
-    async download(batchId: string) {
+    async download(batchId: number) {
       const row = await batchRepo.file(db, batchId);
       if (!row) throw new AppError('not_found');
       return { batchId, csv: row.file };
@@ -79,7 +79,7 @@ export function createBatchOperations(platform: Pick<Platform, 'db' | 'now' | 'c
      * reference, which every withdrawal of it still `approved` takes too. Never by a staff member with
      * a withdrawal of their own in it.
      */
-    async markPaid(actor: StaffActor, batchId: string, reference: string): Promise<WithdrawalBatch> {
+    async markPaid(actor: StaffActor, batchId: number, reference: string): Promise<WithdrawalBatch> {
       if (!(await batchRepo.find(db, batchId))) throw new AppError('not_found');
       if (await batchRepo.holdsMemberOf(db, batchId, actor.id)) throw new AppError('own_account');
       await db.transaction().execute(async (trx) => {
@@ -87,7 +87,7 @@ export function createBatchOperations(platform: Pick<Platform, 'db' | 'now' | 'c
         if (!(await batchRepo.markPaid(trx, batchId, actor.id, reference, at))) throw new AppError('withdrawal_state');
         const paid = await batchRepo.payMembers(trx, batchId, actor.id, reference, at);
         for (const row of paid) await onPaid(trx, row);
-        await recordAudit(trx, actor, { action: 'withdrawal.batch_paid', targetType: 'withdrawal_batch', targetId: batchId, after: { reference, withdrawals: paid.map((w) => String(w.id)) } }, at);
+        await recordAudit(trx, actor, { action: 'withdrawal.batch_paid', targetType: 'withdrawal_batch', targetId: batchId, after: { reference, withdrawals: paid.map((w) => w.id) } }, at);
       });
       return presentBatch((await batchRepo.find(db, batchId))!);
     },

@@ -6,8 +6,8 @@ import type { Platform } from '../platform/platform.ts';
 export type WithdrawalStep = 'requested' | 'approved' | 'paid' | 'rejected' | 'cancelled' | 'returned';
 
 interface Subject {
-  id: string | number;
-  user_id: string | number;
+  id: number;
+  user_id: number;
   amount: number;
   payout: number;
   currency: string;
@@ -27,7 +27,7 @@ export function withdrawalMessages(platform: Pick<Platform, 'outbox' | 'now' | '
       platform,
       trx,
       steps.map((step) => ({
-        userId: String(row.user_id),
+        userId: row.user_id,
         kind: 'withdrawal',
         cause: `withdrawal-${row.id}-${step}`,
         params: {

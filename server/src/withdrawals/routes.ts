@@ -3,6 +3,7 @@ import { kycBody, kycDecisionBody, kycQueueQuery, withdrawalApproveBody, withdra
 import { currentUser, requireUser } from '../auth/middleware.ts';
 import type { AuthService } from '../auth/service.ts';
 import { idempotencyKey, idParam, sendStoredFile, validateBody, validateQuery } from '../platform/http.ts';
+import { readId } from '../platform/ids.ts';
 import type { Platform } from '../platform/platform.ts';
 import { fileFieldsUpload } from '../platform/upload.ts';
 import { access, actorOf } from '../staff/service.ts';
@@ -12,7 +13,7 @@ import type { KycService, WithdrawalService } from './service.ts';
 export function withdrawalRoutes(platform: Platform, auth: AuthService, kyc: KycService, withdrawals: WithdrawalService) {
   const router = Router();
   const member = requireUser(auth);
-  const me = (req: Parameters<typeof currentUser>[0]) => String(currentUser(req).user.id);
+  const me = (req: Parameters<typeof currentUser>[0]) => currentUser(req).user.id;
   const id = idParam('id');
   // multipart/form-data: `document` (JPEG, PNG, WebP or PDF), `selfie` (JPEG, PNG or WebP), each at most KYC_MAX_BYTES, and the account fields.
   const files = fileFieldsUpload(['document', 'selfie'] as const, platform.config.KYC_MAX_BYTES);
@@ -70,9 +71,9 @@ export function withdrawalRoutes(platform: Platform, auth: AuthService, kyc: Kyc
   // Without `batchId`: a new batch of the approved transfers not in one yet (docs/withdrawals.md "Batches"); with it: that batch's very file again.
   router.get('/admin/withdrawals/batch', ...access(auth, 'GET /admin/withdrawals/batch'), batchFormat, async (req, res) => {
     const query = batchFormat.of(req);
-    const { batchId: recorded, csv } = query.batchId ? await withdrawals.batchFile(query.batchId) : await withdrawals.exportBatch(actorOf(req));
+    const { batchId: recorded, csv } = query.batchId ? await withdrawals.batchFile(readId(query.batchId, 'batchId')) : await withdrawals.exportBatch(actorOf(req));
     res.type('text/csv; charset=utf-8');
-    if (recorded) res.setHeader('X-Batch-Id', recorded);
+    if (recorded) res.setHeader('X-Batch-Id', String(recorded));
     res.setHeader('Content-Disposition', `attachment; filename="withdrawals-batch${recorded ? `-${recorded}` : ''}.csv"`);
     res.setHeader('Cache-Control', 'private, no-store');
     res.send(csv);

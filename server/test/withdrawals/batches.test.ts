@@ -90,7 +90,7 @@ describe('bank-transfer batches and the inbox of a withdrawal', () => {
     ]);
     // Members cannot reach batches.
     expect((await api.get('/api/admin/withdrawals/batches', { token: member.token })).status).toBe(403);
-    await expectLedgerMatchesBalance(env.platform, member.id);
+    await expectLedgerMatchesBalance(env.platform, Number(member.id));
   });
 
   it('ten exports at once put each approved withdrawal in exactly one batch', async () => {
@@ -101,7 +101,7 @@ describe('bank-transfer batches and the inbox of a withdrawal', () => {
     const named = exports.flatMap((e) => idsIn(e.bytes));
     expect(named.sort()).toEqual([...ids].sort()); // each once, across all files
     expect(exports.filter((e) => e.batchId !== null)).toHaveLength(1);
-    const rows = await env.platform.db.selectFrom('withdrawals').select(['id', 'batch_id']).where('id', 'in', ids).execute();
+    const rows = await env.platform.db.selectFrom('withdrawals').select(['id', 'batch_id']).where('id', 'in', ids.map(Number)).execute();
     expect(new Set(rows.map((r) => String(r.batch_id))).size).toBe(1);
   });
 
@@ -129,7 +129,7 @@ describe('bank-transfer batches and the inbox of a withdrawal', () => {
     // The member reads them in their inbox.
     const inbox = (await api.get('/api/inbox?limit=50', { token: m.token })).body.items as any[];
     expect(inbox.filter((i) => i.kind === 'withdrawal')).toHaveLength(9);
-    expect(await env.services.withdrawals.list(m.id)).toHaveLength(3);
-    await expectLedgerMatchesBalance(env.platform, m.id);
+    expect(await env.services.withdrawals.list(Number(m.id))).toHaveLength(3);
+    await expectLedgerMatchesBalance(env.platform, Number(m.id));
   });
 });

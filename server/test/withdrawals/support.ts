@@ -22,7 +22,7 @@ export const WITHDRAWAL_ENV = {
 
 /** A prize credited to the member's real account, as settlement credits one (kind `prize`). */
 export async function winPrize(platform: Platform, userId: string, amount: number) {
-  await platform.db.transaction().execute((trx) => walletService.credit(trx, { userId, account: 'real', kind: 'prize', amount, refType: 'test-prize', refId: crypto.randomUUID() }));
+  await platform.db.transaction().execute((trx) => walletService.credit(trx, { userId: Number(userId), account: 'real', kind: 'prize', amount, refType: 'test-prize', refId: crypto.randomUUID() }));
 }
 
 export function kycForm(files: { document?: Buffer; selfie?: Buffer }, fields: Record<string, string> = { accountName: 'Chen Mei-Ling', accountNumber: '012345678901', bankCode: '8120123' }) {
@@ -56,16 +56,16 @@ export async function paidDeposit(platform: Platform, userId: string, points: nu
   await platform.db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('deposits')
-      .values({ user_id: userId, provider: 'stripe', method: 'card', amount: points, currency: 'USD', points, merchant_ref: `T${crypto.randomUUID().slice(0, 18)}`, state: 'paid', paid_at: paidAt })
+      .values({ user_id: Number(userId), provider: 'stripe', method: 'card', amount: points, currency: 'USD', points, merchant_ref: `T${crypto.randomUUID().slice(0, 18)}`, state: 'paid', paid_at: paidAt })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await walletService.credit(trx, { userId, account: 'real', kind: 'deposit', amount: points, refType: 'deposit', refId: String(row.id) });
+    await walletService.credit(trx, { userId: Number(userId), account: 'real', kind: 'deposit', amount: points, refType: 'deposit', refId: String(row.id) });
   });
 }
 
 /** Real points staked on an order (its debit under the order's cause), as placing one does. */
 export async function staked(platform: Platform, userId: string, points: number) {
-  await platform.db.transaction().execute((trx) => walletService.debit(trx, { userId, account: 'real', kind: 'order', amount: points, refType: 'order', refId: crypto.randomUUID() }));
+  await platform.db.transaction().execute((trx) => walletService.debit(trx, { userId: Number(userId), account: 'real', kind: 'order', amount: points, refType: 'order', refId: crypto.randomUUID() }));
 }
 
 /** The member's inbox messages about withdrawals, oldest first: `step` and withdrawal of each. */
