@@ -25,6 +25,7 @@ import * as withdrawals from './0026-withdrawals.ts';
 import * as resultFeeds from './0027-result-feeds.ts';
 import * as drawPrizeFourEyes from './0028-draw-prize-four-eyes.ts';
 import * as realityChecks from './0031-reality-checks.ts';
+import * as withdrawalBatchesAml from './0033-withdrawal-batches-aml.ts';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder at run time) so they load
@@ -57,4 +58,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0027-result-feeds': resultFeeds,
   '0028-draw-prize-four-eyes': drawPrizeFourEyes,
   '0031-reality-checks': realityChecks,
+  '0033-withdrawal-batches-aml': withdrawalBatchesAml,
 };

@@ -3,15 +3,17 @@ import type { DepositService } from './payments/service.ts';
 import type { DrawSettlementService } from './games/draw/settlement.ts';
 import type { FeedsService } from './feeds/service.ts';
 import type { ReportService } from './reports/service.ts';
+import type { WithdrawalService } from './withdrawals/service.ts';
 
 /**
  * Composition root: the order queue's sources that live in other features, plugged into the
  * back office's registry (admin/queue-sources.ts). Large wins of draw lotteries wait for a
  * supervisor (release: POST /api/admin/large-wins/:orderId/release); held deposits for a refund
  * or a decision (GET /api/admin/deposits?state=held); the nightly reconciliation's mismatches for
- * someone to look into (GET /api/admin/reports/reconciliation?date=). The queue lists and leases them with the rest.
+ * someone to look into (GET /api/admin/reports/reconciliation?date=); withdrawals an AML rule flagged, for two
+ * people to review before approving (console → Withdrawals). The queue lists and leases them with the rest.
  */
-export function registerBackOfficeSources(services: { drawSettlement: DrawSettlementService; deposits: DepositService; feeds: FeedsService; reports: ReportService }) {
+export function registerBackOfficeSources(services: { drawSettlement: DrawSettlementService; deposits: DepositService; feeds: FeedsService; reports: ReportService; withdrawals: WithdrawalService }) {
   registerQueueSource({
     id: 'settlement.large-wins',
     kinds: ['large_win'],
@@ -86,6 +88,26 @@ export function registerBackOfficeSources(services: { drawSettlement: DrawSettle
         createdAt: m.foundAt,
         deadline: null,
         detail: { date: m.date, check: m.check, cause: m.cause, refType: m.refType, refId: m.refId, expected: m.expected, actual: m.actual },
+      }));
+    },
+  });
+  // A withdrawal request an anti-money-laundering rule matched: one item per withdrawal (all its flags), until it leaves `requested`.
+  registerQueueSource({
+    id: 'withdrawals.aml-flags',
+    kinds: ['aml_flag'],
+    async list() {
+      return (await services.withdrawals.flaggedAwaitingApproval()).map((w) => ({
+        key: `withdrawal:${w.id}`,
+        kind: 'aml_flag' as const,
+        orderId: null,
+        productCode: null,
+        issue: null,
+        member: { id: w.userId, name: '', email: w.memberEmail },
+        lines: null,
+        amount: w.amount,
+        createdAt: w.createdAt,
+        deadline: null,
+        detail: { withdrawalId: w.id, flags: w.amlFlags, firstApprovedBy: w.firstApprovedBy, acknowledgedBy: w.amlAcknowledgedBy },
       }));
     },
   });

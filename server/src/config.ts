@@ -272,6 +272,24 @@ export const configSchema = z.object({
     .pipe(z.string().regex(/^(bank_code|branch_code|account_number|account_name|amount|currency|reference|memo)(,(bank_code|branch_code|account_number|account_name|amount|currency|reference|memo))*$/, { error: 'comma-separated column names, see docs/withdrawals.md' })),
   /** Whether the batch file starts with a header line. */
   WITHDRAWAL_BATCH_HEADER: bool.default(true),
+  /**
+   * Anti-money-laundering flags on withdrawal requests (docs/withdrawals.md "Anti-money-laundering
+   * flags"): the operator's to set, after their compliance officer's advice. A flag never blocks; it
+   * puts the request in the order queue and its approval needs two people who acknowledge it.
+   * Rule "little play": since the member's previous withdrawal, they staked less than this percentage
+   * of what they deposited (0 turns the rule off).
+   */
+  AML_MIN_PLAY_PERCENT: z.coerce.number().int().min(0).max(1000).default(50),
+  /** Rule "many small deposits": at least this many deposits (0 turns the rule off)… */
+  AML_SMALL_DEPOSITS_COUNT: z.coerce.number().int().min(0).default(5),
+  /** …each below this many GP hundredths… */
+  AML_SMALL_DEPOSIT_POINTS: z.coerce.number().int().min(1).default(100_000),
+  /** …paid within this many days before the request… */
+  AML_SMALL_DEPOSITS_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  /** …followed by a withdrawal of at least this many GP hundredths. */
+  AML_LARGE_WITHDRAWAL_POINTS: z.coerce.number().int().min(1).default(500_000),
+  /** Rule "changed bank account": a withdrawal within this many days of approving a new bank account (0 turns the rule off). */
+  AML_BANK_CHANGE_DAYS: z.coerce.number().int().min(0).max(365).default(30),
   /** Largest ticket scan or photo accepted, in bytes. */
   SCAN_MAX_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(8 * 1024 * 1024),
   /** Where files (ticket scans, chat attachments) go: `local` (DATA_DIR/files) or `s3` (any S3-compatible store: MinIO, AWS). */

@@ -144,6 +144,12 @@ export const reportDaySchema = z.object({
   deposits: z.array(z.object({ method: z.string(), currency: z.string(), count: z.number().int(), amount: z.number().int(), points: z.number().int() })),
   pins: z.object({ count: z.number().int(), points: z.number().int() }),
   adjustments: z.object({ count: z.number().int(), credits: z.number().int(), debits: z.number().int() }),
+  /** Withdrawals requested (points held), paid (and what the bank paid, in the payout's minor units) and closed with the points returned that day. */
+  withdrawals: z.object({
+    requested: z.object({ count: z.number().int(), points: z.number().int() }),
+    paid: z.object({ count: z.number().int(), points: z.number().int() }),
+    returned: z.object({ count: z.number().int(), points: z.number().int() }),
+  }),
 });
 export type ReportDay = z.infer<typeof reportDaySchema>;
 
@@ -151,7 +157,7 @@ export const dailyReportSchema = z.object({ timeZone: z.string(), from: z.string
 export type DailyReport = z.infer<typeof dailyReportSchema>;
 
 /** The checks of a reconciliation, each a figure of the books against the ledger. */
-export const RECONCILIATION_CHECKS = ['ledger_total', 'deposits', 'orders', 'prizes', 'pins', 'adjustments', 'ledger_causes'] as const;
+export const RECONCILIATION_CHECKS = ['ledger_total', 'deposits', 'orders', 'prizes', 'pins', 'adjustments', 'withdrawals_held', 'withdrawals_returned', 'withdrawals_paid', 'ledger_causes'] as const;
 export type ReconciliationCheck = (typeof RECONCILIATION_CHECKS)[number];
 
 export const reconciliationMismatchSchema = z.object({

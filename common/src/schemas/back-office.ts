@@ -86,7 +86,7 @@ export const auditEntry = z.object({
 export type AuditEntry = z.infer<typeof auditEntry>;
 
 /** The kinds of work the queue holds; sources register under one of these (C's large wins, F's held deposits). */
-export const QUEUE_KINDS = ['manual_purchase', 'purchase_in_doubt', 'bought_after_refund', 'large_win', 'held_deposit', 'result_conflict', 'reconciliation_mismatch'] as const;
+export const QUEUE_KINDS = ['manual_purchase', 'purchase_in_doubt', 'bought_after_refund', 'large_win', 'held_deposit', 'result_conflict', 'reconciliation_mismatch', 'aml_flag'] as const;
 export type QueueKind = (typeof QUEUE_KINDS)[number];
 
 export const queueItem = z.object({

@@ -19,6 +19,7 @@ export const INBOX_KINDS = [
   'support_reply',
   // Issue 32 item 6: a supervisor lowered the member's limits.
   'limit_lowered',
+  'withdrawal',
 ] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
 

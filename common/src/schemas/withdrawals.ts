@@ -123,9 +123,45 @@ export interface AdminWithdrawal extends Withdrawal {
   firstApprovedBy: string | null;
   approvedBy: string | null;
   paidBy: string | null;
+  /** The bank-transfer batch it was exported in (null: not exported yet). */
+  batchId: string | null;
+  /** The anti-money-laundering rules the request matched (empty: none); approving needs `acknowledgeFlags`. */
+  amlFlags: AmlFlag[];
+  amlAcknowledgedBy: string | null;
+}
+
+/** The anti-money-laundering rules a withdrawal request is checked against (docs/withdrawals.md). */
+export const AML_RULES = ['little_play', 'small_deposits', 'bank_changed'] as const;
+export type AmlRule = (typeof AML_RULES)[number];
+
+/** One rule a request matched, with the figures that made it match (GP hundredths, counts, days). */
+export interface AmlFlag {
+  rule: AmlRule;
+  detail: Record<string, number | string>;
+}
+
+/** A recorded export of the bank-transfer batch file: each withdrawal is in at most one. */
+export interface WithdrawalBatch {
+  id: string;
+  createdBy: string;
+  createdByName: string;
+  createdAt: string;
+  count: number;
+  /** GP hundredths the batch's withdrawals held, and what the bank pays in minor units of `currency`. */
+  totalPoints: number;
+  totalPayout: number;
+  currency: string;
+  paidReference: string | null;
+  paidAt: string | null;
 }
 
 export const withdrawalsQuery = z.object({ state: z.enum(WITHDRAWAL_STATES, { error: 'invalid' }).default('requested') });
 export const withdrawalRejectBody = z.object({ reason: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(500, { error: 'invalid' }) });
 export const withdrawalPaidBody = z.object({ reference: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(100, { error: 'invalid' }) });
-export const withdrawalBatchQuery = z.object({ format: z.enum(['csv'], { error: 'invalid' }).default('csv') });
+/** `batchId` re-downloads a recorded batch (the same bytes); without it, the approved withdrawals not yet in a batch become a new one. */
+export const withdrawalBatchQuery = z.object({
+  format: z.enum(['csv'], { error: 'invalid' }).default('csv'),
+  batchId: z.string({ error: 'invalid' }).trim().regex(/^[1-9]\d{0,17}$/, { error: 'invalid' }).optional(),
+});
+/** Approving a flagged withdrawal: the approver says they read its flags. */
+export const withdrawalApproveBody = z.object({ acknowledgeFlags: z.boolean({ error: 'invalid' }).optional() }).optional();

@@ -641,13 +641,31 @@ export interface Wallets {
   user_id: number;
 }
 
+export interface WithdrawalBatches {
+  count: number;
+  created_at: Timestamp;
+  created_by: number;
+  currency: string;
+  file: string;
+  id: Generated<number>;
+  paid_at: Timestamp | null;
+  paid_by: number | null;
+  paid_reference: string | null;
+  total_payout: number;
+  total_points: number;
+}
+
 export interface Withdrawals {
   account_name: string;
   account_number: string;
+  aml_acknowledged_at: Timestamp | null;
+  aml_acknowledged_by: number | null;
+  aml_flags: Json | null;
   amount: number;
   approved_at: Timestamp | null;
   approved_by: number | null;
   bank_code: string;
+  batch_id: number | null;
   closed_at: Timestamp | null;
   closed_by: number | null;
   created_at: Timestamp;
@@ -722,5 +740,6 @@ export interface DB {
   users: Users;
   wallet_debts: WalletDebts;
   wallets: Wallets;
+  withdrawal_batches: WithdrawalBatches;
   withdrawals: Withdrawals;
 }

@@ -54,8 +54,24 @@ export type KycSubmissionsTable = Override<Schema.KycSubmissions, { id: Generate
 export type WithdrawalState = 'requested' | 'approved' | 'paid' | 'rejected' | 'cancelled';
 export type WithdrawalsTable = Override<
   Schema.Withdrawals,
-  { id: Generated<Id>; user_id: Id; kyc_id: Id; method: 'bank_transfer'; state: Generated<WithdrawalState>; first_approved_by: Id | null; approved_by: Id | null; paid_by: Id | null; closed_by: Id | null }
+  {
+    id: Generated<Id>;
+    user_id: Id;
+    kyc_id: Id;
+    method: 'bank_transfer';
+    state: Generated<WithdrawalState>;
+    first_approved_by: Id | null;
+    approved_by: Id | null;
+    paid_by: Id | null;
+    closed_by: Id | null;
+    batch_id: Id | null;
+    aml_flags: NullableJsonText;
+    aml_acknowledged_by: Id | null;
+  }
 >;
+
+/** A recorded bank-transfer batch (migration 0033): `file` is the export's bytes, kept for re-downloads. */
+export type WithdrawalBatchesTable = Override<Schema.WithdrawalBatches, { id: Generated<Id>; created_by: Id; paid_by: Id | null }>;
 
 /** `seed` is secret until the draw: never presented while `status` is `scheduled`. */
 export type DrawsTable = Override<
@@ -232,6 +248,7 @@ export type Database = Override<
     adjustments: AdjustmentsTable;
     kyc_submissions: KycSubmissionsTable;
     withdrawals: WithdrawalsTable;
+    withdrawal_batches: WithdrawalBatchesTable;
     users: UsersTable;
     sessions: SessionsTable;
     wallets: WalletsTable;

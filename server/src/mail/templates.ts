@@ -157,6 +157,7 @@ const KIND_TITLES: Record<string, Record<string, string>> = {
     notice: 'Notices',
     support_reply: 'Customer service replies',
     limit_lowered: 'Limits lowered by our staff',
+    withdrawal: 'Withdrawals',
   },
   'zh-TW': {
     order_purchased: '訂單已購買',
@@ -168,6 +169,7 @@ const KIND_TITLES: Record<string, Record<string, string>> = {
     notice: '公告',
     support_reply: '客服回覆',
     limit_lowered: '工作人員已調低您的限額',
+    withdrawal: '提領',
   },
   'zh-CN': {
     order_purchased: '订单已购买',
@@ -179,6 +181,7 @@ const KIND_TITLES: Record<string, Record<string, string>> = {
     notice: '公告',
     support_reply: '客服回复',
     limit_lowered: '工作人员已调低您的限额',
+    withdrawal: '提现',
   },
   ja: {
     order_purchased: '注文の購入完了',
@@ -190,6 +193,7 @@ const KIND_TITLES: Record<string, Record<string, string>> = {
     notice: 'お知らせ',
     support_reply: 'カスタマーサービスの返信',
     limit_lowered: 'スタッフが上限を引き下げました',
+    withdrawal: '出金',
   },
   de: {
     order_purchased: 'Auftrag gekauft',
@@ -201,6 +205,7 @@ const KIND_TITLES: Record<string, Record<string, string>> = {
     notice: 'Mitteilungen',
     support_reply: 'Antworten des Kundendienstes',
     limit_lowered: 'Limits von unseren Mitarbeitenden gesenkt',
+    withdrawal: 'Auszahlungen',
   },
   es: {
     order_purchased: 'Pedido comprado',
@@ -212,6 +217,7 @@ const KIND_TITLES: Record<string, Record<string, string>> = {
     notice: 'Avisos',
     support_reply: 'Respuestas de atención al cliente',
     limit_lowered: 'Límites reducidos por nuestro personal',
+    withdrawal: 'Retiros',
   },
   fr: {
     order_purchased: 'Commande achetée',
@@ -223,6 +229,7 @@ const KIND_TITLES: Record<string, Record<string, string>> = {
     notice: 'Annonces',
     support_reply: 'Réponses du service client',
     limit_lowered: 'Limites baissées par notre équipe',
+    withdrawal: 'Retraits',
   },
   fil: {
     order_purchased: 'Nabili ang order',
@@ -234,6 +241,7 @@ const KIND_TITLES: Record<string, Record<string, string>> = {
     notice: 'Mga anunsyo',
     support_reply: 'Sagot ng customer service',
     limit_lowered: 'Ibinaba ng aming staff ang mga limit',
+    withdrawal: 'Mga withdrawal',
   },
   id: {
     order_purchased: 'Pesanan dibeli',
@@ -245,6 +253,7 @@ const KIND_TITLES: Record<string, Record<string, string>> = {
     notice: 'Pengumuman',
     support_reply: 'Balasan layanan pelanggan',
     limit_lowered: 'Batas diturunkan oleh staf kami',
+    withdrawal: 'Penarikan',
   },
   th: {
     order_purchased: 'ซื้อคำสั่งซื้อแล้ว',
@@ -256,6 +265,7 @@ const KIND_TITLES: Record<string, Record<string, string>> = {
     notice: 'ประกาศ',
     support_reply: 'คำตอบจากฝ่ายบริการลูกค้า',
     limit_lowered: 'เจ้าหน้าที่ลดวงเงินของคุณแล้ว',
+    withdrawal: 'การถอนเงิน',
   },
   vi: {
     order_purchased: 'Đơn hàng đã mua',
@@ -267,6 +277,7 @@ const KIND_TITLES: Record<string, Record<string, string>> = {
     notice: 'Thông báo',
     support_reply: 'Phản hồi của chăm sóc khách hàng',
     limit_lowered: 'Nhân viên đã hạ hạn mức của bạn',
+    withdrawal: 'Rút tiền',
   },
 };
 

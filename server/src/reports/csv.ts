@@ -31,6 +31,12 @@ export function dailyReportCsv(report: DailyReport): string {
     for (const d of day.deposits) lines.push(line([day.date, report.timeZone, 'deposit', d.method, d.currency, d.count, gp(d.amount), '', '', '', '', '', gp(d.points), '', '']));
     lines.push(line([day.date, report.timeZone, 'pins', 'redeemed', '', day.pins.count, '', '', '', '', '', '', gp(day.pins.points), '', '']));
     lines.push(line([day.date, report.timeZone, 'adjustments', 'posted', '', day.adjustments.count, '', '', '', '', '', '', gp(day.adjustments.credits), gp(day.adjustments.debits), '']));
+    // Withdrawals: what left balances (held) and came back (returned) as debits and credits; `paid_from_held` is the part of
+    // earlier holds the bank paid out that day (no posting of its own: summing it with the debits would count it twice).
+    const w = day.withdrawals;
+    lines.push(line([day.date, report.timeZone, 'withdrawals', 'requested', '', w.requested.count, '', '', '', '', '', '', '', gp(w.requested.points), '']));
+    lines.push(line([day.date, report.timeZone, 'withdrawals', 'paid_from_held', '', w.paid.count, '', '', '', '', '', '', '', gp(w.paid.points), '']));
+    lines.push(line([day.date, report.timeZone, 'withdrawals', 'returned', '', w.returned.count, '', '', '', '', '', '', gp(w.returned.points), '', '']));
   }
   return `${lines.join('\r\n')}\r\n`;
 }

@@ -54,6 +54,25 @@ export const dailyRepo = {
     return rows;
   },
 
+  /**
+   * Withdrawals per day: requested (their points held, the day asked), paid (the day marked paid) and
+   * returned (rejected or cancelled, the day closed), each with how many and their GP.
+   */
+  async withdrawals(db: Executor, timeZone: string, start: Date, end: Date) {
+    const { rows } = await sql<{ day: string; step: 'requested' | 'paid' | 'returned'; count: number; points: number }>`
+      select (at at time zone ${timeZone})::date::text as day, step, count(*)::int as count, sum(amount)::bigint as points
+        from (
+          select created_at as at, 'requested' as step, amount from withdrawals where created_at >= ${start} and created_at < ${end}
+          union all
+          select paid_at, 'paid', amount from withdrawals where state = 'paid' and paid_at >= ${start} and paid_at < ${end}
+          union all
+          select closed_at, 'returned', amount from withdrawals where state in ('rejected', 'cancelled') and closed_at >= ${start} and closed_at < ${end}
+        ) steps
+       group by 1, 2
+    `.execute(db);
+    return rows;
+  },
+
   /** PINs redeemed and adjustments posted per day (real points), from the ledger. */
   async credits(db: Executor, timeZone: string, start: Date, end: Date) {
     const { rows } = await sql<{ day: string; kind: 'pin' | 'adjustment'; count: number; credits: number; debits: number }>`

@@ -8,23 +8,32 @@ const emptyProduct = (productCode: string): ProductDay => ({ productCode, orders
 /**
  * The daily report of `from`..`to` (issue 31 item 5): per day in `timeZone` and per product, the
  * orders placed with real points, their stake and fees in the product's money and the GP charged,
- * the GP refunded and the prizes credited; the deposits paid per method; the PINs redeemed and the
- * adjustments posted. Sales are counted the day an order was placed, money the day it moved.
+ * the GP refunded and the prizes credited; the deposits paid per method; the PINs redeemed, the
+ * adjustments posted and the withdrawals requested, paid and returned. Sales are counted the day an order was placed, money the day it moved.
  */
 export async function dailyReport(db: Executor, timeZone: string, from: string, to: string): Promise<DailyReport> {
   const { start, end } = dayWindow(timeZone, from, to);
-  const [sales, payouts, deposits, credits] = await Promise.all([
+  const [sales, payouts, deposits, credits, withdrawals] = await Promise.all([
     dailyRepo.sales(db, timeZone, start, end),
     dailyRepo.payouts(db, timeZone, start, end),
     dailyRepo.deposits(db, timeZone, start, end),
     dailyRepo.credits(db, timeZone, start, end),
+    dailyRepo.withdrawals(db, timeZone, start, end),
   ]);
 
   const days = new Map<string, { products: Map<string, ProductDay>; day: ReportDay }>();
   for (const date of daysBetween(from, to)) {
     days.set(date, {
       products: new Map(),
-      day: { date, products: [], totals: { orders: 0, charged: 0, refunds: 0, prizes: 0 }, deposits: [], pins: { count: 0, points: 0 }, adjustments: { count: 0, credits: 0, debits: 0 } },
+      day: {
+        date,
+        products: [],
+        totals: { orders: 0, charged: 0, refunds: 0, prizes: 0 },
+        deposits: [],
+        pins: { count: 0, points: 0 },
+        adjustments: { count: 0, credits: 0, debits: 0 },
+        withdrawals: { requested: { count: 0, points: 0 }, paid: { count: 0, points: 0 }, returned: { count: 0, points: 0 } },
+      },
     });
   }
   const productOf = (date: string, code: string) => {
@@ -54,6 +63,10 @@ export async function dailyReport(db: Executor, timeZone: string, from: string, 
     if (!day) continue;
     if (row.kind === 'pin') day.pins = { count: row.count, points: Number(row.credits) - Number(row.debits) };
     else day.adjustments = { count: row.count, credits: Number(row.credits), debits: Number(row.debits) };
+  }
+  for (const row of withdrawals) {
+    const day = days.get(row.day)?.day;
+    if (day) day.withdrawals[row.step] = { count: row.count, points: Number(row.points) };
   }
 
   return {

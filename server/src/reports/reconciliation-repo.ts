@@ -149,6 +149,40 @@ export const reconciliationRepo = {
     );
   },
 
+  /**
+   * Withdrawals (issue 33): each requested that day against its hold (a debit under `withdrawal`),
+   * each rejected or cancelled that day against its return (a credit under `withdrawal-return`), each
+   * marked paid that day against what it still holds (hold less any return: the points paid out must
+   * have left and not come back); and the day's holds and returns without such a withdrawal.
+   * `side`: hold, return or paid, one figure each.
+   */
+  withdrawals(db: Executor, start: Date, end: Date) {
+    return rows(
+      sql<CauseRow>`
+        select w.id::text as ref_id, w.amount::bigint as expected,
+               coalesce((select -sum(l.amount) from ledger l where l.kind = 'withdrawal' and l.ref_type = 'withdrawal' and l.ref_id = w.id::text), 0)::bigint as actual,
+               false as orphan, 'hold' as side
+          from withdrawals w where w.created_at >= ${start} and w.created_at < ${end}
+        union all
+        select w.id::text, w.amount::bigint,
+               coalesce((select sum(l.amount) from ledger l where l.kind = 'withdrawal' and l.ref_type = 'withdrawal-return' and l.ref_id = w.id::text), 0)::bigint,
+               false, 'return'
+          from withdrawals w where w.state in ('rejected', 'cancelled') and w.closed_at >= ${start} and w.closed_at < ${end}
+        union all
+        select w.id::text, w.amount::bigint,
+               coalesce((select -sum(l.amount) from ledger l where l.kind = 'withdrawal' and l.ref_type in ('withdrawal', 'withdrawal-return') and l.ref_id = w.id::text), 0)::bigint,
+               false, 'paid'
+          from withdrawals w where w.state = 'paid' and w.paid_at >= ${start} and w.paid_at < ${end}
+        union all
+        select l.ref_id, 0, case when l.ref_type = 'withdrawal' then -l.amount else l.amount end, true, case when l.ref_type = 'withdrawal' then 'hold' else 'return' end
+          from ledger l
+          left join withdrawals w on w.id = ${ORDER_ID}
+         where l.created_at >= ${start} and l.created_at < ${end} and l.kind = 'withdrawal'
+           and (w.id is null or l.ref_type not in ('withdrawal', 'withdrawal-return') or (l.ref_type = 'withdrawal-return' and w.state not in ('rejected', 'cancelled')))`,
+      db,
+    );
+  },
+
   /** The day's postings whose kind and cause fit none of the above (a deposit reversal without its refunded deposit, a debt payment without its debt, an unknown pair). */
   otherCauses(db: Executor, start: Date, end: Date) {
     return rows(
@@ -164,6 +198,7 @@ export const reconciliationRepo = {
               or (l.kind in ('order', 'refund') and l.ref_type = 'order')
               or (l.kind = 'prize' and l.ref_type in ('order', 'order-pool'))
               or l.kind = 'adjustment'
+              or (l.kind = 'withdrawal' and l.ref_type in ('withdrawal', 'withdrawal-return'))
            )
          limit 1000`,
       db,

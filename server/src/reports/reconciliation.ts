@@ -12,6 +12,9 @@ const CAUSES: Record<string, readonly [string, string, string]> = {
   prize: ['prize_not_credited', 'prize_differs', 'prize_without_settlement'],
   pin: ['pin_not_credited', 'credit_differs', 'credit_without_pin'],
   adjustment: ['adjustment_not_posted', 'posting_differs', 'posting_without_adjustment'],
+  hold: ['withdrawal_not_held', 'hold_differs', 'hold_without_withdrawal'],
+  return: ['return_not_posted', 'return_differs', 'return_without_closed_withdrawal'],
+  paid: ['paid_without_hold', 'paid_differs_from_hold', ''],
   ledger: ['', '', 'unknown_cause'],
 };
 
@@ -23,6 +26,9 @@ const REF_TYPES: Record<string, { cause: string; orphan: string }> = {
   prize: { cause: 'order', orphan: 'order' },
   pin: { cause: 'pin', orphan: 'pin' },
   adjustment: { cause: 'adjustment', orphan: 'ledger' },
+  hold: { cause: 'withdrawal', orphan: 'withdrawal' },
+  return: { cause: 'withdrawal', orphan: 'withdrawal' },
+  paid: { cause: 'withdrawal', orphan: 'withdrawal' },
   ledger: { cause: 'ledger', orphan: 'ledger' },
 };
 
@@ -62,12 +68,13 @@ function figureOf(check: ReconciliationCheck, rows: readonly CauseRow[], mismatc
  * day"): the ledger total against the sum of balances (as of now), then per check the books' figure
  * for the day against the ledger's — deposits paid against deposit credits, orders charged less
  * refunds against order debits less refund credits, prizes settled against prize credits, PINs
- * redeemed and adjustments applied against theirs — with every mismatch listed by its cause, and
+ * redeemed and adjustments applied against theirs, withdrawals requested, returned and paid against
+ * their holds and returns — with every mismatch listed by its cause, and
  * any posting of the day whose cause fits no check.
  */
 export async function reconcileDay(db: Executor, timeZone: string, date: string, at: Date): Promise<Reconciliation> {
   const { start, end } = dayWindow(timeZone, date);
-  const [totals, wallets, deposits, orders, prizes, pins, adjustments, other] = await Promise.all([
+  const [totals, wallets, deposits, orders, prizes, pins, adjustments, withdrawals, other] = await Promise.all([
     reconciliationRepo.ledgerTotals(db),
     walletService.audit(db),
     reconciliationRepo.deposits(db, start, end),
@@ -75,6 +82,7 @@ export async function reconcileDay(db: Executor, timeZone: string, date: string,
     reconciliationRepo.prizes(db, start, end),
     reconciliationRepo.pins(db, start, end),
     reconciliationRepo.adjustments(db, start, end),
+    reconciliationRepo.withdrawals(db, start, end),
     reconciliationRepo.otherCauses(db, start, end),
   ]);
 
@@ -96,6 +104,9 @@ export async function reconcileDay(db: Executor, timeZone: string, date: string,
     ['prizes', prizes],
     ['pins', pins],
     ['adjustments', adjustments],
+    ['withdrawals_held', withdrawals.filter((row) => row.side === 'hold')],
+    ['withdrawals_returned', withdrawals.filter((row) => row.side === 'return')],
+    ['withdrawals_paid', withdrawals.filter((row) => row.side === 'paid')],
     ['ledger_causes', other],
   ];
   const mismatches = [...walletMismatches, ...checks.flatMap(([check, rows]) => mismatchesOf(check, rows))];

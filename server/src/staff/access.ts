@@ -86,6 +86,8 @@ export const ADMIN_ACCESS = {
   'POST /admin/kyc/:id/decision': 'staff',
   'GET /admin/withdrawals': 'staff',
   'GET /admin/withdrawals/batch': 'staff',
+  'GET /admin/withdrawals/batches': 'staff',
+  'POST /admin/withdrawals/batches/:batchId/paid': 'staff',
   'POST /admin/withdrawals/:id/approve': 'staff',
   'POST /admin/withdrawals/:id/reject': 'staff',
   'POST /admin/withdrawals/:id/paid': 'staff',

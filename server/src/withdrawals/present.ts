@@ -1,4 +1,4 @@
-import type { AdminWithdrawal, Withdrawal } from '@gp/common';
+import type { AdminWithdrawal, AmlFlag, Withdrawal } from '@gp/common';
 import type { withdrawalsRepo } from './repo.ts';
 
 type Row = Awaited<ReturnType<typeof withdrawalsRepo.ofMember>>[number];
@@ -36,5 +36,8 @@ export function presentForStaff(row: Row & { email: string }): AdminWithdrawal {
     firstApprovedBy: row.first_approved_by === null ? null : String(row.first_approved_by),
     approvedBy: row.approved_by === null ? null : String(row.approved_by),
     paidBy: row.paid_by === null ? null : String(row.paid_by),
+    batchId: row.batch_id === null ? null : String(row.batch_id),
+    amlFlags: Array.isArray(row.aml_flags) ? (row.aml_flags as AmlFlag[]) : [],
+    amlAcknowledgedBy: row.aml_acknowledged_by === null ? null : String(row.aml_acknowledged_by),
   };
 }

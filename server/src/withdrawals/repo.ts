@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import type { Executor, Tx } from '../db/database.ts';
+import type { AmlFlag } from '@gp/common';
 import type { WithdrawalState } from '../db/types.ts';
 
-const COLUMNS = [
+export const WITHDRAWAL_COLUMNS = [
   'withdrawals.id',
   'withdrawals.user_id',
   'withdrawals.method',
@@ -23,6 +24,9 @@ const COLUMNS = [
   'withdrawals.closed_at',
   'withdrawals.reason',
   'withdrawals.created_at',
+  'withdrawals.batch_id',
+  'withdrawals.aml_flags',
+  'withdrawals.aml_acknowledged_by',
 ] as const;
 
 /** States in which a withdrawal's points are held or gone: what it counts against a member's limits and winnings. */
@@ -40,6 +44,8 @@ export type NewWithdrawal = {
   accountName: string;
   accountNumber: string;
   bankCode: string;
+  /** The AML rules the request matched (aml.ts); null when none. */
+  amlFlags: AmlFlag[] | null;
   at: Date;
 };
 
@@ -90,39 +96,53 @@ export const withdrawalsRepo = {
         account_name: w.accountName,
         account_number: w.accountNumber,
         bank_code: w.bankCode,
+        aml_flags: w.amlFlags === null ? null : JSON.stringify(w.amlFlags),
         created_at: w.at,
       })
-      .returning(COLUMNS)
+      .returning(WITHDRAWAL_COLUMNS)
       .executeTakeFirstOrThrow();
   },
 
   find(db: Executor, id: number) {
-    return db.selectFrom('withdrawals').innerJoin('users', 'users.id', 'withdrawals.user_id').select([...COLUMNS, 'users.email']).where('withdrawals.id', '=', id).executeTakeFirst();
+    return db.selectFrom('withdrawals').innerJoin('users', 'users.id', 'withdrawals.user_id').select([...WITHDRAWAL_COLUMNS, 'users.email']).where('withdrawals.id', '=', id).executeTakeFirst();
   },
 
   ofMember(db: Executor, userId: number, limit: number) {
-    return db.selectFrom('withdrawals').select(COLUMNS).where('user_id', '=', userId).orderBy('id', 'desc').limit(limit).execute();
+    return db.selectFrom('withdrawals').select(WITHDRAWAL_COLUMNS).where('user_id', '=', userId).orderBy('id', 'desc').limit(limit).execute();
   },
 
   inState(db: Executor, state: WithdrawalState, limit: number, method?: 'bank_transfer') {
     let query = db
       .selectFrom('withdrawals')
       .innerJoin('users', 'users.id', 'withdrawals.user_id')
-      .select([...COLUMNS, 'users.email'])
+      .select([...WITHDRAWAL_COLUMNS, 'users.email'])
       .where('withdrawals.state', '=', state);
     if (method) query = query.where('withdrawals.method', '=', method);
     return query.orderBy('withdrawals.id', 'asc').limit(limit).execute();
   },
 
+  /** Requested withdrawals that matched an AML rule, oldest first. */
+  flaggedRequested(db: Executor, limit: number) {
+    return db
+      .selectFrom('withdrawals')
+      .innerJoin('users', 'users.id', 'withdrawals.user_id')
+      .select([...WITHDRAWAL_COLUMNS, 'users.email'])
+      .where('withdrawals.state', '=', 'requested')
+      .where('withdrawals.aml_flags', 'is not', null)
+      .orderBy('withdrawals.id', 'asc')
+      .limit(limit)
+      .execute();
+  },
+
   /** The first of two approvals (a large withdrawal): once, and only while it is still requested. */
-  firstApproval(trx: Tx, id: number, staffId: number, at: Date) {
+  firstApproval(trx: Tx, id: number, staffId: number, at: Date, acknowledged: boolean) {
     return trx
       .updateTable('withdrawals')
-      .set({ first_approved_by: staffId, first_approved_at: at })
+      .set({ first_approved_by: staffId, first_approved_at: at, ...(acknowledged ? { aml_acknowledged_by: staffId, aml_acknowledged_at: at } : {}) })
       .where('id', '=', id)
       .where('state', '=', 'requested')
       .where('first_approved_by', 'is', null)
-      .returning(COLUMNS)
+      .returning(WITHDRAWAL_COLUMNS)
       .executeTakeFirst();
   },
 
@@ -130,20 +150,28 @@ export const withdrawalsRepo = {
    * requested → approved, once. `secondTo`: the first approver a second approval must differ from
    * (checked in the statement, so the same person cannot be both however the calls interleave).
    */
-  approve(trx: Tx, id: number, staffId: number, at: Date, secondTo: number | null) {
-    let query = trx.updateTable('withdrawals').set({ state: 'approved', approved_by: staffId, approved_at: at }).where('id', '=', id).where('state', '=', 'requested');
+  approve(trx: Tx, id: number, staffId: number, at: Date, secondTo: number | null, acknowledged: boolean) {
+    let query = trx
+      .updateTable('withdrawals')
+      .set({ state: 'approved', approved_by: staffId, approved_at: at, ...(acknowledged ? { aml_acknowledged_by: staffId, aml_acknowledged_at: at } : {}) })
+      .where('id', '=', id)
+      .where('state', '=', 'requested');
     query = secondTo === null ? query.where('first_approved_by', 'is', null) : query.where('first_approved_by', '=', secondTo).where('first_approved_by', '<>', staffId);
-    return query.returning(COLUMNS).executeTakeFirst();
+    return query.returning(WITHDRAWAL_COLUMNS).executeTakeFirst();
   },
 
-  /** `from` → rejected or cancelled, once: the caller returns the held points in the same transaction. */
+  /**
+   * `from` → rejected or cancelled, once: the caller returns the held points in the same transaction.
+   * Never one exported in a bank batch (the bank may pay it: only `paid` follows).
+   */
   close(trx: Tx, id: number, to: 'rejected' | 'cancelled', from: WithdrawalState[], by: number, reason: string | null, at: Date) {
     return trx
       .updateTable('withdrawals')
       .set({ state: to, closed_by: by, closed_at: at, reason })
       .where('id', '=', id)
       .where('state', 'in', from)
-      .returning(COLUMNS)
+      .where('batch_id', 'is', null)
+      .returning(WITHDRAWAL_COLUMNS)
       .executeTakeFirst();
   },
 
@@ -154,7 +182,7 @@ export const withdrawalsRepo = {
       .set({ state: 'paid', paid_by: by, paid_at: at, paid_reference: reference })
       .where('id', '=', id)
       .where('state', '=', 'approved')
-      .returning(COLUMNS)
+      .returning(WITHDRAWAL_COLUMNS)
       .executeTakeFirst();
   },
 

@@ -1,8 +1,9 @@
 import { Router } from 'express';
-import { kycBody, kycDecisionBody, kycQueueQuery, withdrawalBatchQuery, withdrawalBody, withdrawalPaidBody, withdrawalRejectBody, withdrawalsQuery } from '@gp/common';
+import { kycBody, kycDecisionBody, kycQueueQuery, withdrawalApproveBody, withdrawalBatchQuery, withdrawalBody, withdrawalPaidBody, withdrawalRejectBody, withdrawalsQuery } from '@gp/common';
 import { currentUser, requireUser } from '../auth/middleware.ts';
 import type { AuthService } from '../auth/service.ts';
 import { idempotencyKey, idParam, sendStoredFile, validateBody, validateQuery } from '../platform/http.ts';
+import { readId } from '../platform/ids.ts';
 import type { Platform } from '../platform/platform.ts';
 import { fileFieldsUpload } from '../platform/upload.ts';
 import { access, actorOf } from '../staff/service.ts';
@@ -25,6 +26,8 @@ export function withdrawalRoutes(platform: Platform, auth: AuthService, kyc: Kyc
   const rejection = validateBody(withdrawalRejectBody);
   const payment = validateBody(withdrawalPaidBody);
   const batchFormat = validateQuery(withdrawalBatchQuery);
+  const approval = validateBody(withdrawalApproveBody);
+  const batchId = idParam('batchId');
 
   router.get('/me/kyc', member, async (req, res) => {
     res.json(await kyc.status(me(req)));
@@ -64,18 +67,28 @@ export function withdrawalRoutes(platform: Platform, auth: AuthService, kyc: Kyc
     res.json(await kyc.decide(actorOf(req), id.of(req), decision.of(req)));
   });
 
-  // Staff: withdrawals. The batch route comes before `/:id` routes would (it has none of its own kind, but keep it first).
-  router.get('/admin/withdrawals/batch', ...access(auth, 'GET /admin/withdrawals/batch'), batchFormat, async (_req, res) => {
-    const { csv } = await withdrawals.batch();
+  // Staff: withdrawals. The batch routes come before `/:id` routes would (they have none of their own kind, but keep them first).
+  // Without `batchId`: a new batch of the approved transfers not in one yet (docs/withdrawals.md "Batches"); with it: that batch's very file again.
+  router.get('/admin/withdrawals/batch', ...access(auth, 'GET /admin/withdrawals/batch'), batchFormat, async (req, res) => {
+    const query = batchFormat.of(req);
+    const { batchId: recorded, csv } = query.batchId ? await withdrawals.batchFile(readId(query.batchId, 'batchId')) : await withdrawals.exportBatch(actorOf(req));
     res.type('text/csv; charset=utf-8');
-    res.setHeader('Content-Disposition', 'attachment; filename="withdrawals-batch.csv"');
+    if (recorded) res.setHeader('X-Batch-Id', String(recorded));
+    res.setHeader('Content-Disposition', `attachment; filename="withdrawals-batch${recorded ? `-${recorded}` : ''}.csv"`);
+    res.setHeader('Cache-Control', 'private, no-store');
     res.send(csv);
+  });
+  router.get('/admin/withdrawals/batches', ...access(auth, 'GET /admin/withdrawals/batches'), async (_req, res) => {
+    res.json({ items: await withdrawals.batches() });
+  });
+  router.post('/admin/withdrawals/batches/:batchId/paid', ...access(auth, 'POST /admin/withdrawals/batches/:batchId/paid'), batchId, payment, async (req, res) => {
+    res.json(await withdrawals.markBatchPaid(actorOf(req), batchId.of(req), payment.of(req).reference));
   });
   router.get('/admin/withdrawals', ...access(auth, 'GET /admin/withdrawals'), stateFilter, async (req, res) => {
     res.json({ items: await withdrawals.adminList(stateFilter.of(req).state) });
   });
-  router.post('/admin/withdrawals/:id/approve', ...access(auth, 'POST /admin/withdrawals/:id/approve'), id, async (req, res) => {
-    res.json(await withdrawals.approve(actorOf(req), id.of(req)));
+  router.post('/admin/withdrawals/:id/approve', ...access(auth, 'POST /admin/withdrawals/:id/approve'), id, approval, async (req, res) => {
+    res.json(await withdrawals.approve(actorOf(req), id.of(req), approval.of(req)?.acknowledgeFlags === true));
   });
   router.post('/admin/withdrawals/:id/reject', ...access(auth, 'POST /admin/withdrawals/:id/reject'), id, rejection, async (req, res) => {
     res.json(await withdrawals.reject(actorOf(req), id.of(req), rejection.of(req).reason));

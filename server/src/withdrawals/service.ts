@@ -5,8 +5,10 @@ import { runIdempotent } from '../platform/idempotency.ts';
 import type { Platform } from '../platform/platform.ts';
 import { recordAudit, ROLLING_DAY_MS, selfApprovedMoney, type StaffActor } from '../staff/service.ts';
 import { balanceMessage, walletService } from '../wallet/service.ts';
-import { batchFile, type BatchColumn } from './batch-file.ts';
+import { amlFlagsOf } from './aml.ts';
+import { createBatchOperations } from './batches.ts';
 import { kycRepo } from './kyc-repo.ts';
+import { withdrawalMessages } from './messages.ts';
 import { presentForStaff, presentWithdrawal } from './present.ts';
 import { withdrawalsRepo } from './repo.ts';
 import { checkLimits, payoutOf } from './terms.ts';
@@ -29,6 +31,8 @@ const returnOf = (userId: number, id: number, amount: number) => ({ userId, acco
  */
 export function createWithdrawalService(platform: Pick<Platform, 'db' | 'now' | 'config' | 'outbox'>) {
   const { db, now, config, outbox } = platform;
+  const tell = withdrawalMessages(platform);
+  const batches = createBatchOperations(platform, (trx, row) => tell(trx, row, ['paid']));
 
   async function pushBalance(trx: Tx, userId: number) {
     const at = now();
@@ -54,6 +58,7 @@ export function createWithdrawalService(platform: Pick<Platform, 'db' | 'now' | 
       const userId = closed.user_id;
       await walletService.credit(trx, returnOf(userId, id, closed.amount));
       await pushBalance(trx, userId);
+      await tell(trx, closed, [to, 'returned']);
       if (actor) await recordAudit(trx, actor, { action: `withdrawal.${to}`, targetType: 'withdrawal', targetId: id, after: { state: to, amount: closed.amount, userId, reason } }, now());
       return closed;
     });
@@ -105,6 +110,7 @@ export function createWithdrawalService(platform: Pick<Platform, 'db' | 'now' | 
         const { fee, payout, rate } = checkLimits(config, body.amount, requested);
         if ((await withdrawalsRepo.winningsLeft(trx, userId)) < body.amount) throw new AppError('winnings_insufficient');
         if ((await walletService.debts(trx, userId)).outstanding > 0) throw new AppError('wallet_debt');
+        const flags = await amlFlagsOf(trx, config, userId, body.amount, at);
         const row = await withdrawalsRepo.insert(trx, {
           userId,
           method: body.method,
@@ -117,10 +123,12 @@ export function createWithdrawalService(platform: Pick<Platform, 'db' | 'now' | 
           accountName: account.account_name,
           accountNumber: account.account_number,
           bankCode: account.bank_code,
+          amlFlags: flags.length ? flags : null,
           at,
         });
         await walletService.debit(trx, holdOf(userId, row.id, body.amount));
         await pushBalance(trx, userId);
+        await tell(trx, row, ['requested']);
         return { status: 201, body: presentWithdrawal(row) };
       });
       outbox.kick();
@@ -140,35 +148,42 @@ export function createWithdrawalService(platform: Pick<Platform, 'db' | 'now' | 
 
     /**
      * Approves a requested withdrawal. Alone when it is at most WITHDRAWAL_FOUR_EYES_POINTS and within
-     * the approver's rolling-day bound (ADJUSTMENT_APPROVAL_POINTS, with adjustments and PIN batches);
-     * otherwise this approval is the first of two and another staff member's makes it `approved`.
+     * the approver's rolling-day bound (ADJUSTMENT_APPROVAL_POINTS, with adjustments and PIN batches),
+     * and not flagged; otherwise this approval is the first of two and another staff member's makes it
+     * `approved`. A flagged one (aml.ts) is approved only by staff who acknowledge its flags
+     * (`aml_acknowledgement_required` otherwise), and always by two.
      */
-    async approve(actor: StaffActor, id: number): Promise<AdminWithdrawal> {
+    async approve(actor: StaffActor, id: number, acknowledgeFlags = false): Promise<AdminWithdrawal> {
       const found = await staffRow(actor, id);
       if (found.state !== 'requested') throw new AppError('withdrawal_state');
       if (found.first_approved_by !== null && found.first_approved_by === actor.id) throw new AppError('approval_required');
+      const flagged = Array.isArray(found.aml_flags) && found.aml_flags.length > 0;
+      if (flagged && !acknowledgeFlags) throw new AppError('aml_acknowledgement_required');
       await db.transaction().execute(async (trx) => {
         const at = now();
         const byApprover = await selfApprovedMoney(trx, actor.id, at);
         let step: 'first' | 'second' | 'alone';
         if (found.first_approved_by !== null) {
           step = 'second';
-          moved(await withdrawalsRepo.approve(trx, id, actor.id, at, found.first_approved_by));
-        } else if (found.amount > config.WITHDRAWAL_FOUR_EYES_POINTS || byApprover + found.amount > config.ADJUSTMENT_APPROVAL_POINTS) {
+          await tell(trx, moved(await withdrawalsRepo.approve(trx, id, actor.id, at, found.first_approved_by, flagged)), ['approved']);
+        } else if (flagged || found.amount > config.WITHDRAWAL_FOUR_EYES_POINTS || byApprover + found.amount > config.ADJUSTMENT_APPROVAL_POINTS) {
           step = 'first';
-          moved(await withdrawalsRepo.firstApproval(trx, id, actor.id, at));
+          moved(await withdrawalsRepo.firstApproval(trx, id, actor.id, at, flagged));
         } else {
           step = 'alone';
-          moved(await withdrawalsRepo.approve(trx, id, actor.id, at, null));
+          await tell(trx, moved(await withdrawalsRepo.approve(trx, id, actor.id, at, null, false)), ['approved']);
         }
-        await recordAudit(trx, actor, { action: step === 'first' ? 'withdrawal.first_approval' : 'withdrawal.approved', targetType: 'withdrawal', targetId: id, after: { step, amount: found.amount, userId: found.user_id, rollingDay: byApprover } }, at);
+        const amlFlags = flagged ? (found.aml_flags as Array<{ rule: string }>).map((f) => f.rule) : [];
+        await recordAudit(trx, actor, { action: step === 'first' ? 'withdrawal.first_approval' : 'withdrawal.approved', targetType: 'withdrawal', targetId: id, after: { step, amount: found.amount, userId: found.user_id, rollingDay: byApprover, amlFlags } }, at);
       });
+      outbox.kick();
       return presentForStaff((await withdrawalsRepo.find(db, id))!);
     },
 
-    /** Rejects a requested or approved (not yet paid) withdrawal with a reason; its points come back. */
+    /** Rejects a requested or approved (not yet paid, nor exported in a bank batch) withdrawal with a reason; its points come back. */
     async reject(actor: StaffActor, id: number, reason: string): Promise<AdminWithdrawal> {
-      await staffRow(actor, id);
+      const found = await staffRow(actor, id);
+      if (found.batch_id !== null && found.state === 'approved') throw new AppError('withdrawal_in_batch');
       await close(id, 'rejected', ['requested', 'approved'], actor.id, reason, actor);
       return presentForStaff((await withdrawalsRepo.find(db, id))!);
     },
@@ -178,16 +193,26 @@ export function createWithdrawalService(platform: Pick<Platform, 'db' | 'now' | 
       await staffRow(actor, id);
       await db.transaction().execute(async (trx) => {
         const row = moved(await withdrawalsRepo.markPaid(trx, id, actor.id, reference, now()));
+        await tell(trx, row, ['paid']);
         await recordAudit(trx, actor, { action: 'withdrawal.paid', targetType: 'withdrawal', targetId: id, after: { reference, amount: row.amount, payout: row.payout, currency: row.currency } }, now());
       });
+      outbox.kick();
       return presentForStaff((await withdrawalsRepo.find(db, id))!);
     },
 
-    /** The approved bank transfers as the finance team's batch file (CSV). Reading it changes nothing. */
-    async batch() {
-      const rows = (await withdrawalsRepo.inState(db, 'approved', 1000, 'bank_transfer')).map(presentForStaff);
-      const columns = config.WITHDRAWAL_BATCH_COLUMNS.split(',') as BatchColumn[];
-      return { count: rows.length, csv: batchFile(rows, columns, config.WITHDRAWAL_BATCH_HEADER) };
+    /** Bank-transfer batches (batches.ts): export a new one, download one again, list them, mark one paid. */
+    exportBatch: (actor: StaffActor) => batches.exportNew(actor),
+    batchFile: (batchId: number) => batches.download(batchId),
+    batches: () => batches.list(),
+    async markBatchPaid(actor: StaffActor, batchId: number, reference: string) {
+      const batch = await batches.markPaid(actor, batchId, reference);
+      outbox.kick();
+      return batch;
+    },
+
+    /** Requested withdrawals that matched an AML rule: the order queue's `aml_flag` items (back-office-sources.ts). */
+    async flaggedAwaitingApproval(): Promise<AdminWithdrawal[]> {
+      return (await withdrawalsRepo.flaggedRequested(db, 500)).map(presentForStaff);
     },
 
     /** Per day: GP hundredths held, paid out and returned (for the daily reconciliation; see repo.ts). */

@@ -17,6 +17,7 @@ import { expectLedgerMatchesBalance, grantPoints, newMember } from '../support/m
 import { testServer } from '../support/platform.ts';
 import { promoteJob } from '../support/queues.ts';
 import { eventually } from '../support/wait.ts';
+import { verified, withdraw } from '../withdrawals/support.ts';
 import { BACK_OFFICE_ENV, newStaff } from './support.ts';
 
 /**
@@ -46,7 +47,7 @@ describe('the back office runs a mixed day: order search, the daily report and t
 
   // The Mark Six draw is days ahead of the platform's clock: staff sessions must outlive the move (they last a shift otherwise).
   beforeAll(async () => {
-    env = await testServer('embedded', { ...DRAW_ENV, ...BACK_OFFICE_ENV, REPORT_TIME_ZONE: zone, DEPOSIT_RECONCILE_MS: '3600000', STAFF_SESSION_TTL_SECONDS: String(30 * 24 * 3600) });
+    env = await testServer('embedded', { ...DRAW_ENV, ...BACK_OFFICE_ENV, REPORT_TIME_ZONE: zone, DEPOSIT_RECONCILE_MS: '3600000', WITHDRAWAL_MIN_POINTS: '100', WITHDRAWAL_FEE_POINTS: '10', STAFF_SESSION_TTL_SECONDS: String(30 * 24 * 3600) });
     api = apiClient(env.url);
     operator = await newStaff(env, 'operator', 'Olive Operator');
     supervisor = await newStaff(env, 'supervisor', 'Sam Supervisor');
@@ -143,6 +144,25 @@ describe('the back office runs a mixed day: order search, the daily report and t
     await confirm(placed.markSix.id, 'HK-T-1');
     expect((await api.get(`/api/admin/orders?productCode=HKA01&drawId=${markSixDraw.id}&status=0,1`, { token: operator.token })).body.items).toEqual([]);
 
+    // Winnings out: Alice verifies and withdraws four times — one paid, one rejected, one she cancels, one left waiting.
+    await verified(env.url, alice.token, operator.token);
+    const withdrawn: Array<{ id: string; state: string }> = [];
+    for (const amount of [100, 110, 120, 130]) {
+      const w = await withdraw(env.url, alice.token, amount);
+      expect(w.status, JSON.stringify(w.body)).toBe(201);
+      withdrawn.push(w.body);
+    }
+    const [paidOne, rejectedOne, cancelledOne] = withdrawn;
+    // Whatever the AML rules say of Alice's day, two staff members who acknowledge the flags approve it.
+    for (const staff of [operator, supervisor]) {
+      const approved = await api.post(`/api/admin/withdrawals/${paidOne!.id}/approve`, { token: staff.token, json: { acknowledgeFlags: true } });
+      expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+      if (approved.body.state === 'approved') break;
+    }
+    expect((await api.post(`/api/admin/withdrawals/${paidOne!.id}/paid`, { token: supervisor.token, json: { reference: 'BANK-1' } })).status).toBe(200);
+    expect((await api.post(`/api/admin/withdrawals/${rejectedOne!.id}/reject`, { token: supervisor.token, json: { reason: 'name differs' } })).status).toBe(200);
+    expect((await api.post(`/api/withdrawals/${cancelledOne!.id}/cancel`, { token: alice.token })).status).toBe(200);
+
     // The day's report against the ledger (every row of this database is today's).
     const rows = (await ledger()).filter((r) => r.account === 'real');
     const sum = (pick: (r: (typeof rows)[number]) => boolean) => rows.filter(pick).reduce((s, r) => s + r.amount, 0);
@@ -174,6 +194,11 @@ describe('the back office runs a mixed day: order search, the daily report and t
     expect(day!.pins.points).toBe(1_250);
     expect(day!.adjustments).toEqual({ count: 2, credits: 500, debits: 200 });
     expect(sum((r) => r.kind === 'adjustment')).toBe(300);
+    // Withdrawals: requested = the holds posted, returned = the returns posted, paid = the paid one's hold.
+    const held = -sum((r) => r.kind === 'withdrawal' && r.ref_type === 'withdrawal');
+    const returned = sum((r) => r.kind === 'withdrawal' && r.ref_type === 'withdrawal-return');
+    expect([held, returned]).toEqual([460, 230]);
+    expect(day!.withdrawals).toEqual({ requested: { count: 4, points: held }, paid: { count: 1, points: -sum((r) => r.kind === 'withdrawal' && r.ref_id === paidOne!.id) }, returned: { count: 2, points: returned } });
 
     // The reconciliation of the day: every check agrees, figure by figure, with the ledger.
     const rec = await reconciliation(today);
@@ -187,6 +212,9 @@ describe('the back office runs a mixed day: order search, the daily report and t
     expect(figure('prizes')).toMatchObject({ expected: sum((r) => r.kind === 'prize'), actual: sum((r) => r.kind === 'prize'), ok: true });
     expect(figure('pins')).toMatchObject({ expected: 1_250, actual: 1_250, ok: true });
     expect(figure('adjustments')).toMatchObject({ expected: 300, actual: 300, ok: true });
+    expect(figure('withdrawals_held')).toMatchObject({ expected: held, actual: held, ok: true });
+    expect(figure('withdrawals_returned')).toMatchObject({ expected: returned, actual: returned, ok: true });
+    expect(figure('withdrawals_paid')).toMatchObject({ expected: 100, actual: -sum((r) => r.kind === 'withdrawal' && r.ref_id === paidOne!.id), ok: true });
     for (const m of [alice, bob]) await expectLedgerMatchesBalance(env.platform, Number(m.id));
 
     // The CSVs say the same in GP with two decimals (12.50, never 1250).
@@ -195,6 +223,8 @@ describe('the back office runs a mixed day: order search, the daily report and t
     const lines = (await csv.text()).trim().split('\r\n');
     expect(lines[0]).toBe('date,time_zone,section,item,currency,count,money,stake,fees,gp_charged,gp_refunds,gp_prizes,gp_credits,gp_debits,trial_orders');
     expect(lines).toContain(`${today},${zone},pins,redeemed,,1,,,,,,,12.50,,`);
+    expect(lines).toContain(`${today},${zone},withdrawals,requested,,4,,,,,,,,4.60,`);
+    expect(lines).toContain(`${today},${zone},withdrawals,returned,,2,,,,,,,2.30,,`);
     const cab = day!.products.find((p) => p.productCode === 'CAB01')!;
     expect(lines.find((l) => l.includes(',product,CAB01,'))!.split(',').slice(9, 12)).toEqual([gp(cab.charged), gp(cab.refunds), gp(cab.prizes)]);
     const recCsv = await (await fetch(`${env.url}/api/admin/reports/reconciliation?date=${today}&format=csv`, { headers: { Authorization: `Bearer ${operator.token}` } })).text();
@@ -292,6 +322,8 @@ describe('the back office runs a mixed day: order search, the daily report and t
     // request behind them, and a deposit credit for a deposit that does not exist.
     await grantPoints(env.platform, Number(bob.id), 999);
     await env.platform.db.transaction().execute((trx) => walletService.credit(trx, { userId: Number(bob.id), account: 'real', kind: 'deposit', amount: 4_321, refType: 'deposit', refId: '987654321' }));
+    // Points "returned" for a withdrawal that does not exist.
+    await env.platform.db.transaction().execute((trx) => walletService.credit(trx, { userId: Number(bob.id), account: 'real', kind: 'withdrawal', amount: 700, refType: 'withdrawal-return', refId: '987654322' }));
     // A sign-up's trial points are an adjustment without a request by design: not a mismatch.
     await env.platform.db.transaction().execute((trx) => walletService.credit(trx, { userId: Number(bob.id), account: 'trial', kind: 'adjustment', amount: 300, refType: 'signup-trial', refId: bob.id }));
     const planted = dayOf(zone, new Date());
@@ -301,9 +333,10 @@ describe('the back office runs a mixed day: order search, the daily report and t
       expect.arrayContaining([
         expect.objectContaining({ check: 'adjustments', cause: 'posting_without_adjustment', refType: 'ledger', expected: null, actual: 999 }),
         expect.objectContaining({ check: 'deposits', cause: 'credit_without_deposit', refType: 'deposit', refId: '987654321', expected: null, actual: 4_321 }),
+        expect.objectContaining({ check: 'withdrawals_returned', cause: 'return_without_closed_withdrawal', refType: 'withdrawal', refId: '987654322', expected: null, actual: 700 }),
       ]),
     );
-    expect(rec.mismatches).toHaveLength(2);
+    expect(rec.mismatches).toHaveLength(3);
     expect(rec.figures.find((f) => f.check === 'deposits')).toMatchObject({ expected: 17_000, actual: 17_000 + 4_321, ok: false });
 
     // The nightly job (its schedule registered like every repeat) reconciles each finished day once.
@@ -311,13 +344,13 @@ describe('the back office runs a mixed day: order search, the daily report and t
     await eventually('the nightly schedule', async () => (await queue.getJobSchedulers()).some((s) => (s.key ?? s.id) === 'nightly-reconciliation'));
     if (planted >= dayOf(zone, env.platform.now())) env.clock.advance(86_400_000);
     await reconciliationJob.enqueue(env.platform.queues, {}, { jobId: `test-reconcile-${key()}` });
-    await eventually('the planted day reconciled', async () => (await env.platform.db.selectFrom('reconciliation_runs').select('mismatches').where((eb) => eb(eb.cast('date', 'text'), '=', planted)).executeTakeFirst())?.mismatches === 2, 20_000);
+    await eventually('the planted day reconciled', async () => (await env.platform.db.selectFrom('reconciliation_runs').select('mismatches').where((eb) => eb(eb.cast('date', 'text'), '=', planted)).executeTakeFirst())?.mismatches === 3, 20_000);
 
     const queueAnswer = await api.get('/api/admin/queue', { token: operator.token });
     expect(queueAnswer.status, JSON.stringify(queueAnswer.body)).toBe(200);
     const items = queueAnswer.body.items as Array<{ kind: string; detail: Record<string, unknown> }>;
     const queued = items.filter((i) => i.kind === 'reconciliation_mismatch');
-    expect(queued.map((i) => i.detail.cause).sort()).toEqual(['credit_without_deposit', 'posting_without_adjustment']);
+    expect(queued.map((i) => i.detail.cause).sort()).toEqual(['credit_without_deposit', 'posting_without_adjustment', 'return_without_closed_withdrawal']);
     expect(queued.every((i) => i.detail.date === planted)).toBe(true);
 
     // Running the day again (a supervisor) keeps what is still wrong; an operator may not, nor for a day not over.
@@ -325,7 +358,7 @@ describe('the back office runs a mixed day: order search, the daily report and t
     expect((await api.post('/api/admin/reports/reconciliation/runs', { token: supervisor.token, json: { date: dayOf(zone, env.platform.now()) } })).status).toBe(422);
     const again = await api.post('/api/admin/reports/reconciliation/runs', { token: supervisor.token, json: { date: planted } });
     expect(again.status, JSON.stringify(again.body)).toBe(200);
-    expect(again.body.mismatches).toHaveLength(2);
-    expect((await api.get('/api/admin/queue', { token: operator.token })).body.items.filter((i: { kind: string }) => i.kind === 'reconciliation_mismatch')).toHaveLength(2);
+    expect(again.body.mismatches).toHaveLength(3);
+    expect((await api.get('/api/admin/queue', { token: operator.token })).body.items.filter((i: { kind: string }) => i.kind === 'reconciliation_mismatch')).toHaveLength(3);
   }, 60_000);
 });

@@ -50,3 +50,26 @@ export async function verified(url: string, memberToken: string, reviewerToken: 
 
 export const withdraw = (url: string, token: string, amount: number, key: string = crypto.randomUUID()) =>
   apiClient(url).post('/api/withdrawals', { token, headers: { 'Idempotency-Key': key }, json: { amount, method: 'bank_transfer' } });
+
+/** A paid deposit of `points` (a row as the payment flow leaves it, and its ledger credit under the deposit's own cause). */
+export async function paidDeposit(platform: Platform, userId: string, points: number, paidAt: Date = new Date()) {
+  await platform.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('deposits')
+      .values({ user_id: Number(userId), provider: 'stripe', method: 'card', amount: points, currency: 'USD', points, merchant_ref: `T${crypto.randomUUID().slice(0, 18)}`, state: 'paid', paid_at: paidAt })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await walletService.credit(trx, { userId: Number(userId), account: 'real', kind: 'deposit', amount: points, refType: 'deposit', refId: String(row.id) });
+  });
+}
+
+/** Real points staked on an order (its debit under the order's cause), as placing one does. */
+export async function staked(platform: Platform, userId: string, points: number) {
+  await platform.db.transaction().execute((trx) => walletService.debit(trx, { userId: Number(userId), account: 'real', kind: 'order', amount: points, refType: 'order', refId: crypto.randomUUID() }));
+}
+
+/** The member's inbox messages about withdrawals, oldest first: `step` and withdrawal of each. */
+export async function withdrawalMessagesOf(platform: Platform, userId: string) {
+  const rows = await platform.db.selectFrom('inbox_messages').select(['cause', 'params']).where('user_id', '=', Number(userId)).where('kind', '=', 'withdrawal').orderBy('id').execute();
+  return rows.map((r) => r.params as { step: string; withdrawalId: string; reference?: string; reason?: string });
+}

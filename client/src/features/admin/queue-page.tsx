@@ -103,6 +103,7 @@ export function QueuePage() {
       else if (event.key === 'Enter' && isPurchase(item)) setPanel({ kind: 'confirm', item });
       else if (event.key === 'Enter' && item?.kind === 'large_win') setPanel({ kind: 'release', item });
       else if (event.key === 'Enter' && item?.kind === 'held_deposit') void navigate('/admin/deposits');
+      else if (event.key === 'Enter' && item?.kind === 'aml_flag') void navigate('/admin/withdrawals');
       else if (event.key === 'Enter' && item?.kind === 'reconciliation_mismatch') void navigate(`/admin/reports?date=${String(item.detail.date ?? '')}`);
       else if (event.key === 'f' && isPurchase(item)) setPanel({ kind: 'fail', item });
       else if (event.key === 'x' && isPurchase(item))
@@ -298,7 +299,7 @@ export function QueuePage() {
                     onClaim={() => { setCursor(index); void toggleClaim(item); }}
                     onConfirm={() => { setCursor(index); setPanel({ kind: 'confirm', item }); }}
                     onFail={() => { setCursor(index); setPanel({ kind: 'fail', item }); }}
-                    onOpen={item.kind === 'large_win' ? () => setPanel({ kind: 'release', item }) : item.kind === 'held_deposit' ? () => void navigate('/admin/deposits') : undefined}
+                    onOpen={item.kind === 'large_win' ? () => setPanel({ kind: 'release', item }) : item.kind === 'held_deposit' ? () => void navigate('/admin/deposits') : item.kind === 'aml_flag' ? () => void navigate('/admin/withdrawals') : undefined}
                   />
                 </td>
               </tr>

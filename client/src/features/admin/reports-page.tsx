@@ -142,6 +142,18 @@ export function ReportsPage() {
                       {d.deposits.map((x) => (
                         <span key={`${x.method}-${x.currency}`}> · <FormattedMessage id="admin.reports.depositLine" values={{ method: x.method, count: x.count, money: <Money amount={x.amount} currency={x.currency} />, points: <Points value={x.points} /> }} /></span>
                       ))}
+                      <br />
+                      <FormattedMessage
+                        id="admin.reports.withdrawalLine"
+                        values={{
+                          requested: d.withdrawals.requested.count,
+                          requestedPoints: <Points value={d.withdrawals.requested.points} />,
+                          paid: d.withdrawals.paid.count,
+                          paidPoints: <Points value={d.withdrawals.paid.points} />,
+                          returned: d.withdrawals.returned.count,
+                          returnedPoints: <Points value={d.withdrawals.returned.points} />,
+                        }}
+                      />
                     </td>
                   </tr>,
                 ])}

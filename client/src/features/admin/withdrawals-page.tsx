@@ -8,12 +8,15 @@ import { ConsoleNoticeLine, useConsoleAction } from './console-action.tsx';
 import { KycReview } from './kyc-review.tsx';
 import { saveFile } from './pins-api.ts';
 import { useConsole } from './staff-session.ts';
+import { WithdrawalBatches } from './withdrawal-batches.tsx';
+import { WithdrawalFlags } from './withdrawal-flags.tsx';
 import { useAdminWithdrawals, WITHDRAWALS_KEY } from './withdrawals-api.ts';
 
 /**
  * Winnings out for staff (issue 33): identity checks to review, then withdrawals by state: approve
- * (a large one takes two people), reject with a reason (the points go back), download the approved
- * bank transfers as the batch file, and mark each paid with the bank's reference.
+ * (a large or flagged one takes two people; a flagged one only after reading its flags), reject with a
+ * reason (the points go back), export the approved bank transfers as a recorded batch, and mark each
+ * withdrawal or batch paid with the bank's reference.
  */
 export function WithdrawalsPage() {
   const intl = useIntl();
@@ -22,10 +25,18 @@ export function WithdrawalsPage() {
   const list = useAdminWithdrawals(state);
   const { notice, act } = useConsoleAction(WITHDRAWALS_KEY);
   const [asking, setAsking] = useState<{ id: string; action: 'reject' | 'paid' } | null>(null);
+  const [acknowledged, setAcknowledged] = useState<ReadonlySet<string>>(new Set());
+  const acknowledge = (id: string, value: boolean) =>
+    setAcknowledged((before) => {
+      const next = new Set(before);
+      if (value) next.add(id);
+      else next.delete(id);
+      return next;
+    });
   const items = list.data?.items ?? [];
 
   const approve = (w: AdminWithdrawal) =>
-    act(() => http.post<AdminWithdrawal>(`/api/admin/withdrawals/${w.id}/approve`), (after) => intl.formatMessage({ id: after.state === 'approved' ? 'admin.withdrawals.approved' : 'admin.withdrawals.firstApproval' }, { id: w.id }));
+    act(() => http.post<AdminWithdrawal>(`/api/admin/withdrawals/${w.id}/approve`, { acknowledgeFlags: acknowledged.has(w.id) }), (after) => intl.formatMessage({ id: after.state === 'approved' ? 'admin.withdrawals.approved' : 'admin.withdrawals.firstApproval' }, { id: w.id }));
 
   function withText(event: FormEvent<HTMLFormElement>, w: AdminWithdrawal) {
     event.preventDefault();
@@ -75,11 +86,17 @@ export function WithdrawalsPage() {
                   <FormattedMessage id="admin.withdrawals.awaitingSecond" />
                 </p>
               )}
+              {w.state === 'requested' && w.amlFlags.length > 0 && <WithdrawalFlags flags={w.amlFlags} acknowledged={acknowledged.has(w.id)} onAcknowledge={(value) => acknowledge(w.id, value)} />}
+              {w.batchId && (
+                <p className="muted">
+                  <FormattedMessage id="admin.withdrawals.inBatch" values={{ id: w.batchId }} />
+                </p>
+              )}
               {w.paidReference && <p className="mono">{w.paidReference}</p>}
               {w.reason && <p>{w.reason}</p>}
               <div className="admin-actions">
                 {w.state === 'requested' && (
-                  <button type="button" className="button button--primary button--small" onClick={() => void approve(w)} data-testid="withdrawal-approve">
+                  <button type="button" className="button button--primary button--small" onClick={() => void approve(w)} disabled={w.amlFlags.length > 0 && !acknowledged.has(w.id)} data-testid="withdrawal-approve">
                     <FormattedMessage id="admin.withdrawals.approve" />
                   </button>
                 )}
@@ -88,7 +105,7 @@ export function WithdrawalsPage() {
                     <FormattedMessage id="admin.withdrawals.markPaid" />
                   </button>
                 )}
-                {(w.state === 'requested' || w.state === 'approved') && (
+                {(w.state === 'requested' || (w.state === 'approved' && !w.batchId)) && (
                   <button type="button" className="button button--ghost button--small" onClick={() => setAsking({ id: w.id, action: 'reject' })}>
                     <FormattedMessage id="admin.withdrawals.reject" />
                   </button>
@@ -111,6 +128,7 @@ export function WithdrawalsPage() {
           ))}
         </ul>
       </AdminListPanel>
+      <WithdrawalBatches />
     </section>
   );
 }

@@ -12,9 +12,15 @@ import type { MessageId } from '../../shared/i18n/message-ids.ts';
 import { usePageTitle } from '../../shared/site/use-page-title.ts';
 import { useNotify } from '../../shared/toasts/use-notify.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { formatLocalMoney } from '../../shared/money/local-money.ts';
 import { Moment } from '../../shared/time/moment.tsx';
 
 const PAGE_SIZE = 20;
+
+const WITHDRAWAL_STEPS = ['requested', 'approved', 'paid', 'rejected', 'cancelled', 'returned'] as const;
+
+/** A withdrawal message's sentence: one per step (server/src/withdrawals/messages.ts). */
+const withdrawalText = (step: unknown): MessageId => `inbox.text.withdrawal_${WITHDRAWAL_STEPS.find((s) => s === step) ?? 'requested'}`;
 
 /** The text of a message: its kind's sentence with its numbers (a notice carries its own words). */
 function MessageText({ message }: { message: InboxMessage }) {
@@ -32,9 +38,15 @@ function MessageText({ message }: { message: InboxMessage }) {
     order: String(params.orderId ?? ''),
     amount: typeof params.prize === 'number' ? formatPoints(params.prize, intl.locale) : '',
     deposit: typeof params.amount === 'number' ? formatPoints(params.amount, intl.locale) : '',
+    withdrawal: String(params.withdrawalId ?? ''),
+    payout: typeof params.payout === 'number' && typeof params.currency === 'string' ? formatLocalMoney(params.payout, params.currency, intl.locale) : '',
+    reference: String(params.reference ?? ''),
+    reason: String(params.reason ?? ''),
   };
   const id: MessageId =
-    message.kind === 'draw_result'
+    message.kind === 'withdrawal'
+      ? withdrawalText(params.step)
+      : message.kind === 'draw_result'
       ? params.won
         ? 'inbox.text.won'
         : 'inbox.text.lost'
