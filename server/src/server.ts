@@ -73,7 +73,7 @@ export function createServices(platform: Platform) {
     purchaseSheets: createPurchaseSheetService(platform, { games: games.registry, queue }),
     adjustments: createAdjustmentService(platform),
     kyc: createKycService(platform, { storage }),
-    withdrawals: createWithdrawalService(platform),
+    withdrawals: createWithdrawalService(platform, { stripe: () => deposits.runtime.provider('stripe') }),
     fourEyes: createFourEyesService(platform, { keno: games.keno.service, football: games.football.service, draws: games.draw.service }),
     members: createMemberService(platform, { orders, deposits, play }),
     /** Official results from feeds and the draws screen (issue 31). */

@@ -647,6 +647,7 @@ export interface Withdrawals {
   closed_by: number | null;
   created_at: Timestamp;
   currency: string;
+  deposit_id: number | null;
   fee: number;
   first_approved_at: Timestamp | null;
   first_approved_by: number | null;
@@ -659,6 +660,7 @@ export interface Withdrawals {
   payout: number;
   rate: string;
   reason: string | null;
+  refund_claimed_at: Timestamp | null;
   state: Generated<string>;
   user_id: number;
 }

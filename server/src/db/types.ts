@@ -51,7 +51,7 @@ export type KycSubmissionsTable = Override<Schema.KycSubmissions, { id: Generate
 export type WithdrawalState = 'requested' | 'approved' | 'paid' | 'rejected' | 'cancelled';
 export type WithdrawalsTable = Override<
   Schema.Withdrawals,
-  { id: Generated<Id>; user_id: Id; kyc_id: Id; method: 'bank_transfer'; state: Generated<WithdrawalState>; first_approved_by: Id | null; approved_by: Id | null; paid_by: Id | null; closed_by: Id | null }
+  { id: Generated<Id>; user_id: Id; kyc_id: Id; method: 'bank_transfer' | 'stripe_refund'; deposit_id: Id | null; state: Generated<WithdrawalState>; first_approved_by: Id | null; approved_by: Id | null; paid_by: Id | null; closed_by: Id | null }
 >;
 
 /** `seed` is secret until the draw: never presented while `status` is `scheduled`. */
