@@ -24,6 +24,7 @@ import * as responsiblePlay from './0025-responsible-play.ts';
 import * as withdrawals from './0026-withdrawals.ts';
 import * as resultFeeds from './0027-result-feeds.ts';
 import * as stripeRefundWithdrawals from './0034-stripe-refund-withdrawals.ts';
+import * as bigWinClaims from './0035-big-win-claims.ts';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder at run time) so they load
@@ -55,4 +56,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0026-withdrawals': withdrawals,
   '0027-result-feeds': resultFeeds,
   '0034-stripe-refund-withdrawals': stripeRefundWithdrawals,
+  '0035-big-win-claims': bigWinClaims,
 };

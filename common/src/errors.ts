@@ -64,6 +64,7 @@ export const ERROR_CATALOGUE = {
   winnings_insufficient: { status: 409, message: 'Only points won as prizes can be withdrawn to a bank, and you have fewer than this.' },
   kyc_decided: { status: 409, message: 'This identity check was already decided; reload to see the outcome.' },
   withdrawal_not_found: { status: 404, message: 'No such withdrawal found.' },
+  claim_step: { status: 409, message: 'This claim is not at the step before that one; reload to see where it stands.' },
   withdrawal_state: { status: 409, message: 'This withdrawal has already moved on; reload to see where it stands.' },
   identity_taken: { status: 409, message: 'This login is already linked to another account.' },
   last_login_method: { status: 409, message: 'This is your only way to log in; set a password first.' },

@@ -59,6 +59,26 @@ export interface AuthTokens {
   user_id: number;
 }
 
+export interface Claims {
+  id: Generated<number>;
+  opened_at: Timestamp;
+  order_id: number;
+  points: number;
+  product_code: string;
+  step: Generated<string>;
+  ticket_ref: string | null;
+  updated_at: Timestamp;
+  user_id: number;
+}
+
+export interface ClaimSteps {
+  at: Timestamp;
+  by: number | null;
+  claim_id: number;
+  note: string | null;
+  step: string;
+}
+
 export interface DepositNotifications {
   body: Json;
   dedupe_key: string;
@@ -669,6 +689,8 @@ export interface DB {
   adjustments: Adjustments;
   audit_log: AuditLog;
   auth_tokens: AuthTokens;
+  claim_steps: ClaimSteps;
+  claims: Claims;
   deposit_notifications: DepositNotifications;
   deposits: Deposits;
   draws: Draws;

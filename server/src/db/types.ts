@@ -54,6 +54,10 @@ export type WithdrawalsTable = Override<
   { id: Generated<Id>; user_id: Id; kyc_id: Id; method: 'bank_transfer' | 'stripe_refund'; deposit_id: Id | null; state: Generated<WithdrawalState>; first_approved_by: Id | null; approved_by: Id | null; paid_by: Id | null; closed_by: Id | null }
 >;
 
+export type ClaimStep = 'win_confirmed' | 'documents_requested' | 'documents_received' | 'ticket_presented' | 'prize_received' | 'credited';
+export type ClaimsTable = Override<Schema.Claims, { id: Generated<Id>; order_id: Id; user_id: Id; step: Generated<ClaimStep> }>;
+export type ClaimStepsTable = Override<Schema.ClaimSteps, { claim_id: Id; step: ClaimStep; by: Id | null }>;
+
 /** `seed` is secret until the draw: never presented while `status` is `scheduled`. */
 export type DrawsTable = Override<
   Schema.Draws,
@@ -229,6 +233,8 @@ export type Database = Override<
     adjustments: AdjustmentsTable;
     kyc_submissions: KycSubmissionsTable;
     withdrawals: WithdrawalsTable;
+    claims: ClaimsTable;
+    claim_steps: ClaimStepsTable;
     users: UsersTable;
     sessions: SessionsTable;
     wallets: WalletsTable;

@@ -1,7 +1,7 @@
 import './inbox.css';
 import { formatPoints } from '@gp/common/money';
 import { isSameSitePath } from '@gp/common/same-site-path';
-import type { InboxMessage, InboxPage as Page } from '@gp/common';
+import { CLAIM_STEPS, type ClaimStep, type InboxMessage, type InboxPage as Page } from '@gp/common';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -15,6 +15,7 @@ import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { Moment } from '../../shared/time/moment.tsx';
 
 const PAGE_SIZE = 20;
+const isClaimStep = (step: unknown): step is ClaimStep => (CLAIM_STEPS as readonly unknown[]).includes(step);
 
 /** The text of a message: its kind's sentence with its numbers (a notice carries its own words). */
 function MessageText({ message }: { message: InboxMessage }) {
@@ -32,6 +33,7 @@ function MessageText({ message }: { message: InboxMessage }) {
     order: String(params.orderId ?? ''),
     amount: typeof params.prize === 'number' ? formatPoints(params.prize, intl.locale) : '',
     deposit: typeof params.amount === 'number' ? formatPoints(params.amount, intl.locale) : '',
+    step: message.kind === 'claim_step' && isClaimStep(params.step) ? intl.formatMessage({ id: `claims.step.${params.step}` }) : '',
   };
   const id: MessageId =
     message.kind === 'draw_result'
