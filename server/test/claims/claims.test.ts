@@ -1,8 +1,7 @@
-import type { DrawOrderWire, InboxPage, LotteryDrawWire } from '@gp/common';
+import type { InboxPage } from '@gp/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DRAW_ENV } from '../draw/support.ts';
+import { bought539, DRAW_ENV } from '../draw/support.ts';
 import { apiClient } from '../http/api-client.ts';
-import { key } from '../orders/support.ts';
 import { grantPoints, newMember } from '../support/members.ts';
 import { testServer } from '../support/platform.ts';
 import { eventually } from '../support/wait.ts';
@@ -42,21 +41,14 @@ describe('big-win claims', () => {
   async function bigWin(name: string) {
     const m = await newMember(env.services, name);
     await grantPoints(env.platform, m.id, 100_000);
-    const [draw] = await eventually('a 539 draw', async () => {
-      const list = (await api.get<LotteryDrawWire[]>('/api/draw-products/TWA03/draws?status=upcoming&limit=1')).body;
-      return list.length ? list : undefined;
-    }, 15_000);
-    const res = await api.post('/api/orders', { token: m.token, json: { productCode: 'TWA03', draws: 1, lines: [{ zones: [[3, 13, 23, 33, 39]] }] }, headers: { 'Idempotency-Key': key() } });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    const [order] = res.body.orders as DrawOrderWire[];
     const desk = await staffMember('operator', 'Desk');
-    expect((await api.post(`/api/admin/orders/${order!.id}/confirm`, { token: desk.token, json: { ticketRef: `TL-539-${order!.id}` } })).status).toBe(200);
-    env.clock.advanceTo(draw!.salesCloseAt);
-    await env.services.draws.enterResult('TWA03', draw!.id, { zones: [[3, 13, 23, 33, 39]], extra: [], divisions: [] });
+    const { draw, order } = await bought539(api, m.token, desk.token, `TL-539-${m.id}`);
+    env.clock.advanceTo(draw.salesCloseAt);
+    await env.services.draws.enterResult('TWA03', draw.id, { zones: [[3, 13, 23, 33, 39]], extra: [], divisions: [] });
     // Settlement runs twice (a retry, the sweep): one claim all the same.
-    await env.services.drawSettlement.settleDraw(draw!.id);
-    await env.services.drawSettlement.settleDraw(draw!.id);
-    return { ...m, order: order! };
+    await env.services.drawSettlement.settleDraw(draw.id);
+    await env.services.drawSettlement.settleDraw(draw.id);
+    return { ...m, order: order };
   }
 
   const step = (token: string, id: string, s: string, note?: string) => api.post(`/api/admin/claims/${id}/step`, { token, json: { step: s, ...(note ? { note } : {}) } });
@@ -68,7 +60,7 @@ describe('big-win claims', () => {
     const claims = (await api.get('/api/claims', { token: m.token })).body.items;
     expect(claims).toHaveLength(1);
     const claim = claims[0];
-    expect(claim).toMatchObject({ orderId: m.order.id, productCode: 'TWA03', step: 'win_confirmed', ticketRef: `TL-539-${m.order.id}`, operatorTerms: { confirmed: false } });
+    expect(claim).toMatchObject({ orderId: m.order.id, productCode: 'TWA03', step: 'win_confirmed', ticketRef: `TL-539-${m.id}`, operatorTerms: { confirmed: false } });
     expect(claim.points).toBeGreaterThan(100_000);
     expect(claim.timeline.map((t: { step: string }) => t.step)).toEqual(['win_confirmed']);
     expect(new Date(claim.claimBy).getTime()).toBeGreaterThan(new Date(claim.openedAt).getTime());
