@@ -9,7 +9,7 @@ export const claimsRepo = {
    * Opens the claim of a held real-money win, once per order (the unique order): a settlement that
    * runs again, or the pool stage's second hold, adds nothing. Answers the claim when it is new.
    */
-  async open(trx: Tx, orderId: string, points: number, at: Date) {
+  async open(trx: Tx, orderId: number, points: number, at: Date) {
     const { rows } = await sql<{ id: number; user_id: number }>`
       insert into claims (order_id, user_id, product_code, points, ticket_ref, opened_at, updated_at)
       select id, user_id, product_code, ${points}, ticket_ref, ${at}, ${at} from orders where id = ${orderId} and not trial
@@ -19,25 +19,25 @@ export const claimsRepo = {
   },
 
   /** One step, once (the primary key): false when it was already recorded. */
-  async recordStep(trx: Tx, claimId: string, step: ClaimStep, by: string | null, note: string | null, at: Date) {
+  async recordStep(trx: Tx, claimId: number, step: ClaimStep, by: number | null, note: string | null, at: Date) {
     const inserted = await trx.insertInto('claim_steps').values({ claim_id: claimId, step, by, note, at }).onConflict((oc) => oc.columns(['claim_id', 'step']).doNothing()).returning('step').executeTakeFirst();
     return inserted !== undefined;
   },
 
   /** The claim at `from` moves to `to`, once: the statement's condition decides between racing clicks. */
-  advance(trx: Tx, claimId: string, from: ClaimStep, to: ClaimStep, at: Date) {
+  advance(trx: Tx, claimId: number, from: ClaimStep, to: ClaimStep, at: Date) {
     return trx.updateTable('claims').set({ step: to, updated_at: at }).where('id', '=', claimId).where('step', '=', from).returning(COLUMNS).executeTakeFirst();
   },
 
-  byId(db: Executor, id: string) {
+  byId(db: Executor, id: number) {
     return db.selectFrom('claims').innerJoin('users', 'users.id', 'claims.user_id').select([...COLUMNS, 'users.email']).where('claims.id', '=', id).executeTakeFirst();
   },
 
-  byOrderForUpdate(trx: Tx, orderId: string) {
+  byOrderForUpdate(trx: Tx, orderId: number) {
     return trx.selectFrom('claims').select(COLUMNS).where('order_id', '=', orderId).forUpdate().executeTakeFirst();
   },
 
-  ofMember(db: Executor, userId: string, limit: number) {
+  ofMember(db: Executor, userId: number, limit: number) {
     return db.selectFrom('claims').innerJoin('users', 'users.id', 'claims.user_id').select([...COLUMNS, 'users.email']).where('claims.user_id', '=', userId).orderBy('claims.id', 'desc').limit(limit).execute();
   },
 
@@ -48,7 +48,7 @@ export const claimsRepo = {
     return query.orderBy('claims.id', 'asc').limit(limit).execute();
   },
 
-  steps(db: Executor, claimIds: readonly string[]) {
+  steps(db: Executor, claimIds: readonly number[]) {
     if (!claimIds.length) return Promise.resolve([]);
     return db.selectFrom('claim_steps').select(['claim_id', 'step', 'by', 'note', 'at']).where('claim_id', 'in', claimIds).orderBy('at').execute();
   },

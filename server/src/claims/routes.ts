@@ -10,7 +10,7 @@ import type { ClaimService } from './service.ts';
 export function claimRoutes(auth: AuthService, claims: ClaimService) {
   const router = Router();
   const member = requireUser(auth);
-  const me = (req: Parameters<typeof currentUser>[0]) => String(currentUser(req).user.id);
+  const me = (req: Parameters<typeof currentUser>[0]) => currentUser(req).user.id;
   const id = idParam('id');
   const stepBody = validateBody(claimStepBody);
   const filter = validateQuery(claimsQuery);

@@ -11,9 +11,9 @@ type ClaimPlatform = Pick<Platform, 'db' | 'outbox' | 'now' | 'config'>;
 const DAY_MS = 86_400_000;
 
 /** The member's inbox message of one step: one per claim and step (its cause), in the step's own transaction. */
-const stepMessage = (platform: ClaimPlatform, trx: Tx, claim: { id: string; userId: string; orderId: string }, step: ClaimStep) =>
+const stepMessage = (platform: ClaimPlatform, trx: Tx, claim: { id: number; userId: number; orderId: number }, step: ClaimStep) =>
   writeInboxMessages(platform, trx, [
-    { userId: claim.userId, kind: 'claim_step', cause: `claim-${claim.id}-${step}`, params: { claimId: claim.id, orderId: claim.orderId, step }, link: `/claims/${claim.id}` },
+    { userId: claim.userId, kind: 'claim_step', cause: `claim-${claim.id}-${step}`, params: { claimId: String(claim.id), orderId: String(claim.orderId), step }, link: `/claims/${claim.id}` },
   ]);
 
 /**
@@ -21,13 +21,12 @@ const stepMessage = (platform: ClaimPlatform, trx: Tx, claim: { id: string; user
  * once per order however often settlement runs (the unique order), never for a trial order; the
  * member is told ("win confirmed") by the same transaction.
  */
-export async function openClaim(platform: ClaimPlatform, trx: Tx, orderId: string, points: number) {
+export async function openClaim(platform: ClaimPlatform, trx: Tx, orderId: number, points: number) {
   const at = platform.now();
   const opened = await claimsRepo.open(trx, orderId, points, at);
   if (!opened) return;
-  const claimId = String(opened.id);
-  await claimsRepo.recordStep(trx, claimId, 'win_confirmed', null, null, at);
-  await stepMessage(platform, trx, { id: claimId, userId: String(opened.user_id), orderId }, 'win_confirmed');
+  await claimsRepo.recordStep(trx, opened.id, 'win_confirmed', null, null, at);
+  await stepMessage(platform, trx, { id: opened.id, userId: opened.user_id, orderId }, 'win_confirmed');
 }
 
 /**
@@ -35,16 +34,16 @@ export async function openClaim(platform: ClaimPlatform, trx: Tx, orderId: strin
  * becomes `credited`, once. Four eyes: the supervisor releasing it is not the one who recorded the
  * prize as received from the operator (`approval_required`).
  */
-export async function creditClaim(platform: ClaimPlatform, trx: Tx, orderId: string, releasedBy: string) {
+export async function creditClaim(platform: ClaimPlatform, trx: Tx, orderId: number, releasedBy: number) {
   const claim = await claimsRepo.byOrderForUpdate(trx, orderId);
   if (!claim || claim.step === 'credited') return;
-  const claimId = String(claim.id);
+  const claimId = claim.id;
   const received = (await claimsRepo.steps(trx, [claimId])).find((s) => s.step === 'prize_received');
-  if (received && String(received.by) === releasedBy) throw new AppError('approval_required');
+  if (received && received.by === releasedBy) throw new AppError('approval_required');
   const at = platform.now();
   if (!(await claimsRepo.advance(trx, claimId, claim.step, 'credited', at))) return;
   await claimsRepo.recordStep(trx, claimId, 'credited', releasedBy, null, at);
-  await stepMessage(platform, trx, { id: claimId, userId: String(claim.user_id), orderId: String(claim.order_id) }, 'credited');
+  await stepMessage(platform, trx, { id: claimId, userId: claim.user_id, orderId: claim.order_id }, 'credited');
 }
 
 export type ClaimService = ReturnType<typeof createClaimService>;
@@ -54,7 +53,7 @@ export function createClaimService(platform: ClaimPlatform) {
   const { db, now, outbox } = platform;
 
   async function present(rows: readonly ClaimRow[]): Promise<AdminClaim[]> {
-    const steps = await claimsRepo.steps(db, rows.map((r) => String(r.id)));
+    const steps = await claimsRepo.steps(db, rows.map((r) => r.id));
     return rows.map((row) => {
       const terms = operatorTermsOf(row.product_code);
       const openedAt = new Date(row.opened_at);
@@ -66,7 +65,7 @@ export function createClaimService(platform: ClaimPlatform) {
         step: row.step,
         ticketRef: row.ticket_ref,
         timeline: steps
-          .filter((s) => String(s.claim_id) === String(row.id))
+          .filter((s) => s.claim_id === row.id)
           .sort((a, b) => CLAIM_STEPS.indexOf(a.step) - CLAIM_STEPS.indexOf(b.step))
           .map((s) => ({ step: s.step, at: new Date(s.at).toISOString(), note: s.note })),
         operatorTerms: terms,
@@ -80,14 +79,14 @@ export function createClaimService(platform: ClaimPlatform) {
   const forMember = ({ userId: _u, memberEmail: _e, ...claim }: AdminClaim): Claim => claim;
 
   return {
-    async list(userId: string): Promise<Claim[]> {
+    async list(userId: number): Promise<Claim[]> {
       return (await present(await claimsRepo.ofMember(db, userId, 100))).map(forMember);
     },
 
     /** The member's own claim; another's is `not_found`, as one that does not exist. */
-    async get(userId: string, id: string): Promise<Claim> {
+    async get(userId: number, id: number): Promise<Claim> {
       const row = await claimsRepo.byId(db, id);
-      if (!row || String(row.user_id) !== userId) throw new AppError('not_found');
+      if (!row || row.user_id !== userId) throw new AppError('not_found');
       return forMember((await present([row]))[0]!);
     },
 
@@ -100,17 +99,17 @@ export function createClaimService(platform: ClaimPlatform) {
      * otherwise, also for the loser of two racing clicks), never on their own claim
      * (`own_account`); audited, and the member's inbox told in the same transaction.
      */
-    async step(actor: StaffActor, id: string, body: ClaimStepBody): Promise<AdminClaim> {
+    async step(actor: StaffActor, id: number, body: ClaimStepBody): Promise<AdminClaim> {
       const found = await claimsRepo.byId(db, id);
       if (!found) throw new AppError('not_found');
-      if (String(found.user_id) === actor.id) throw new AppError('own_account');
+      if (found.user_id === actor.id) throw new AppError('own_account');
       const from = CLAIM_STEPS[CLAIM_STEPS.indexOf(body.step) - 1]!;
       await db.transaction().execute(async (trx) => {
         const at = now();
         const moved = await claimsRepo.advance(trx, id, from, body.step, at);
         if (!moved || !(await claimsRepo.recordStep(trx, id, body.step, actor.id, body.note ?? null, at))) throw new AppError('claim_step', { details: { step: found.step } });
         await recordAudit(trx, actor, { action: 'claim.step', targetType: 'claim', targetId: id, before: { step: from }, after: { step: body.step, note: body.note ?? null } }, at);
-        await stepMessage(platform, trx, { id, userId: String(found.user_id), orderId: String(found.order_id) }, body.step);
+        await stepMessage(platform, trx, { id, userId: found.user_id, orderId: found.order_id }, body.step);
       });
       outbox.kick();
       return (await present([(await claimsRepo.byId(db, id))!]))[0]!;

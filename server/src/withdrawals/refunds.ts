@@ -13,9 +13,14 @@ import { withdrawalsRepo } from './repo.ts';
  * first, so that sum belongs to the newest paid deposits (of any provider), newest first; of those,
  * the Stripe ones may be refunded, each at most its own points less what earlier refunds of it took.
  */
-export async function refundableDeposits(db: Executor, userId: string, balance: number, winningsLeft: number): Promise<RefundableDeposit[]> {
+export async function refundableDeposits(db: Executor, userId: number, balance: number, winningsLeft: number): Promise<RefundableDeposit[]> {
+  return (await unplayedStripeDeposits(db, userId, balance, winningsLeft)).map((deposit) => ({ ...deposit, depositId: String(deposit.depositId) }));
+}
+
+/** `refundableDeposits` as the server reads it (numeric deposit ids). */
+async function unplayedStripeDeposits(db: Executor, userId: number, balance: number, winningsLeft: number) {
   let unplayed = Math.max(0, balance - Math.max(0, winningsLeft));
-  const out: RefundableDeposit[] = [];
+  const out: (Omit<RefundableDeposit, 'depositId'> & { depositId: number })[] = [];
   for (const deposit of await withdrawalsRepo.paidDepositsNewestFirst(db, userId)) {
     if (unplayed <= 0) break;
     const own = Math.max(0, deposit.points - Number(deposit.refunded ?? 0));
@@ -24,7 +29,7 @@ export async function refundableDeposits(db: Executor, userId: string, balance: 
     // Only a Stripe payment can take part of itself back, and only one the back office is not refunding whole.
     if (deposit.provider !== 'stripe' || !deposit.provider_txn_id || deposit.refund_requested_at !== null || points <= 0) continue;
     out.push({
-      depositId: String(deposit.id),
+      depositId: deposit.id,
       method: deposit.method,
       points,
       payout: refundPayout(deposit, points),
@@ -47,16 +52,16 @@ export const refundPayout = (deposit: { amount: number; points: number }, points
  * another member's deposit, not a paid Stripe one, being refunded by the back office, or more than
  * its points not yet played.
  */
-export async function admitRefund(trx: Tx, userId: string, depositId: string, amount: number, balance: number, winningsLeft: number) {
+export async function admitRefund(trx: Tx, userId: number, depositId: number, amount: number, balance: number, winningsLeft: number) {
   const deposit = await withdrawalsRepo.deposit(trx, depositId, true);
-  if (!deposit || String(deposit.user_id) !== userId) throw new AppError('refund_unavailable');
-  const offered = (await refundableDeposits(trx, userId, balance, winningsLeft)).find((d) => d.depositId === depositId);
+  if (!deposit || deposit.user_id !== userId) throw new AppError('refund_unavailable');
+  const offered = (await unplayedStripeDeposits(trx, userId, balance, winningsLeft)).find((d) => d.depositId === depositId);
   if (!offered || amount > offered.points) throw new AppError('refund_unavailable', { details: { refundable: offered?.points ?? 0 } });
   return { ...deposit, payout: refundPayout(deposit, amount) };
 }
 
 /** The idempotency key of one withdrawal's refund, and the metadata Stripe keeps with it: stable for the withdrawal's life. */
-export const refundReference = (withdrawalId: string) => `gp-withdrawal-refund-${withdrawalId}`;
+export const refundReference = (withdrawalId: number) => `gp-withdrawal-refund-${withdrawalId}`;
 
 /**
  * Asks the provider for one withdrawal's refund: first what became of any earlier attempt under the

@@ -31,16 +31,16 @@ const COLUMNS = [
 const LIVE: WithdrawalState[] = ['requested', 'approved', 'paid'];
 
 export type NewWithdrawal = {
-  userId: string;
+  userId: number;
   method: 'bank_transfer' | 'stripe_refund';
   /** A refund's deposit (and only a refund's). */
-  depositId?: string;
+  depositId?: number;
   amount: number;
   fee: number;
   payout: number;
   currency: string;
   rate: string;
-  kycId: string;
+  kycId: number;
   accountName: string;
   accountNumber: string;
   bankCode: string;
@@ -52,12 +52,12 @@ export const withdrawalsRepo = {
    * The member's withdrawal lock for the rest of `trx`: two requests of one member read their daily
    * sum and their winnings one after the other, never both before either wrote.
    */
-  async lockMember(trx: Tx, userId: string) {
+  async lockMember(trx: Tx, userId: number) {
     await sql`select pg_advisory_xact_lock(hashtext('member-withdrawals'), ${Number(userId)}::int)`.execute(trx);
   },
 
   /** GP hundredths the member asked to withdraw since `since`, not counting rejected or cancelled requests. */
-  async requestedSince(db: Executor, userId: string, since: Date) {
+  async requestedSince(db: Executor, userId: number, since: Date) {
     const row = await db
       .selectFrom('withdrawals')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('amount'), sql<string>`0`).as('total'))
@@ -72,7 +72,7 @@ export const withdrawalsRepo = {
    * Real points won as prizes, less what live bank transfers took: what a bank transfer may still
    * take (deposited points go back only to the method they came from, never to a bank).
    */
-  async winningsLeft(db: Executor, userId: string) {
+  async winningsLeft(db: Executor, userId: number) {
     const { rows } = await sql<{ won: string; withdrawn: string }>`
       select (select coalesce(sum(amount), 0) from ledger where user_id = ${userId} and kind = 'prize' and account = 'real') as won,
              (select coalesce(sum(amount), 0) from withdrawals where user_id = ${userId} and method = 'bank_transfer' and state in ('requested', 'approved', 'paid')) as withdrawn`.execute(db);
@@ -101,11 +101,11 @@ export const withdrawalsRepo = {
       .executeTakeFirstOrThrow();
   },
 
-  find(db: Executor, id: string) {
+  find(db: Executor, id: number) {
     return db.selectFrom('withdrawals').innerJoin('users', 'users.id', 'withdrawals.user_id').select([...COLUMNS, 'users.email']).where('withdrawals.id', '=', id).executeTakeFirst();
   },
 
-  ofMember(db: Executor, userId: string, limit: number) {
+  ofMember(db: Executor, userId: number, limit: number) {
     return db.selectFrom('withdrawals').select(COLUMNS).where('user_id', '=', userId).orderBy('id', 'desc').limit(limit).execute();
   },
 
@@ -120,7 +120,7 @@ export const withdrawalsRepo = {
   },
 
   /** The first of two approvals (a large withdrawal): once, and only while it is still requested. */
-  firstApproval(trx: Tx, id: string, staffId: string, at: Date) {
+  firstApproval(trx: Tx, id: number, staffId: number, at: Date) {
     return trx
       .updateTable('withdrawals')
       .set({ first_approved_by: staffId, first_approved_at: at })
@@ -135,14 +135,14 @@ export const withdrawalsRepo = {
    * requested → approved, once. `secondTo`: the first approver a second approval must differ from
    * (checked in the statement, so the same person cannot be both however the calls interleave).
    */
-  approve(trx: Tx, id: string, staffId: string, at: Date, secondTo: string | null) {
+  approve(trx: Tx, id: number, staffId: number, at: Date, secondTo: number | null) {
     let query = trx.updateTable('withdrawals').set({ state: 'approved', approved_by: staffId, approved_at: at }).where('id', '=', id).where('state', '=', 'requested');
     query = secondTo === null ? query.where('first_approved_by', 'is', null) : query.where('first_approved_by', '=', secondTo).where('first_approved_by', '<>', staffId);
     return query.returning(COLUMNS).executeTakeFirst();
   },
 
   /** `from` → rejected or cancelled, once: the caller returns the held points in the same transaction. */
-  close(trx: Tx, id: string, to: 'rejected' | 'cancelled', from: WithdrawalState[], by: string, reason: string | null, at: Date) {
+  close(trx: Tx, id: number, to: 'rejected' | 'cancelled', from: WithdrawalState[], by: number, reason: string | null, at: Date) {
     return trx
       .updateTable('withdrawals')
       .set({ state: to, closed_by: by, closed_at: at, reason })
@@ -153,7 +153,7 @@ export const withdrawalsRepo = {
   },
 
   /** approved → paid, once, with the bank's or provider's reference. */
-  markPaid(trx: Tx, id: string, by: string, reference: string, at: Date) {
+  markPaid(trx: Tx, id: number, by: number, reference: string, at: Date) {
     return trx
       .updateTable('withdrawals')
       .set({ state: 'paid', paid_by: by, paid_at: at, paid_reference: reference })
@@ -168,7 +168,7 @@ export const withdrawalsRepo = {
    * refund withdrawals of it hold or paid): the refund rail attributes play to the oldest points
    * first, so the newest deposits are the ones not yet played (withdrawals/refunds.ts).
    */
-  paidDepositsNewestFirst(db: Executor, userId: string) {
+  paidDepositsNewestFirst(db: Executor, userId: number) {
     return db
       .selectFrom('deposits')
       .select((eb) => [
@@ -197,7 +197,7 @@ export const withdrawalsRepo = {
   },
 
   /** The deposit a refund names; `lock`: against the back office's refund of it, for the rest of the transaction. */
-  deposit(db: Executor, id: string, lock = false) {
+  deposit(db: Executor, id: number, lock = false) {
     const query = db.selectFrom('deposits').select(['id', 'user_id', 'provider', 'state', 'amount', 'currency', 'points', 'provider_txn_id', 'refund_requested_at']).where('id', '=', id);
     return (lock ? query.forUpdate() : query).executeTakeFirst();
   },
@@ -206,7 +206,7 @@ export const withdrawalsRepo = {
    * approved → the refund is being asked for: set once, and again only after `staleBefore` (the
    * process died mid-call), so of any number of clicks one reaches the provider at a time.
    */
-  claimRefund(db: Executor, id: string, at: Date, staleBefore: Date) {
+  claimRefund(db: Executor, id: number, at: Date, staleBefore: Date) {
     return db
       .updateTable('withdrawals')
       .set({ refund_claimed_at: at })
@@ -219,7 +219,7 @@ export const withdrawalsRepo = {
   },
 
   /** The provider's answer was not known (a timeout): the next click may ask again, after its lookup. */
-  async releaseRefundClaim(db: Executor, id: string) {
+  async releaseRefundClaim(db: Executor, id: number) {
     await db.updateTable('withdrawals').set({ refund_claimed_at: null }).where('id', '=', id).where('state', '=', 'approved').execute();
   },
 

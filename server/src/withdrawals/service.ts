@@ -2,6 +2,7 @@ import type { AdminWithdrawal, Withdrawal, WithdrawalBody, WithdrawalState, With
 import type { Tx } from '../db/database.ts';
 import { AppError } from '../platform/errors.ts';
 import { runIdempotent } from '../platform/idempotency.ts';
+import { readId } from '../platform/ids.ts';
 import type { Platform } from '../platform/platform.ts';
 import { recordAudit, ROLLING_DAY_MS, selfApprovedMoney, type StaffActor } from '../staff/service.ts';
 import { balanceMessage, walletService } from '../wallet/service.ts';
@@ -18,8 +19,8 @@ export { createKycService, type KycFile, type KycService } from './kyc.ts';
 export type WithdrawalService = ReturnType<typeof createWithdrawalService>;
 
 /** The hold and the return of one withdrawal: two causes, each posts once (the ledger's unique cause index). */
-const holdOf = (userId: string, id: string, amount: number) => ({ userId, account: 'real' as const, kind: 'withdrawal' as const, refType: 'withdrawal', refId: id, amount });
-const returnOf = (userId: string, id: string, amount: number) => ({ userId, account: 'real' as const, kind: 'withdrawal' as const, refType: 'withdrawal-return', refId: id, amount });
+const holdOf = (userId: number, id: number, amount: number) => ({ userId, account: 'real' as const, kind: 'withdrawal' as const, refType: 'withdrawal', refId: id, amount });
+const returnOf = (userId: number, id: number, amount: number) => ({ userId, account: 'real' as const, kind: 'withdrawal' as const, refType: 'withdrawal-return', refId: id, amount });
 
 /**
  * Withdrawals of real points won as prizes (issue 33 item 2; docs/withdrawals.md). A request holds
@@ -35,15 +36,15 @@ const REFUND_CLAIM_MS = 10 * 60_000;
 export function createWithdrawalService(platform: Pick<Platform, 'db' | 'now' | 'config' | 'outbox' | 'logger'>, deps: { stripe: () => PaymentProvider | undefined }) {
   const { db, now, config, outbox, logger } = platform;
 
-  async function pushBalance(trx: Tx, userId: string) {
+  async function pushBalance(trx: Tx, userId: number) {
     const at = now();
     await outbox.write(trx, [outbox.event(balanceMessage(userId, await walletService.balances(trx, userId), at), at)]);
   }
 
-  async function staffRow(actor: StaffActor, id: string) {
+  async function staffRow(actor: StaffActor, id: number) {
     const row = await withdrawalsRepo.find(db, id);
     if (!row) throw new AppError('withdrawal_not_found');
-    if (String(row.user_id) === actor.id) throw new AppError('own_account');
+    if (row.user_id === actor.id) throw new AppError('own_account');
     return row;
   }
 
@@ -53,10 +54,10 @@ export function createWithdrawalService(platform: Pick<Platform, 'db' | 'now' | 
   };
 
   /** Closes a withdrawal (rejected by staff, cancelled by its member) and returns what it held, in one transaction. */
-  async function close(id: string, to: 'rejected' | 'cancelled', from: WithdrawalState[], by: string, reason: string | null, actor?: StaffActor) {
+  async function close(id: number, to: 'rejected' | 'cancelled', from: WithdrawalState[], by: number, reason: string | null, actor?: StaffActor) {
     const row = await db.transaction().execute(async (trx) => {
       const closed = moved(await withdrawalsRepo.close(trx, id, to, from, by, reason, now()));
-      const userId = String(closed.user_id);
+      const userId = closed.user_id;
       await walletService.credit(trx, returnOf(userId, id, closed.amount));
       await pushBalance(trx, userId);
       if (actor) await recordAudit(trx, actor, { action: `withdrawal.${to}`, targetType: 'withdrawal', targetId: id, after: { state: to, amount: closed.amount, userId, reason } }, now());
@@ -67,7 +68,7 @@ export function createWithdrawalService(platform: Pick<Platform, 'db' | 'now' | 
   }
 
   return {
-    async terms(userId: string): Promise<WithdrawalTerms> {
+    async terms(userId: number): Promise<WithdrawalTerms> {
       const at = now();
       const [requested, winnings, balances, kyc] = await Promise.all([
         withdrawalsRepo.requestedSince(db, userId, new Date(at.getTime() - ROLLING_DAY_MS)),
@@ -90,7 +91,7 @@ export function createWithdrawalService(platform: Pick<Platform, 'db' | 'now' | 
       };
     },
 
-    async list(userId: string): Promise<Withdrawal[]> {
+    async list(userId: number): Promise<Withdrawal[]> {
       return (await withdrawalsRepo.ofMember(db, userId, 100)).map(presentWithdrawal);
     },
 
@@ -101,7 +102,7 @@ export function createWithdrawalService(platform: Pick<Platform, 'db' | 'now' | 
      * (`winnings_insufficient`), while points are owed (`wallet_debt`), beyond the balance
      * (`insufficient_points`, from the conditional debit itself).
      */
-    async request(userId: string, body: WithdrawalBody, key: string): Promise<Withdrawal> {
+    async request(userId: number, body: WithdrawalBody, key: string): Promise<Withdrawal> {
       const { body: answer } = await runIdempotent<Withdrawal>(db, { userId, scope: 'withdrawal', key, body }, async (trx) => {
         const account = await kycRepo.latest(trx, userId);
         if (account?.state !== 'approved') throw new AppError('kyc_required');
@@ -112,11 +113,12 @@ export function createWithdrawalService(platform: Pick<Platform, 'db' | 'now' | 
         const winnings = await withdrawalsRepo.winningsLeft(trx, userId);
         if ((await walletService.debts(trx, userId)).outstanding > 0) throw new AppError('wallet_debt');
         let paid: { fee: number; payout: number; currency: string; rate: string } = { fee: quoted.fee, payout: quoted.payout, currency: config.WITHDRAWAL_CURRENCY, rate: `${quoted.rate.numerator}/${quoted.rate.denominator}` };
-        if (body.method === 'stripe_refund') {
+        const depositId = body.method === 'stripe_refund' ? readId(body.depositId, 'depositId') : undefined;
+        if (depositId !== undefined) {
           // Deposited points not yet played, back to their own Stripe payment: no fee, the deposit's currency.
           if (!deps.stripe()) throw new AppError('refund_unavailable');
           const { balance } = await walletService.balances(trx, userId);
-          const deposit = await admitRefund(trx, userId, body.depositId!, body.amount, balance, winnings);
+          const deposit = await admitRefund(trx, userId, depositId, body.amount, balance, winnings);
           paid = { fee: 0, payout: deposit.payout, currency: deposit.currency, rate: `${deposit.points}/${deposit.amount}` };
           if (paid.payout <= 0) throw new AppError('withdrawal_limit', { details: { minimum: config.WITHDRAWAL_MIN_POINTS } });
         } else if (winnings < body.amount) {
@@ -125,16 +127,16 @@ export function createWithdrawalService(platform: Pick<Platform, 'db' | 'now' | 
         const row = await withdrawalsRepo.insert(trx, {
           userId,
           method: body.method,
-          ...(body.method === 'stripe_refund' ? { depositId: body.depositId! } : {}),
+          ...(depositId !== undefined ? { depositId } : {}),
           amount: body.amount,
           ...paid,
-          kycId: String(account.id),
+          kycId: account.id,
           accountName: account.account_name,
           accountNumber: account.account_number,
           bankCode: account.bank_code,
           at,
         });
-        await walletService.debit(trx, holdOf(userId, String(row.id), body.amount));
+        await walletService.debit(trx, holdOf(userId, row.id, body.amount));
         await pushBalance(trx, userId);
         return { status: 201, body: presentWithdrawal(row) };
       });
@@ -143,9 +145,9 @@ export function createWithdrawalService(platform: Pick<Platform, 'db' | 'now' | 
     },
 
     /** The member cancels their own request while it is still `requested`; its points come back. */
-    async cancel(userId: string, id: string): Promise<Withdrawal> {
+    async cancel(userId: number, id: number): Promise<Withdrawal> {
       const row = await withdrawalsRepo.find(db, id);
-      if (!row || String(row.user_id) !== userId) throw new AppError('withdrawal_not_found');
+      if (!row || row.user_id !== userId) throw new AppError('withdrawal_not_found');
       return presentWithdrawal(await close(id, 'cancelled', ['requested'], userId, null));
     },
 
@@ -158,17 +160,17 @@ export function createWithdrawalService(platform: Pick<Platform, 'db' | 'now' | 
      * the approver's rolling-day bound (ADJUSTMENT_APPROVAL_POINTS, with adjustments and PIN batches);
      * otherwise this approval is the first of two and another staff member's makes it `approved`.
      */
-    async approve(actor: StaffActor, id: string): Promise<AdminWithdrawal> {
+    async approve(actor: StaffActor, id: number): Promise<AdminWithdrawal> {
       const found = await staffRow(actor, id);
       if (found.state !== 'requested') throw new AppError('withdrawal_state');
-      if (found.first_approved_by !== null && String(found.first_approved_by) === actor.id) throw new AppError('approval_required');
+      if (found.first_approved_by !== null && found.first_approved_by === actor.id) throw new AppError('approval_required');
       await db.transaction().execute(async (trx) => {
         const at = now();
         const byApprover = await selfApprovedMoney(trx, actor.id, at);
         let step: 'first' | 'second' | 'alone';
         if (found.first_approved_by !== null) {
           step = 'second';
-          moved(await withdrawalsRepo.approve(trx, id, actor.id, at, String(found.first_approved_by)));
+          moved(await withdrawalsRepo.approve(trx, id, actor.id, at, found.first_approved_by));
         } else if (found.amount > config.WITHDRAWAL_FOUR_EYES_POINTS || byApprover + found.amount > config.ADJUSTMENT_APPROVAL_POINTS) {
           step = 'first';
           moved(await withdrawalsRepo.firstApproval(trx, id, actor.id, at));
@@ -176,20 +178,20 @@ export function createWithdrawalService(platform: Pick<Platform, 'db' | 'now' | 
           step = 'alone';
           moved(await withdrawalsRepo.approve(trx, id, actor.id, at, null));
         }
-        await recordAudit(trx, actor, { action: step === 'first' ? 'withdrawal.first_approval' : 'withdrawal.approved', targetType: 'withdrawal', targetId: id, after: { step, amount: found.amount, userId: String(found.user_id), rollingDay: byApprover } }, at);
+        await recordAudit(trx, actor, { action: step === 'first' ? 'withdrawal.first_approval' : 'withdrawal.approved', targetType: 'withdrawal', targetId: id, after: { step, amount: found.amount, userId: found.user_id, rollingDay: byApprover } }, at);
       });
       return presentForStaff((await withdrawalsRepo.find(db, id))!);
     },
 
     /** Rejects a requested or approved (not yet paid) withdrawal with a reason; its points come back. */
-    async reject(actor: StaffActor, id: string, reason: string): Promise<AdminWithdrawal> {
+    async reject(actor: StaffActor, id: number, reason: string): Promise<AdminWithdrawal> {
       await staffRow(actor, id);
       await close(id, 'rejected', ['requested', 'approved'], actor.id, reason, actor);
       return presentForStaff((await withdrawalsRepo.find(db, id))!);
     },
 
     /** Marks an approved bank transfer paid with the bank's reference (a refund is paid by `sendRefund`, with Stripe's). */
-    async markPaid(actor: StaffActor, id: string, reference: string): Promise<AdminWithdrawal> {
+    async markPaid(actor: StaffActor, id: number, reference: string): Promise<AdminWithdrawal> {
       if ((await staffRow(actor, id)).method !== 'bank_transfer') throw new AppError('withdrawal_state');
       await db.transaction().execute(async (trx) => {
         const row = moved(await withdrawalsRepo.markPaid(trx, id, actor.id, reference, now()));
@@ -205,14 +207,14 @@ export function createWithdrawalService(platform: Pick<Platform, 'db' | 'now' | 
      * Succeeded: paid, with Stripe's refund id. Failed or refused: rejected, and the held points come
      * back once. Unknown (a timeout) or still pending at Stripe: it stays approved, to be sent again.
      */
-    async sendRefund(actor: StaffActor, id: string): Promise<AdminWithdrawal> {
+    async sendRefund(actor: StaffActor, id: number): Promise<AdminWithdrawal> {
       const found = await staffRow(actor, id);
       if (found.method !== 'stripe_refund' || found.deposit_id === null) throw new AppError('withdrawal_state');
       const at = now();
       const claimed = await withdrawalsRepo.claimRefund(db, id, at, new Date(at.getTime() - REFUND_CLAIM_MS));
       if (!claimed) throw new AppError(found.state === 'approved' ? 'refund_pending' : 'withdrawal_state');
       const stripe = deps.stripe();
-      const deposit = await withdrawalsRepo.deposit(db, String(found.deposit_id));
+      const deposit = await withdrawalsRepo.deposit(db, found.deposit_id);
       let outcome: RefundOutcome;
       try {
         if (!stripe) throw new Error('no Stripe provider in this deployment');

@@ -21,7 +21,7 @@ describe('big-win claims', () => {
   /** A member made staff, signed in by password (this server asks no authenticator: the test clock jumps hours). */
   async function staffMember(role: 'operator' | 'supervisor', name: string): Promise<Staff> {
     const m = await newMember(env.services, name);
-    await env.services.staff.setRole(null, m.id, role);
+    await env.services.staff.setRole(null, Number(m.id), role);
     const login = await api.post('/api/auth/login', { json: { email: m.email, password: m.password } });
     expect(login.status, JSON.stringify(login.body)).toBe(200);
     return { ...m, token: login.body.token as string };
@@ -40,14 +40,14 @@ describe('big-win claims', () => {
   /** A member's 539 ticket, bought with reference TL-539-<n>, that wins the first division (held: above 1,000 GP). */
   async function bigWin(name: string) {
     const m = await newMember(env.services, name);
-    await grantPoints(env.platform, m.id, 100_000);
+    await grantPoints(env.platform, Number(m.id), 100_000);
     const desk = await staffMember('operator', 'Desk');
     const { draw, order } = await bought539(api, m.token, desk.token, `TL-539-${m.id}`);
     env.clock.advanceTo(draw.salesCloseAt);
-    await env.services.draws.enterResult('TWA03', draw.id, { zones: [[3, 13, 23, 33, 39]], extra: [], divisions: [] });
+    await env.services.draws.enterResult('TWA03', Number(draw.id), { zones: [[3, 13, 23, 33, 39]], extra: [], divisions: [] });
     // Settlement runs twice (a retry, the sweep): one claim all the same.
-    await env.services.drawSettlement.settleDraw(draw.id);
-    await env.services.drawSettlement.settleDraw(draw.id);
+    await env.services.drawSettlement.settleDraw(Number(draw.id));
+    await env.services.drawSettlement.settleDraw(Number(draw.id));
     return { ...m, order: order };
   }
 
@@ -109,14 +109,14 @@ describe('big-win claims', () => {
     expect([...told].sort()).toEqual(['credited', 'documents_received', 'documents_requested', 'prize_received', 'ticket_presented', 'win_confirmed']);
     const audits = await env.platform.db.selectFrom('audit_log').select('action').where('action', '=', 'claim.step').where('target_id', '=', claim.id).execute();
     expect(audits).toHaveLength(4);
-    expect(await env.platform.db.selectFrom('claims').select('id').where('order_id', '=', m.order.id).execute()).toHaveLength(1);
+    expect(await env.platform.db.selectFrom('claims').select('id').where('order_id', '=', Number(m.order.id)).execute()).toHaveLength(1);
   });
 
   it('staff never move a claim of their own', async () => {
     const m = await bigWin('Staff winner');
     await signInStaff();
     const [claim] = (await api.get('/api/claims', { token: m.token })).body.items;
-    await env.services.staff.setRole(null, m.id, 'operator');
+    await env.services.staff.setRole(null, Number(m.id), 'operator');
     const self = await staffMember('operator', 'Other');
     expect((await step(self.token, claim.id, 'documents_requested')).status).toBe(200);
     // Signed in as staff, the winner is refused on their own claim.

@@ -27,13 +27,13 @@ describe('inbox: a large win held for review, then released', () => {
 
   it('held → one "under review" message; released → one message with the amount credited', async () => {
     const m = await newMember(env.services, 'Lucky');
-    await grantPoints(env.platform, m.id, 100_000);
+    await grantPoints(env.platform, Number(m.id), 100_000);
     const { draw, order } = await bought539(api, m.token, operator, 'TL-539-1');
 
     env.clock.advanceTo(draw.salesCloseAt);
-    await env.services.draws.enterResult('TWA03', draw.id, { zones: [[3, 13, 23, 33, 39]], extra: [], divisions: [] });
-    await env.services.drawSettlement.settleDraw(draw.id);
-    await env.services.drawSettlement.settleDraw(draw.id); // a re-run changes nothing
+    await env.services.draws.enterResult('TWA03', Number(draw.id), { zones: [[3, 13, 23, 33, 39]], extra: [], divisions: [] });
+    await env.services.drawSettlement.settleDraw(Number(draw.id));
+    await env.services.drawSettlement.settleDraw(Number(draw.id)); // a re-run changes nothing
 
     // The big-win claim's own messages (claim_step, issue 33) are another test's (server/test/claims).
     const mine = async () => ((await api.get('/api/inbox', { token: m.token })).body as InboxPage).items.filter((i) => i.params.orderId === order.id && i.kind !== 'claim_step');

@@ -26,12 +26,12 @@ describe('withdrawals back to a Stripe payment (refunds)', () => {
     env.api.post('/api/withdrawals', { token, headers: { 'Idempotency-Key': key }, json: { amount, method: 'stripe_refund', depositId } });
   const terms = async (token: string) => (await env.api.get('/api/withdrawals', { token })).body.terms;
   const paymentIntentOf = async (depositId: string) =>
-    (await env.platform.db.selectFrom('deposits').select('provider_txn_id').where('id', '=', depositId).executeTakeFirstOrThrow()).provider_txn_id!;
+    (await env.platform.db.selectFrom('deposits').select('provider_txn_id').where('id', '=', Number(depositId)).executeTakeFirstOrThrow()).provider_txn_id!;
   const withdrawalLedger = (userId: string) =>
-    env.platform.db.selectFrom('ledger').select(['amount', 'ref_type']).where('user_id', '=', userId).where('kind', '=', 'withdrawal').orderBy('id').execute();
+    env.platform.db.selectFrom('ledger').select(['amount', 'ref_type']).where('user_id', '=', Number(userId)).where('kind', '=', 'withdrawal').orderBy('id').execute();
   /** Points spent on play (what an order's debit posts), so that part of a deposit is played. */
   const play = (userId: string, amount: number) =>
-    env.platform.db.transaction().execute((trx) => walletService.debit(trx, { userId, account: 'real', kind: 'order', amount, refType: 'test-play', refId: crypto.randomUUID() }));
+    env.platform.db.transaction().execute((trx) => walletService.debit(trx, { userId: Number(userId), account: 'real', kind: 'order', amount, refType: 'test-play', refId: crypto.randomUUID() }));
 
   /** A verified member with a paid US$20 card deposit (2,000 = 20 GP). */
   async function memberWithCardDeposit(name: string, existing?: Awaited<ReturnType<typeof newMember>>) {
@@ -89,7 +89,7 @@ describe('withdrawals back to a Stripe payment (refunds)', () => {
     expect((await env.api.get(`/api/deposits/${m.deposit.id}`, { token: m.token })).body.state).toBe('paid');
     expect(await balanceOf(env, m.token)).toBe(1_000);
     expect(await withdrawalLedger(m.id)).toEqual([{ amount: -1_500, ref_type: 'withdrawal' }]);
-    await expectLedgerMatchesBalance(env.platform, m.id);
+    await expectLedgerMatchesBalance(env.platform, Number(m.id));
 
     // The back office refunding the deposit afterwards gives back the rest of it and takes only that rest.
     await play(m.id, 1_000);
@@ -125,7 +125,7 @@ describe('withdrawals back to a Stripe payment (refunds)', () => {
       { amount: -2_000, ref_type: 'withdrawal' },
       { amount: 2_000, ref_type: 'withdrawal-return' },
     ]);
-    await expectLedgerMatchesBalance(env.platform, m.id);
+    await expectLedgerMatchesBalance(env.platform, Number(m.id));
   });
 
   it('twenty parallel refund requests of one deposit hold its points once', async () => {
@@ -135,7 +135,7 @@ describe('withdrawals back to a Stripe payment (refunds)', () => {
     expect(answers.filter((a) => a.status !== 201).every((a) => a.body.error.code === 'refund_unavailable')).toBe(true);
     expect(await balanceOf(env, m.token)).toBe(800);
     expect((await terms(m.token)).refundable).toEqual([expect.objectContaining({ depositId: m.deposit.id, points: 800, payout: 800 })]);
-    await expectLedgerMatchesBalance(env.platform, m.id);
+    await expectLedgerMatchesBalance(env.platform, Number(m.id));
   });
 
   it('is not offered for other deposit methods, nor for another member’s deposit, nor to a staff member on their own', async () => {
