@@ -26,6 +26,8 @@ import * as resultFeeds from './0027-result-feeds.ts';
 import * as drawPrizeFourEyes from './0028-draw-prize-four-eyes.ts';
 import * as realityChecks from './0031-reality-checks.ts';
 import * as withdrawalBatchesAml from './0033-withdrawal-batches-aml.ts';
+import * as stripeRefundWithdrawals from './0034-stripe-refund-withdrawals.ts';
+import * as bigWinClaims from './0035-big-win-claims.ts';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder at run time) so they load
@@ -59,4 +61,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0028-draw-prize-four-eyes': drawPrizeFourEyes,
   '0031-reality-checks': realityChecks,
   '0033-withdrawal-batches-aml': withdrawalBatchesAml,
+  '0034-stripe-refund-withdrawals': stripeRefundWithdrawals,
+  '0035-big-win-claims': bigWinClaims,
 };

@@ -50,6 +50,7 @@ export const ERROR_CATALOGUE = {
   approval_required: { status: 409, message: 'A second supervisor must approve this first.' },
   pin_daily_limit: { status: 422, message: 'This is over your daily limit for issuing PIN codes.' },
   refund_pending: { status: 409, message: 'A refund of this deposit is already under way.' },
+  refund_unavailable: { status: 409, message: 'These points cannot go back to that payment: only points of your own card or wallet payment through Stripe that you have not played yet can be refunded.' },
   enrolment_required: { status: 403, message: 'Your authenticator is not set up yet: open the enrolment link you were given.' },
   result_mismatch: { status: 409, message: 'The two entries of this result differ; both staff members must check.' },
   // Sign-up's emailed code (issue 29 item 4): the same answers whether or not the email has an account.
@@ -63,6 +64,7 @@ export const ERROR_CATALOGUE = {
   winnings_insufficient: { status: 409, message: 'Only points won as prizes can be withdrawn to a bank, and you have fewer than this.' },
   kyc_decided: { status: 409, message: 'This identity check was already decided; reload to see the outcome.' },
   withdrawal_not_found: { status: 404, message: 'No such withdrawal found.' },
+  claim_step: { status: 409, message: 'This claim is not at the step before that one; reload to see where it stands.' },
   withdrawal_state: { status: 409, message: 'This withdrawal has already moved on; reload to see where it stands.' },
   aml_acknowledgement_required: { status: 409, message: 'This withdrawal is flagged: read its flags and acknowledge them before approving.' },
   withdrawal_in_batch: { status: 409, message: 'This withdrawal is in a bank batch already sent for payment; it can only be marked paid.' },

@@ -23,6 +23,7 @@ export * from './schemas/orders.ts';
 export * from './schemas/football.ts';
 export * from './schemas/draw.ts';
 export * from './schemas/withdrawals.ts';
+export * from './schemas/claims.ts';
 export * from './schemas/responsible-play.ts';
 export * from './schedule/types.ts';
 export * from './schedule/zoned-time.ts';

@@ -35,6 +35,7 @@ import { pinRoutes } from './pins/routes.ts';
 import { siteRoutes } from './site/routes.ts';
 import { walletRoutes } from './wallet/routes.ts';
 import { withdrawalRoutes } from './withdrawals/routes.ts';
+import { claimRoutes } from './claims/routes.ts';
 import { depositRoutes, paymentCallbackRoutes } from './payments/routes.ts';
 import { staffRoutes } from './staff/routes.ts';
 import type { Services } from './server.ts';
@@ -102,6 +103,7 @@ export function createApp(platform: Platform, services: Services) {
       orderRoutes(services.auth, services.orders, services.games, realityCheck),
       depositRoutes(services.auth, services.deposits, realityCheck),
       withdrawalRoutes(platform, services.auth, services.kyc, services.withdrawals),
+      claimRoutes(services.auth, services.claims),
     ]),
   );
   api.use(() => {

@@ -19,6 +19,7 @@ import { createApp } from './app.ts';
 import { createAuthService } from './auth/service.ts';
 import { depositQueryJob } from './payments/jobs.ts';
 import { createDepositService } from './payments/service.ts';
+import { createClaimService } from './claims/service.ts';
 import { createOidcService } from './auth/oidc-service.ts';
 import { createAccountService } from './auth/account.ts';
 import { createRecoveryService } from './auth/recovery.ts';
@@ -73,7 +74,9 @@ export function createServices(platform: Platform) {
     purchaseSheets: createPurchaseSheetService(platform, { games: games.registry, queue }),
     adjustments: createAdjustmentService(platform),
     kyc: createKycService(platform, { storage }),
-    withdrawals: createWithdrawalService(platform),
+    withdrawals: createWithdrawalService(platform, { stripe: () => deposits.runtime.provider('stripe') }),
+    /** Big-win claims the member follows (issue 33 item 4). */
+    claims: createClaimService(platform),
     fourEyes: createFourEyesService(platform, { keno: games.keno.service, football: games.football.service, draws: games.draw.service }),
     members: createMemberService(platform, { orders, deposits, play }),
     /** Official results from feeds and the draws screen (issue 31). */

@@ -15,6 +15,7 @@ export const INBOX_KINDS = [
   'deposit_credited',
   'deposit_failed',
   'win_review',
+  'claim_step',
   'notice',
   'support_reply',
   // Issue 32 item 6: a supervisor lowered the member's limits.

@@ -62,7 +62,11 @@ export interface KycReviewItem {
   reviewedAt: string | null;
 }
 
-export const WITHDRAWAL_METHODS = ['bank_transfer'] as const;
+/**
+ * `bank_transfer`: prizes won, to the member's bank account. `stripe_refund`: deposited points not
+ * yet played, back to the Stripe payment they came from (a refund of it), never anywhere else.
+ */
+export const WITHDRAWAL_METHODS = ['bank_transfer', 'stripe_refund'] as const;
 export type WithdrawalMethod = (typeof WITHDRAWAL_METHODS)[number];
 export const WITHDRAWAL_STATES = ['requested', 'approved', 'paid', 'rejected', 'cancelled'] as const;
 export type WithdrawalState = (typeof WITHDRAWAL_STATES)[number];
@@ -70,10 +74,14 @@ export type WithdrawalState = (typeof WITHDRAWAL_STATES)[number];
 /** The largest withdrawal the schema accepts (10,000,000 GP); the configured maximum is usually far lower. */
 const MAX_WITHDRAWAL = 1_000_000_000;
 
-export const withdrawalBody = z.object({
-  amount: z.number({ error: 'required' }).int({ error: 'invalid' }).positive({ error: 'invalid' }).max(MAX_WITHDRAWAL, { error: 'invalid' }),
-  method: z.enum(WITHDRAWAL_METHODS, { error: 'invalid' }),
-});
+export const withdrawalBody = z
+  .object({
+    amount: z.number({ error: 'required' }).int({ error: 'invalid' }).positive({ error: 'invalid' }).max(MAX_WITHDRAWAL, { error: 'invalid' }),
+    method: z.enum(WITHDRAWAL_METHODS, { error: 'invalid' }),
+    /** A refund's deposit (`terms.refundable[].depositId`); only a refund names one. */
+    depositId: z.string({ error: 'invalid' }).regex(/^[1-9]\d{0,17}$/, { error: 'invalid' }).optional(),
+  })
+  .refine((b) => (b.method === 'stripe_refund') === (b.depositId !== undefined), { error: 'invalid', path: ['depositId'] });
 export type WithdrawalBody = z.infer<typeof withdrawalBody>;
 
 /** The settings and figures a member sees before confirming (`GET /api/withdrawals`): nothing is a surprise afterwards. */
@@ -90,12 +98,28 @@ export interface WithdrawalTerms {
   rate: { numerator: number; denominator: number };
   /** Real points won as prizes and not yet withdrawn (what a bank transfer may take), within the real balance. */
   withdrawable: number;
+  /** Deposits whose points, not yet played, may go back to their own Stripe payment (`stripe_refund`), newest first; no fee. */
+  refundable: RefundableDeposit[];
   kyc: KycState;
+}
+
+export interface RefundableDeposit {
+  depositId: string;
+  /** The deposit's own method (card, wechat_pay, alipay): where the refund goes. */
+  method: string;
+  /** GP hundredths of it not yet played. */
+  points: number;
+  /** What refunding all of `points` gives back, in the minor units of `currency` (the deposit's). */
+  payout: number;
+  currency: string;
+  paidAt: string | null;
 }
 
 export interface Withdrawal {
   id: string;
   method: WithdrawalMethod;
+  /** A refund's deposit; null for a bank transfer. */
+  depositId: string | null;
   state: WithdrawalState;
   amount: number;
   fee: number;

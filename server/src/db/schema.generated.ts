@@ -59,6 +59,26 @@ export interface AuthTokens {
   user_id: number;
 }
 
+export interface Claims {
+  id: Generated<number>;
+  opened_at: Timestamp;
+  order_id: number;
+  points: number;
+  product_code: string;
+  step: Generated<string>;
+  ticket_ref: string | null;
+  updated_at: Timestamp;
+  user_id: number;
+}
+
+export interface ClaimSteps {
+  at: Timestamp;
+  by: number | null;
+  claim_id: number;
+  note: string | null;
+  step: string;
+}
+
 export interface DepositNotifications {
   body: Json;
   dedupe_key: string;
@@ -670,6 +690,7 @@ export interface Withdrawals {
   closed_by: number | null;
   created_at: Timestamp;
   currency: string;
+  deposit_id: number | null;
   fee: number;
   first_approved_at: Timestamp | null;
   first_approved_by: number | null;
@@ -682,6 +703,7 @@ export interface Withdrawals {
   payout: number;
   rate: string;
   reason: string | null;
+  refund_claimed_at: Timestamp | null;
   state: Generated<string>;
   user_id: number;
 }
@@ -690,6 +712,8 @@ export interface DB {
   adjustments: Adjustments;
   audit_log: AuditLog;
   auth_tokens: AuthTokens;
+  claim_steps: ClaimSteps;
+  claims: Claims;
   deposit_notifications: DepositNotifications;
   deposits: Deposits;
   draws: Draws;

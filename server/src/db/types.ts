@@ -58,7 +58,8 @@ export type WithdrawalsTable = Override<
     id: Generated<Id>;
     user_id: Id;
     kyc_id: Id;
-    method: 'bank_transfer';
+    method: 'bank_transfer' | 'stripe_refund';
+    deposit_id: Id | null;
     state: Generated<WithdrawalState>;
     first_approved_by: Id | null;
     approved_by: Id | null;
@@ -72,6 +73,10 @@ export type WithdrawalsTable = Override<
 
 /** A recorded bank-transfer batch (migration 0033): `file` is the export's bytes, kept for re-downloads. */
 export type WithdrawalBatchesTable = Override<Schema.WithdrawalBatches, { id: Generated<Id>; created_by: Id; paid_by: Id | null }>;
+
+export type ClaimStep = 'win_confirmed' | 'documents_requested' | 'documents_received' | 'ticket_presented' | 'prize_received' | 'credited';
+export type ClaimsTable = Override<Schema.Claims, { id: Generated<Id>; order_id: Id; user_id: Id; step: Generated<ClaimStep> }>;
+export type ClaimStepsTable = Override<Schema.ClaimSteps, { claim_id: Id; step: ClaimStep; by: Id | null }>;
 
 /** `seed` is secret until the draw: never presented while `status` is `scheduled`. */
 export type DrawsTable = Override<
@@ -249,6 +254,8 @@ export type Database = Override<
     kyc_submissions: KycSubmissionsTable;
     withdrawals: WithdrawalsTable;
     withdrawal_batches: WithdrawalBatchesTable;
+    claims: ClaimsTable;
+    claim_steps: ClaimStepsTable;
     users: UsersTable;
     sessions: SessionsTable;
     wallets: WalletsTable;

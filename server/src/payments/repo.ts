@@ -105,6 +105,24 @@ export const depositsRepo = {
     return db.updateTable('deposits').set({ refund_ref: ref, refund_requested_at: at }).where('id', '=', id).returning(COLUMNS).executeTakeFirstOrThrow();
   },
 
+  /**
+   * The withdrawals refunding part of this deposit to its own payment (withdrawals/refunds.ts):
+   * how many are still open (requested or approved), the points the paid ones gave back, and
+   * whether any has reached the provider (its `charge.refunded` is that withdrawal's, not a reversal).
+   */
+  async refundWithdrawals(db: Executor, depositId: number) {
+    const row = await db
+      .selectFrom('withdrawals')
+      .select((eb) => [
+        eb.fn.countAll<string>().filterWhere('state', 'in', ['requested', 'approved']).as('open'),
+        eb.fn.coalesce(eb.fn.sum<string>('amount').filterWhere('state', '=', 'paid'), sql<string>`0`).as('paid'),
+        eb.fn.countAll<string>().filterWhere('refund_claimed_at', 'is not', null).as('sent'),
+      ])
+      .where('deposit_id', '=', depositId)
+      .executeTakeFirstOrThrow();
+    return { open: Number(row.open), paidPoints: Number(row.paid), sent: Number(row.sent) };
+  },
+
   /** The provider refused (or could not be reached): the refund may be asked for again, under the same reference. */
   async releaseRefundClaim(db: Executor, id: number) {
     await db.updateTable('deposits').set({ refund_requested_at: null }).where('id', '=', id).execute();

@@ -40,6 +40,9 @@ interface StoredPayment {
   barcode?: { codes: string[]; expiresAt: string | null };
 }
 
+/** The refund rail's view of a provider (withdrawals/refunds.ts). */
+export type { PaymentProvider, RefundOutcome } from './types.ts';
+
 export type ApplyOutcome = 'credited' | 'held' | 'failed' | 'expired' | 'barcode' | 'reversed' | 'noop' | 'replay' | 'unknown';
 
 export type DepositService = ReturnType<typeof createDepositService>;
@@ -182,7 +185,7 @@ export function createDepositService(platform: Pick<Platform, 'db' | 'config' | 
         return obs.outcome;
       }
       case 'reversed':
-        return reverse(trx, row, obs.reason, at);
+        return reverse(trx, row, obs.reason, at, true);
     }
   }
 
@@ -190,12 +193,26 @@ export function createDepositService(platform: Pick<Platform, 'db' | 'config' | 
   const depositPush = (row: DepositRow, state: DepositEventPayload['state'], at: Date) =>
     outbox.event({ room: userRoom(row.user_id), event: 'deposit', payload: { id: String(row.id), state, points: row.points } }, at);
 
-  async function reverse(trx: Tx, row: DepositRow, reason: 'refund' | 'chargeback', at: Date): Promise<ApplyOutcome> {
+  /**
+   * A paid deposit given back (`fromWebhook`: Stripe's `charge.refunded` or a chargeback) takes its
+   * points back — less what refund withdrawals of it already paid out of the member's balance.
+   */
+  async function reverse(trx: Tx, row: DepositRow, reason: 'refund' | 'chargeback', at: Date, fromWebhook = false): Promise<ApplyOutcome> {
     const id = row.id;
+    const refunds = await depositsRepo.refundWithdrawals(trx, id);
+    // A refund withdrawal's own `charge.refunded`: its points left with the withdrawal's hold, so
+    // reversing the deposit would take them twice (docs/withdrawals.md says what this leaves out).
+    if (fromWebhook && reason === 'refund' && refunds.sent > 0) {
+      logger.info({ depositId: id }, 'charge.refunded of a refund withdrawal: the deposit stays paid');
+      return 'noop';
+    }
     const moved = await depositsRepo.transition(trx, id, ['paid'], 'refunded', { refundedAt: at, problem: { reason } }, at);
     if (!moved) return 'noop';
     const userId = row.user_id;
-    const taken = await walletService.clawBack(trx, { userId, kind: 'deposit', amount: row.points, refType: 'deposit-reversal', refId: id });
+    const amount = Math.max(0, row.points - refunds.paidPoints);
+    // Everything already went back through refund withdrawals: nothing left to take.
+    const taken =
+      amount > 0 ? await walletService.clawBack(trx, { userId, kind: 'deposit', amount, refType: 'deposit-reversal', refId: id }) : { taken: 0, owed: 0, ...(await walletService.balances(trx, userId)) };
     await outbox.write(trx, [outbox.event(balanceMessage(userId, taken, at), at)]);
     if (taken.owed > 0) logger.warn({ depositId: id, userId, owed: taken.owed }, 'deposit reversed after its points were spent: the member owes the rest');
     return 'reversed';
@@ -358,6 +375,8 @@ export function createDepositService(platform: Pick<Platform, 'db' | 'config' | 
         if (actor && locked.user_id === actor.id) throw new AppError('own_account');
         if (locked.state !== 'paid' && locked.state !== 'held') throw new AppError('validation_failed', { fields: { state: 'invalid' } });
         if (locked.refund_requested_at && now().getTime() - new Date(locked.refund_requested_at).getTime() < REFUND_CLAIM_MS) throw new AppError('refund_pending');
+        // The member's own refund withdrawal of it is open: it decides first (its points are held).
+        if ((await depositsRepo.refundWithdrawals(trx, id)).open > 0) throw new AppError('refund_pending');
         const reported = locked.state === 'held' ? reportedOf(locked) : null;
         if (reported && reported.amount === null) throw new AppError('validation_failed', { fields: { amount: 'invalid' } });
         const claimed = await depositsRepo.claimRefund(trx, id, locked.refund_ref ?? refundRefOf(locked), now());

@@ -77,6 +77,25 @@ export interface DepositRef {
   refundRef: string;
 }
 
+/** Part of a payment given back to where it came from (a withdrawal of deposited points not yet played). */
+export interface PartRefund {
+  /** The provider's payment (Stripe's PaymentIntent). */
+  providerTxnId: string;
+  /** Minor units of the payment's currency. */
+  amount: number;
+  /** Ours, stable for this one refund: the idempotency key, and the refund's metadata `lookup` finds it by. */
+  reference: string;
+}
+
+/**
+ * What became of a refund. `refused`: the provider said no for good (nothing was refunded);
+ * `pending`: accepted, not yet settled (Stripe's `pending` / `requires_action`).
+ */
+export type RefundOutcome =
+  | { outcome: 'succeeded' | 'pending'; refundId: string }
+  | { outcome: 'failed'; refundId: string | null; reason: string }
+  | { outcome: 'refused'; reason: string };
+
 /** The signature did not check out, or the message is too old: refused, nothing changes. */
 export class NotificationRejected extends Error {
   constructor(
@@ -102,4 +121,11 @@ export interface PaymentProvider {
   query(deposit: DepositRef, now: Date): Promise<Observation>;
   /** Gives the money back; the deposit's points are taken back by the caller. */
   refund(deposit: DepositRef, now: Date): Promise<void>;
+  /**
+   * The refund rail (withdrawals/refunds.ts), only where the provider refunds part of a payment to
+   * its own method: Stripe. Throws when the answer is unknown (a timeout, a 5xx): ask `lookup` first.
+   */
+  refundPart?(request: PartRefund): Promise<RefundOutcome>;
+  /** The refund made under `reference` for this payment, if any (Stripe: its metadata), before any retry. */
+  lookupRefund?(providerTxnId: string, reference: string): Promise<RefundOutcome | null>;
 }

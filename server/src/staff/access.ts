@@ -91,6 +91,9 @@ export const ADMIN_ACCESS = {
   'POST /admin/withdrawals/:id/approve': 'staff',
   'POST /admin/withdrawals/:id/reject': 'staff',
   'POST /admin/withdrawals/:id/paid': 'staff',
+  'POST /admin/withdrawals/:id/refund': 'staff',
+  'GET /admin/claims': 'staff',
+  'POST /admin/claims/:id/step': 'staff',
   // Other features' back-office routes (as they guard them today: `requireOperator`)
   'POST /admin/draw-products/:code/draws/:id/prizes': 'staff',
   'POST /admin/draw-products/:code/draws/:id/jackpot': 'staff',

@@ -9,6 +9,7 @@ export function presentWithdrawal(row: Row): Withdrawal {
   return {
     id: String(row.id),
     method: row.method,
+    depositId: row.deposit_id === null ? null : String(row.deposit_id),
     state: row.state,
     amount: row.amount,
     fee: row.fee,

@@ -27,6 +27,8 @@ export const WITHDRAWAL_COLUMNS = [
   'withdrawals.batch_id',
   'withdrawals.aml_flags',
   'withdrawals.aml_acknowledged_by',
+  'withdrawals.deposit_id',
+  'withdrawals.refund_claimed_at',
 ] as const;
 
 /** States in which a withdrawal's points are held or gone: what it counts against a member's limits and winnings. */
@@ -34,7 +36,9 @@ const LIVE: WithdrawalState[] = ['requested', 'approved', 'paid'];
 
 export type NewWithdrawal = {
   userId: number;
-  method: 'bank_transfer';
+  method: 'bank_transfer' | 'stripe_refund';
+  /** A refund's deposit (and only a refund's). */
+  depositId?: number;
   amount: number;
   fee: number;
   payout: number;
@@ -71,13 +75,13 @@ export const withdrawalsRepo = {
   },
 
   /**
-   * Real points won as prizes, less what live withdrawals took: what a bank transfer may still
+   * Real points won as prizes, less what live bank transfers took: what a bank transfer may still
    * take (deposited points go back only to the method they came from, never to a bank).
    */
   async winningsLeft(db: Executor, userId: number) {
     const { rows } = await sql<{ won: string; withdrawn: string }>`
       select (select coalesce(sum(amount), 0) from ledger where user_id = ${userId} and kind = 'prize' and account = 'real') as won,
-             (select coalesce(sum(amount), 0) from withdrawals where user_id = ${userId} and state in ('requested', 'approved', 'paid')) as withdrawn`.execute(db);
+             (select coalesce(sum(amount), 0) from withdrawals where user_id = ${userId} and method = 'bank_transfer' and state in ('requested', 'approved', 'paid')) as withdrawn`.execute(db);
     return Number(rows[0]?.won ?? 0) - Number(rows[0]?.withdrawn ?? 0);
   },
 
@@ -97,6 +101,7 @@ export const withdrawalsRepo = {
         account_number: w.accountNumber,
         bank_code: w.bankCode,
         aml_flags: w.amlFlags === null ? null : JSON.stringify(w.amlFlags),
+        deposit_id: w.depositId ?? null,
         created_at: w.at,
       })
       .returning(WITHDRAWAL_COLUMNS)
@@ -111,7 +116,7 @@ export const withdrawalsRepo = {
     return db.selectFrom('withdrawals').select(WITHDRAWAL_COLUMNS).where('user_id', '=', userId).orderBy('id', 'desc').limit(limit).execute();
   },
 
-  inState(db: Executor, state: WithdrawalState, limit: number, method?: 'bank_transfer') {
+  inState(db: Executor, state: WithdrawalState, limit: number, method?: 'bank_transfer' | 'stripe_refund') {
     let query = db
       .selectFrom('withdrawals')
       .innerJoin('users', 'users.id', 'withdrawals.user_id')
@@ -184,6 +189,66 @@ export const withdrawalsRepo = {
       .where('state', '=', 'approved')
       .returning(WITHDRAWAL_COLUMNS)
       .executeTakeFirst();
+  },
+
+  /**
+   * The member's paid deposits, newest first, each with the points still its own (less what live
+   * refund withdrawals of it hold or paid): the refund rail attributes play to the oldest points
+   * first, so the newest deposits are the ones not yet played (withdrawals/refunds.ts).
+   */
+  paidDepositsNewestFirst(db: Executor, userId: number) {
+    return db
+      .selectFrom('deposits')
+      .select((eb) => [
+        'deposits.id',
+        'deposits.provider',
+        'deposits.method',
+        'deposits.amount',
+        'deposits.currency',
+        'deposits.points',
+        'deposits.provider_txn_id',
+        'deposits.refund_requested_at',
+        'deposits.paid_at',
+        eb
+          .selectFrom('withdrawals')
+          .select((w) => w.fn.coalesce(w.fn.sum<string>('withdrawals.amount'), sql<string>`0`).as('held'))
+          .whereRef('withdrawals.deposit_id', '=', 'deposits.id')
+          .where('withdrawals.state', 'in', LIVE)
+          .as('refunded'),
+      ])
+      .where('deposits.user_id', '=', userId)
+      .where('deposits.state', '=', 'paid')
+      .orderBy('deposits.paid_at', 'desc')
+      .orderBy('deposits.id', 'desc')
+      .limit(200)
+      .execute();
+  },
+
+  /** The deposit a refund names; `lock`: against the back office's refund of it, for the rest of the transaction. */
+  deposit(db: Executor, id: number, lock = false) {
+    const query = db.selectFrom('deposits').select(['id', 'user_id', 'provider', 'state', 'amount', 'currency', 'points', 'provider_txn_id', 'refund_requested_at']).where('id', '=', id);
+    return (lock ? query.forUpdate() : query).executeTakeFirst();
+  },
+
+  /**
+   * approved → the refund is being asked for: set once, and again only after `staleBefore` (the
+   * process died mid-call), so of any number of clicks one reaches the provider at a time.
+   */
+  claimRefund(db: Executor, id: number, at: Date, staleBefore: Date) {
+    return db
+      .updateTable('withdrawals')
+      .set({ refund_claimed_at: at })
+      .where('id', '=', id)
+      .where('state', '=', 'approved')
+      .where('method', '=', 'stripe_refund')
+      .where((eb) => eb.or([eb('refund_claimed_at', 'is', null), eb('refund_claimed_at', '<', staleBefore)]))
+      .returning(COLUMNS)
+      .executeTakeFirst();
+  },
+
+  /** The provider's answer was not known (a timeout): the next click may ask again, after its lookup. */
+  async releaseRefundClaim(db: Executor, id: number) {
+    await db.updateTable('withdrawals').set({ refund_claimed_at: null }).where('id', '=', id).where('state', '=', 'approved').execute();
   },
 
   /**

@@ -96,6 +96,9 @@ export function withdrawalRoutes(platform: Platform, auth: AuthService, kyc: Kyc
   router.post('/admin/withdrawals/:id/paid', ...access(auth, 'POST /admin/withdrawals/:id/paid'), id, payment, async (req, res) => {
     res.json(await withdrawals.markPaid(actorOf(req), id.of(req), payment.of(req).reference));
   });
+  router.post('/admin/withdrawals/:id/refund', ...access(auth, 'POST /admin/withdrawals/:id/refund'), id, async (req, res) => {
+    res.json(await withdrawals.sendRefund(actorOf(req), id.of(req)));
+  });
 
   return router;
 }

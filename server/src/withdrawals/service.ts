@@ -2,6 +2,7 @@ import type { AdminWithdrawal, Withdrawal, WithdrawalBody, WithdrawalState, With
 import type { Tx } from '../db/database.ts';
 import { AppError } from '../platform/errors.ts';
 import { runIdempotent } from '../platform/idempotency.ts';
+import { readId } from '../platform/ids.ts';
 import type { Platform } from '../platform/platform.ts';
 import { recordAudit, ROLLING_DAY_MS, selfApprovedMoney, type StaffActor } from '../staff/service.ts';
 import { balanceMessage, walletService } from '../wallet/service.ts';
@@ -11,7 +12,9 @@ import { kycRepo } from './kyc-repo.ts';
 import { withdrawalMessages } from './messages.ts';
 import { presentForStaff, presentWithdrawal } from './present.ts';
 import { withdrawalsRepo } from './repo.ts';
+import { admitRefund, refundableDeposits, refundReference, sendRefund } from './refunds.ts';
 import { checkLimits, payoutOf } from './terms.ts';
+import type { PaymentProvider, RefundOutcome } from '../payments/service.ts';
 
 export { createKycService, type KycFile, type KycService } from './kyc.ts';
 
@@ -29,8 +32,11 @@ const returnOf = (userId: number, id: number, amount: number) => ({ userId, acco
  * its own cause, once. Staff never act on their own account; a large one, or one past the
  * approver's rolling-day bound, needs a second approver.
  */
-export function createWithdrawalService(platform: Pick<Platform, 'db' | 'now' | 'config' | 'outbox'>) {
-  const { db, now, config, outbox } = platform;
+/** A refund claimed this long ago without an answer (the process died mid-call) may be asked about again. */
+const REFUND_CLAIM_MS = 10 * 60_000;
+
+export function createWithdrawalService(platform: Pick<Platform, 'db' | 'now' | 'config' | 'outbox' | 'logger'>, deps: { stripe: () => PaymentProvider | undefined }) {
+  const { db, now, config, outbox, logger } = platform;
   const tell = withdrawalMessages(platform);
   const batches = createBatchOperations(platform, (trx, row) => tell(trx, row, ['paid']));
 
@@ -85,6 +91,7 @@ export function createWithdrawalService(platform: Pick<Platform, 'db' | 'now' | 
         currency: config.WITHDRAWAL_CURRENCY,
         rate: { numerator: rate.numerator, denominator: rate.denominator },
         withdrawable: Math.max(0, Math.min(balances.balance, winnings)),
+        refundable: deps.stripe() ? await refundableDeposits(db, userId, balances.balance, winnings) : [],
         kyc: kyc?.state ?? 'none',
       };
     },
@@ -107,18 +114,28 @@ export function createWithdrawalService(platform: Pick<Platform, 'db' | 'now' | 
         const at = now();
         await withdrawalsRepo.lockMember(trx, userId);
         const requested = await withdrawalsRepo.requestedSince(trx, userId, new Date(at.getTime() - ROLLING_DAY_MS));
-        const { fee, payout, rate } = checkLimits(config, body.amount, requested);
-        if ((await withdrawalsRepo.winningsLeft(trx, userId)) < body.amount) throw new AppError('winnings_insufficient');
+        const quoted = checkLimits(config, body.amount, requested);
+        const winnings = await withdrawalsRepo.winningsLeft(trx, userId);
         if ((await walletService.debts(trx, userId)).outstanding > 0) throw new AppError('wallet_debt');
+        let paid: { fee: number; payout: number; currency: string; rate: string } = { fee: quoted.fee, payout: quoted.payout, currency: config.WITHDRAWAL_CURRENCY, rate: `${quoted.rate.numerator}/${quoted.rate.denominator}` };
+        const depositId = body.method === 'stripe_refund' ? readId(body.depositId, 'depositId') : undefined;
+        if (depositId !== undefined) {
+          // Deposited points not yet played, back to their own Stripe payment: no fee, the deposit's currency.
+          if (!deps.stripe()) throw new AppError('refund_unavailable');
+          const { balance } = await walletService.balances(trx, userId);
+          const deposit = await admitRefund(trx, userId, depositId, body.amount, balance, winnings);
+          paid = { fee: 0, payout: deposit.payout, currency: deposit.currency, rate: `${deposit.points}/${deposit.amount}` };
+          if (paid.payout <= 0) throw new AppError('withdrawal_limit', { details: { minimum: config.WITHDRAWAL_MIN_POINTS } });
+        } else if (winnings < body.amount) {
+          throw new AppError('winnings_insufficient');
+        }
         const flags = await amlFlagsOf(trx, config, userId, body.amount, at);
         const row = await withdrawalsRepo.insert(trx, {
           userId,
           method: body.method,
+          ...(depositId !== undefined ? { depositId } : {}),
           amount: body.amount,
-          fee,
-          payout,
-          currency: config.WITHDRAWAL_CURRENCY,
-          rate: `${rate.numerator}/${rate.denominator}`,
+          ...paid,
           kycId: account.id,
           accountName: account.account_name,
           accountNumber: account.account_number,
@@ -188,15 +205,54 @@ export function createWithdrawalService(platform: Pick<Platform, 'db' | 'now' | 
       return presentForStaff((await withdrawalsRepo.find(db, id))!);
     },
 
-    /** Marks an approved withdrawal paid with the bank's or provider's reference. */
+    /** Marks an approved bank transfer paid with the bank's reference (a refund is paid by `sendRefund`, with Stripe's). */
     async markPaid(actor: StaffActor, id: number, reference: string): Promise<AdminWithdrawal> {
-      await staffRow(actor, id);
+      if ((await staffRow(actor, id)).method !== 'bank_transfer') throw new AppError('withdrawal_state');
       await db.transaction().execute(async (trx) => {
         const row = moved(await withdrawalsRepo.markPaid(trx, id, actor.id, reference, now()));
         await tell(trx, row, ['paid']);
         await recordAudit(trx, actor, { action: 'withdrawal.paid', targetType: 'withdrawal', targetId: id, after: { reference, amount: row.amount, payout: row.payout, currency: row.currency } }, now());
       });
       outbox.kick();
+      return presentForStaff((await withdrawalsRepo.find(db, id))!);
+    },
+
+    /**
+     * Pays an approved `stripe_refund` withdrawal by refunding its deposit's Stripe payment: claimed
+     * on the row first (one click reaches Stripe at a time; `refund_pending` for the others), then
+     * `lookup` of any earlier attempt, then the refund under the withdrawal's stable reference.
+     * Succeeded: paid, with Stripe's refund id. Failed or refused: rejected, and the held points come
+     * back once. Unknown (a timeout) or still pending at Stripe: it stays approved, to be sent again.
+     */
+    async sendRefund(actor: StaffActor, id: number): Promise<AdminWithdrawal> {
+      const found = await staffRow(actor, id);
+      if (found.method !== 'stripe_refund' || found.deposit_id === null) throw new AppError('withdrawal_state');
+      const at = now();
+      const claimed = await withdrawalsRepo.claimRefund(db, id, at, new Date(at.getTime() - REFUND_CLAIM_MS));
+      if (!claimed) throw new AppError(found.state === 'approved' ? 'refund_pending' : 'withdrawal_state');
+      const stripe = deps.stripe();
+      const deposit = await withdrawalsRepo.deposit(db, found.deposit_id);
+      let outcome: RefundOutcome;
+      try {
+        if (!stripe) throw new Error('no Stripe provider in this deployment');
+        // A deposit charged back or refunded whole since the request has nothing left to give back.
+        outcome = deposit?.state === 'paid' && deposit.provider_txn_id ? await sendRefund(stripe, deposit.provider_txn_id, found.payout, refundReference(id)) : { outcome: 'refused' as const, reason: 'deposit_not_paid' };
+      } catch (error) {
+        logger.warn({ err: error, withdrawalId: id }, 'Stripe refund: no answer; it stays approved and is looked up before the next try');
+        await withdrawalsRepo.releaseRefundClaim(db, id);
+        throw new AppError('payment_issue');
+      }
+      if (outcome.outcome === 'succeeded') {
+        await db.transaction().execute(async (trx) => {
+          const row = moved(await withdrawalsRepo.markPaid(trx, id, actor.id, outcome.refundId, now()));
+          await recordAudit(trx, actor, { action: 'withdrawal.paid', targetType: 'withdrawal', targetId: id, after: { reference: outcome.refundId, amount: row.amount, payout: row.payout, currency: row.currency, rail: 'stripe_refund' } }, now());
+        });
+      } else if (outcome.outcome === 'pending') {
+        await withdrawalsRepo.releaseRefundClaim(db, id);
+        throw new AppError('refund_pending');
+      } else if (outcome.outcome === 'failed' || outcome.outcome === 'refused') {
+        await close(id, 'rejected', ['approved'], actor.id, `refund_failed: ${outcome.reason}`, actor);
+      }
       return presentForStaff((await withdrawalsRepo.find(db, id))!);
     },
 

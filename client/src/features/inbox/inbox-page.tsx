@@ -1,7 +1,7 @@
 import './inbox.css';
 import { formatPoints } from '@gp/common/money';
 import { isSameSitePath } from '@gp/common/same-site-path';
-import type { InboxMessage, InboxPage as Page } from '@gp/common';
+import { CLAIM_STEPS, type ClaimStep, type InboxMessage, type InboxPage as Page } from '@gp/common';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -16,6 +16,7 @@ import { formatLocalMoney } from '../../shared/money/local-money.ts';
 import { Moment } from '../../shared/time/moment.tsx';
 
 const PAGE_SIZE = 20;
+const isClaimStep = (step: unknown): step is ClaimStep => (CLAIM_STEPS as readonly unknown[]).includes(step);
 
 const WITHDRAWAL_STEPS = ['requested', 'approved', 'paid', 'rejected', 'cancelled', 'returned'] as const;
 
@@ -42,6 +43,7 @@ function MessageText({ message }: { message: InboxMessage }) {
     payout: typeof params.payout === 'number' && typeof params.currency === 'string' ? formatLocalMoney(params.payout, params.currency, intl.locale) : '',
     reference: String(params.reference ?? ''),
     reason: String(params.reason ?? ''),
+    step: message.kind === 'claim_step' && isClaimStep(params.step) ? intl.formatMessage({ id: `claims.step.${params.step}` }) : '',
   };
   const id: MessageId =
     message.kind === 'withdrawal'

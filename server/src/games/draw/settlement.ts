@@ -1,3 +1,4 @@
+import { creditClaim, openClaim } from '../../claims/service.ts';
 import {
   divisionUnitPrize,
   settleDrawTicket,
@@ -124,6 +125,8 @@ export function createDrawSettlementService(platform: Pick<Platform, 'db' | 'out
           if (step.hold) {
             const prize = (step.update.drawResult as DrawOrderResult).outcome.prize;
             await drawSettlementRepo.holdLargeWin(trx, step.update.id, step.stage, step.due, prize, now());
+            // The member's claim opens with the hold (once per order: a second run or the pool stage adds none).
+            await openClaim(platform, trx, step.update.id, step.due);
             held++;
           } else if (step.credit > 0) {
             balances = await walletService.credit(trx, { userId: step.userId, account: step.trial ? 'trial' : 'real', kind: 'prize', amount: step.credit, refType: step.stage === 'fixed' ? 'order' : 'order-pool', refId: step.update.id });
@@ -206,6 +209,8 @@ export function createDrawSettlementService(platform: Pick<Platform, 'db' | 'out
         if (!order) return null;
         const balances = await walletService.credit(trx, { userId: order.user_id, account: order.trial ? 'trial' : 'real', kind: 'prize', amount: Number(held.points), refType: held.stage === 'fixed' ? 'order' : 'order-pool', refId: orderId });
         await drawSettlementRepo.markReleased(trx, orderId, held.stage, operatorId, at);
+        // The claim's last step is this release (refused to the supervisor who recorded the prize received).
+        await creditClaim(platform, trx, orderId, operatorId);
         await outbox.write(trx, settlementPushes(outbox, [{ userId: order.user_id, order: { id: orderId, status: order.status, updatedAt: order.updated_at, prize: Number(order.prize ?? 0) }, balances: { balance: balances.balance, trialBalance: balances.trialBalance }, review: 'released' }], at));
         return { orderId: String(orderId), points: Number(held.points) };
       });

@@ -34,6 +34,18 @@ interface Session {
   intentMetadata: Record<string, string>;
 }
 
+interface Refund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  metadata: Record<string, string>;
+  status: 'succeeded' | 'failed';
+  failure_reason: string | null;
+  created: number;
+}
+
 /**
  * Test cards, as on docs.stripe.com/testing (integrations.md §3.2): any future expiry, any CVC.
  * `3ds`: the card asks for a 3-D Secure challenge first.
@@ -57,6 +69,9 @@ export function stripeSandbox(options: StripeSandboxOptions) {
   const sessions = new Map<string, Session>();
   const intents = new Map<string, Session>();
   const idempotent = new Map<string, unknown>();
+  /** Test controls: PaymentIntents whose next refunds fail (a closed card), and refund replies to lose (a first answer or its replay). */
+  const failing = new Set<string>();
+  let repliesToLose = 0;
   const api = Router();
   const pages = Router();
   const seconds = () => Math.floor(options.now().getTime() / 1000);
@@ -110,6 +125,11 @@ export function stripeSandbox(options: StripeSandboxOptions) {
     const key = req.headers['idempotency-key'];
     if (req.method === 'POST' && typeof key === 'string') {
       const stored = idempotent.get(key);
+      if (stored && req.originalUrl.startsWith('/v1/refunds') && repliesToLose > 0) {
+        repliesToLose -= 1;
+        res.socket?.destroy();
+        return;
+      }
       if (stored) return res.json(stored);
       const json = res.json.bind(res);
       res.json = (body: unknown) => {
@@ -166,13 +186,50 @@ export function stripeSandbox(options: StripeSandboxOptions) {
     res.json(view(session));
   });
 
+  /** Every refund made, per PaymentIntent (what `GET /v1/refunds?payment_intent=` lists, newest first). */
+  const refunds = new Map<string, Refund[]>();
+
   api.post('/v1/refunds', (req, res) => {
-    const pi = String((req.body as { payment_intent?: string }).payment_intent ?? '');
+    const body = req.body as { payment_intent?: string; amount?: string; metadata?: Record<string, string> };
+    const pi = String(body.payment_intent ?? '');
     const session = intents.get(pi);
     if (!session) return stripeError(res, 404, `No such payment_intent: '${pi}'`);
-    const refund = { id: randomId('re_', 24), object: 'refund', amount: session.amount_total, currency: session.currency, payment_intent: pi, status: 'succeeded' };
-    emit('charge.refunded', chargeOf(session, { refunded: true, amount_refunded: session.amount_total }));
+    const made = refunds.get(pi) ?? [];
+    const refunded = made.filter((r) => r.status !== 'failed').reduce((sum, r) => sum + r.amount, 0);
+    const amount = body.amount === undefined ? session.amount_total - refunded : Number(body.amount);
+    if (refunded >= session.amount_total) return stripeError(res, 400, `Charge ch_${pi.slice(3)} has already been refunded.`);
+    if (!Number.isSafeInteger(amount) || amount <= 0) return stripeError(res, 400, 'Invalid positive integer');
+    if (amount > session.amount_total - refunded) return stripeError(res, 400, `Refund amount (${amount}) is greater than unrefunded amount on charge (${session.amount_total - refunded})`);
+    const fails = failing.has(pi);
+    const refund: Refund = {
+      id: randomId('re_', 24),
+      object: 'refund',
+      amount,
+      currency: session.currency,
+      payment_intent: pi,
+      metadata: body.metadata ?? {},
+      status: fails ? 'failed' : 'succeeded',
+      failure_reason: fails ? 'expired_or_canceled_card' : null,
+      created: seconds(),
+    };
+    refunds.set(pi, [refund, ...made]);
+    if (!fails) emit('charge.refunded', chargeOf(session, { refunded: refunded + amount === session.amount_total, amount_refunded: refunded + amount }));
+    if (repliesToLose > 0) {
+      // The refund is made, and the answer is lost on the way (a timeout): as Stripe does, the key
+      // keeps the first answer, so a retry under it gets this refund, never a second one.
+      repliesToLose -= 1;
+      const key = req.headers['idempotency-key'];
+      if (typeof key === 'string') idempotent.set(key, refund);
+      res.socket?.destroy();
+      return;
+    }
     res.json(refund);
+  });
+
+  api.get('/v1/refunds', (req, res) => {
+    const pi = String(req.query.payment_intent ?? '');
+    const data = pi ? (refunds.get(pi) ?? []) : [...refunds.values()].flat();
+    res.json({ object: 'list', url: '/v1/refunds', has_more: false, data });
   });
 
   const chargeOf = (session: Session, extra: Record<string, unknown>) => ({
@@ -285,5 +342,14 @@ ${err}<button type="submit">Pay</button></form>${cancel}
     res.status(402).send(checkoutPage(session, 'The payment was not approved.'));
   });
 
-  return { api, pages, dispute, sessions };
+  /** Test controls for the refund rail: later refunds of `paymentIntent` fail; the next `count` refund replies are lost after the refund is made. */
+  const refundControls = {
+    failRefundsOf: (paymentIntent: string) => failing.add(paymentIntent),
+    loseRefundReplies: (count: number) => {
+      repliesToLose = count;
+    },
+    refundsOf: (paymentIntent: string) => [...(refunds.get(paymentIntent) ?? [])],
+  };
+
+  return { api, pages, dispute, sessions, refunds: refundControls };
 }

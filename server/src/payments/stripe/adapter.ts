@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { CreatePayment, DepositRef, Observation, PaymentProvider, VerifiedNotification } from '../types.ts';
+import type { CreatePayment, DepositRef, Observation, PartRefund, PaymentProvider, RefundOutcome, VerifiedNotification } from '../types.ts';
 import { NotificationRejected } from '../types.ts';
 
 export interface StripeOptions {
@@ -14,6 +14,14 @@ export interface StripeOptions {
 /** Checkout Sessions live at least 30 minutes (Stripe's minimum). */
 const SESSION_MINUTES = 30;
 const REPLY_OK = { status: 200, contentType: 'application/json', body: '{"received":true}' };
+/** The refund's metadata key our withdrawal refunds carry their reference under (what `lookupRefund` matches). */
+export const REFUND_REFERENCE_KEY = 'gp_refund';
+
+function refundOutcome(refund: Stripe.Refund): RefundOutcome {
+  if (refund.status === 'succeeded') return { outcome: 'succeeded', refundId: refund.id };
+  if (refund.status === 'failed' || refund.status === 'canceled') return { outcome: 'failed', refundId: refund.id, reason: refund.failure_reason ?? refund.status };
+  return { outcome: 'pending', refundId: refund.id };
+}
 
 /**
  * Stripe through the official `stripe` package: a hosted Checkout Session per deposit (card
@@ -87,6 +95,29 @@ export function stripeProvider(options: StripeOptions): PaymentProvider {
     async refund(deposit: DepositRef) {
       if (!deposit.providerTxnId) throw new Error('a Stripe deposit without a PaymentIntent cannot be refunded');
       await stripe.refunds.create({ payment_intent: deposit.providerTxnId }, { idempotencyKey: deposit.refundRef });
+    },
+
+    async refundPart(request: PartRefund) {
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: request.providerTxnId, amount: request.amount, metadata: { [REFUND_REFERENCE_KEY]: request.reference } },
+          { idempotencyKey: request.reference },
+        );
+        return refundOutcome(refund);
+      } catch (error) {
+        // A 4xx about the request itself (more than is left to refund, a payment that cannot be
+        // refunded) is Stripe's final no; a timeout, a 5xx or an idempotency conflict
+        // (StripeIdempotencyError, its own class) leaves the answer unknown.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return { outcome: 'refused', reason: error.code ?? 'invalid_request' };
+        throw error;
+      }
+    },
+
+    async lookupRefund(providerTxnId: string, reference: string) {
+      for await (const refund of stripe.refunds.list({ payment_intent: providerTxnId, limit: 100 })) {
+        if (refund.metadata?.[REFUND_REFERENCE_KEY] === reference) return refundOutcome(refund);
+      }
+      return null;
     },
   };
 

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/**
+ * Big-win claims (issue 33 item 4): a draw-lottery win above LARGE_WIN_POINTS is claimed from the
+ * operator with the ticket we hold; the member follows each step. docs/back-office.md tells the flow.
+ */
+export const CLAIM_STEPS = ['win_confirmed', 'documents_requested', 'documents_received', 'ticket_presented', 'prize_received', 'credited'] as const;
+export type ClaimStep = (typeof CLAIM_STEPS)[number];
+
+/** The steps staff record by hand, in order; `win_confirmed` opens the claim and `credited` is the large-win release (four eyes). */
+export const CLAIM_STAFF_STEPS = ['documents_requested', 'documents_received', 'ticket_presented', 'prize_received'] as const;
+
+export const claimStepBody = z.object({
+  step: z.enum(CLAIM_STAFF_STEPS, { error: 'invalid' }),
+  note: z.string().trim().max(500, { error: 'invalid' }).optional(),
+});
+export type ClaimStepBody = z.infer<typeof claimStepBody>;
+
+/** What the operator asks of a claimant, per product. `confirmed: false`: our configuration, not yet checked with the operator (shown as such). */
+export interface OperatorClaimTerms {
+  operator: string;
+  steps: string[];
+  deadlineDays: number;
+  confirmed: boolean;
+}
+
+export interface ClaimTimelineEntry {
+  step: ClaimStep;
+  at: string;
+  note: string | null;
+}
+
+export interface Claim {
+  id: string;
+  orderId: string;
+  productCode: string;
+  /** GP hundredths held for the back office. */
+  points: number;
+  step: ClaimStep;
+  /** The purchase's reference of the ticket in our custody (null until it was bought with one). */
+  ticketRef: string | null;
+  /** The steps done, oldest first; the ones still to come are CLAIM_STEPS after `step`. */
+  timeline: ClaimTimelineEntry[];
+  operatorTerms: OperatorClaimTerms;
+  /** The operator's last day to claim (opened + deadlineDays), ISO date-time. */
+  claimBy: string;
+  openedAt: string;
+}
+
+export interface AdminClaim extends Claim {
+  userId: string;
+  memberEmail: string;
+}
+
+export const claimsQuery = z.object({ step: z.enum(CLAIM_STEPS, { error: 'invalid' }).optional() });
