@@ -76,6 +76,7 @@ export const ERROR_CATALOGUE = {
   underage: { status: 422, message: 'You must be 18 or over to use this site.' },
   cooling_off: { status: 409, message: 'This can be confirmed only once its cooling-off period has passed.' },
   birth_date_required: { status: 403, message: 'Please give your date of birth before you play or deposit.' },
+  account_closed: { status: 403, message: 'This account is closed. Contact customer service about any balance left.' },
   not_found: { status: 404, message: 'Page not found.' },
   internal_error: { status: 500, message: 'Something went wrong on our side.' },
 } as const satisfies Record<string, { status: number; alsoStatus?: number; message: string }>;

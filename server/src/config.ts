@@ -249,6 +249,14 @@ export const configSchema = z.object({
   KYC_MAX_BYTES: z.coerce.number().int().min(1024).max(20 * 1024 * 1024).default(8 * 1024 * 1024),
   /** Identity checks one member may send in a rolling day (each keeps two files): past it `rate_limited`. */
   KYC_DAILY_SUBMISSIONS: z.coerce.number().int().min(1).max(50).default(5),
+  /**
+   * Days an identity check's files (document and selfie) are kept after the member closes the account;
+   * then the hourly job deletes them from the storage (docs/withdrawals.md). The default, 30, is a
+   * placeholder for the licence holder's record-keeping duty to set.
+   */
+  KYC_FILE_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+  /** Data exports (`GET /api/me/export`) one member may download per hour: past it `rate_limited`. */
+  ACCOUNT_EXPORTS_PER_HOUR: z.coerce.number().int().min(1).max(100).default(3),
   /** Smallest withdrawal. */
   WITHDRAWAL_MIN_POINTS: z.coerce.number().int().min(1).default(1_000),
   /** Largest single withdrawal. */

@@ -1,7 +1,7 @@
 import { isLocale, DEFAULT_LOCALE, type User } from '@gp/common';
 import type { UserRecord } from './repo.ts';
 
-export function presentUser(row: Omit<UserRecord, 'password_hash' | 'locked_at'>): User {
+export function presentUser(row: Omit<UserRecord, 'password_hash' | 'locked_at' | 'closed_at'>): User {
   return {
     id: String(row.id),
     name: row.name,

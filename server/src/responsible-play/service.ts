@@ -39,8 +39,8 @@ export function assertAdult(birthDate: string, at: Date) {
  * time-outs, self-exclusion and the return from it, the date of birth. What the order pipeline,
  * deposits and PINs check is `playGuard` (./guard.ts).
  */
-export function createResponsiblePlayService(platform: Pick<Platform, 'db' | 'now'>) {
-  const { db, now } = platform;
+export function createResponsiblePlayService(platform: Pick<Platform, 'db' | 'now'> & { config: Pick<Platform['config'], 'AGE_UNVERIFIED_DEPOSIT_MAX_POINTS'> }) {
+  const { db, now, config } = platform;
 
   async function limitsOf(executor: Executor, userId: string, at: Date): Promise<LimitsView> {
     const rows = await playRepo.limits(executor, userId);
@@ -66,7 +66,13 @@ export function createResponsiblePlayService(platform: Pick<Platform, 'db' | 'no
   async function stateOf(executor: Executor, userId: string, at: Date): Promise<PlayStateView> {
     const row = await playRepo.admission(executor, userId);
     if (!row) throw new AppError('unauthorized');
-    const person = { birthDate: row.birth_date, ageCheck: row.birth_date === null ? ('missing' as const) : row.age_verified_at ? ('verified' as const) : ('declared' as const), hasLimits: row.has_limits };
+    const ageUnverifiedDeposits = row.age_verified_at ? null : { limit: config.AGE_UNVERIFIED_DEPOSIT_MAX_POINTS, used: await playRepo.lifetimeDeposits(executor, userId) };
+    const person = {
+      birthDate: row.birth_date,
+      ageCheck: row.birth_date === null ? ('missing' as const) : row.age_verified_at ? ('verified' as const) : ('declared' as const),
+      ageUnverifiedDeposits,
+      hasLimits: row.has_limits,
+    };
     const bar = barOf(row, at);
     const none = { returnRequestedAt: null, returnConfirmableAt: null };
     if (bar?.code === 'self_excluded') {

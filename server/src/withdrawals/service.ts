@@ -11,7 +11,7 @@ import { presentForStaff, presentWithdrawal } from './present.ts';
 import { withdrawalsRepo } from './repo.ts';
 import { checkLimits, payoutOf } from './terms.ts';
 
-export { createKycService, type KycFile, type KycService } from './kyc.ts';
+export { createKycService, scheduleKycFileDeletion, type KycFile, type KycService } from './kyc.ts';
 
 export type WithdrawalService = ReturnType<typeof createWithdrawalService>;
 
