@@ -1,7 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEPOSIT_CURRENCIES } from '@gp/common';
+import { DEPOSIT_CURRENCIES, isTimeZone } from '@gp/common';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -233,17 +233,7 @@ export const configSchema = z.object({
    * the nightly job that reconciles the day before, and the order search's `from`/`to` days. The
    * operator's own by default (Taiwan); any IANA zone.
    */
-  REPORT_TIME_ZONE: z
-    .string()
-    .default('Asia/Taipei')
-    .refine((zone) => {
-      try {
-        new Intl.DateTimeFormat('en', { timeZone: zone });
-        return true;
-      } catch {
-        return false;
-      }
-    }, 'an IANA time zone such as Asia/Taipei'),
+  REPORT_TIME_ZONE: z.string().default('Asia/Taipei').refine(isTimeZone, 'an IANA time zone such as Asia/Taipei'),
   // Winnings out (issue 33, docs/withdrawals.md). Amounts in GP hundredths, stated to the member before they confirm.
   /** Largest identity document or selfie accepted, in bytes (JPEG, PNG, WebP; the document may be a PDF). */
   KYC_MAX_BYTES: z.coerce.number().int().min(1024).max(20 * 1024 * 1024).default(8 * 1024 * 1024),

@@ -10,18 +10,17 @@ export const EXPORT_FORMATS = ['json', 'csv'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const exportQuery = z.object({ format: z.enum(EXPORT_FORMATS, { error: 'invalid' }).default('json') });
 
-/** An IANA zone the runtime knows (`Asia/Taipei`, `Europe/London`, `UTC`). */
-export const timeZoneField = z
-  .string({ error: 'invalid' })
-  .max(64, { error: 'invalid' })
-  .refine((zone) => {
-    try {
-      new Intl.DateTimeFormat('en', { timeZone: zone });
-      return true;
-    } catch {
-      return false;
-    }
-  }, { error: 'invalid' });
+/** Whether the runtime knows `zone` as an IANA time zone (`Asia/Taipei`, `Europe/London`, `UTC`). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const timeZoneField = z.string({ error: 'invalid' }).max(64, { error: 'invalid' }).refine(isTimeZone, { error: 'invalid' });
 
 /** `GET /api/me/statements?month=YYYY-MM&timeZone=…&format=json|csv`: the month in the member's zone (the site's when left out). */
 export const statementQuery = z.object({

@@ -16,6 +16,13 @@ export interface ExportSection {
 
 const run = async (db: Executor, query: ReturnType<typeof sql<ExportRow>>) => (await query.execute(db)).rows;
 
+/** A section read from one table of the member's rows (`user_id`), a page at a time by `id`; `columns` is ours, never input. */
+const pagedSection = (name: string, table: string, columns: string): ExportSection => ({
+  name,
+  paged: true,
+  rows: (db, userId, after, limit) => run(db, sql<ExportRow>`select ${sql.raw(columns)} from ${sql.table(table)} where user_id = ${userId} and id > ${after} order by id limit ${limit}`),
+});
+
 /**
  * Everything the platform holds on a member (issue 32 item 5), section by section. Identity files'
  * bytes are not in it (their file names and types are); staff members' ids are not either.
@@ -48,61 +55,11 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
     paged: false,
     rows: (db, userId) => run(db, sql`select provider, email, created_at as "linkedAt" from user_identities where user_id = ${userId} order by created_at`),
   },
-  {
-    name: 'orders',
-    paged: true,
-    rows: (db, userId, after, limit) =>
-      run(
-        db,
-        sql`select id, product_code as "productCode", issue, status, units, multiplier, points_spent as "pointsSpent", prize, trial,
-                   plays, ticket_ref as "ticketRef", created_at as "createdAt", purchased_at as "purchasedAt", settled_at as "settledAt"
-              from orders where user_id = ${userId} and id > ${after} order by id limit ${limit}`,
-      ),
-  },
-  {
-    name: 'ledger',
-    paged: true,
-    rows: (db, userId, after, limit) =>
-      run(
-        db,
-        sql`select id, created_at as "createdAt", account, kind, amount, balance_after as "balanceAfter", ref_type as "refType", ref_id as "refId"
-              from ledger where user_id = ${userId} and id > ${after} order by id limit ${limit}`,
-      ),
-  },
-  {
-    name: 'deposits',
-    paged: true,
-    rows: (db, userId, after, limit) =>
-      run(
-        db,
-        sql`select id, created_at as "createdAt", method, provider, currency, amount, points, state, paid_at as "paidAt", refunded_at as "refundedAt", merchant_ref as "reference"
-              from deposits where user_id = ${userId} and id > ${after} order by id limit ${limit}`,
-      ),
-  },
-  {
-    name: 'withdrawals',
-    paged: true,
-    rows: (db, userId, after, limit) =>
-      run(
-        db,
-        sql`select id, created_at as "createdAt", method, state, amount, fee, payout, currency, account_name as "accountName", account_number as "accountNumber",
-                   bank_code as "bankCode", approved_at as "approvedAt", paid_at as "paidAt", paid_reference as "paidReference", closed_at as "closedAt", reason
-              from withdrawals where user_id = ${userId} and id > ${after} order by id limit ${limit}`,
-      ),
-  },
-  {
-    name: 'identity_checks',
-    paged: true,
-    rows: (db, userId, after, limit) =>
-      run(
-        db,
-        sql`select id, created_at as "createdAt", state, regexp_replace(document_key, '^.*/', '') as "documentFile", document_type as "documentType",
-                   regexp_replace(selfie_key, '^.*/', '') as "selfieFile", selfie_type as "selfieType", account_name as "accountName",
-                   account_number as "accountNumber", bank_code as "bankCode", reason, reviewed_at as "reviewedAt",
-                   files_delete_after as "filesDeleteAfter", files_deleted_at as "filesDeletedAt"
-              from kyc_submissions where user_id = ${userId} and id > ${after} order by id limit ${limit}`,
-      ),
-  },
+  pagedSection('orders', 'orders', `id, product_code as "productCode", issue, status, units, multiplier, points_spent as "pointsSpent", prize, trial, plays, ticket_ref as "ticketRef", created_at as "createdAt", purchased_at as "purchasedAt", settled_at as "settledAt"`),
+  pagedSection('ledger', 'ledger', `id, created_at as "createdAt", account, kind, amount, balance_after as "balanceAfter", ref_type as "refType", ref_id as "refId"`),
+  pagedSection('deposits', 'deposits', `id, created_at as "createdAt", method, provider, currency, amount, points, state, paid_at as "paidAt", refunded_at as "refundedAt", merchant_ref as "reference"`),
+  pagedSection('withdrawals', 'withdrawals', `id, created_at as "createdAt", method, state, amount, fee, payout, currency, account_name as "accountName", account_number as "accountNumber", bank_code as "bankCode", approved_at as "approvedAt", paid_at as "paidAt", paid_reference as "paidReference", closed_at as "closedAt", reason`),
+  pagedSection('identity_checks', 'kyc_submissions', `id, created_at as "createdAt", state, regexp_replace(document_key, '^.*/', '') as "documentFile", document_type as "documentType", regexp_replace(selfie_key, '^.*/', '') as "selfieFile", selfie_type as "selfieType", account_name as "accountName", account_number as "accountNumber", bank_code as "bankCode", reason, reviewed_at as "reviewedAt", files_delete_after as "filesDeleteAfter", files_deleted_at as "filesDeletedAt"`),
   {
     name: 'limits',
     paged: false,
@@ -113,32 +70,9 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
               from play_limits where user_id = ${userId} order by kind, period`,
       ),
   },
-  {
-    name: 'limit_changes',
-    paged: true,
-    rows: (db, userId, after, limit) =>
-      run(
-        db,
-        sql`select id, kind, period, change, old_amount as "oldAmount", new_amount as "newAmount", requested_at as "requestedAt", effective_at as "effectiveAt"
-              from play_limit_changes where user_id = ${userId} and id > ${after} order by id limit ${limit}`,
-      ),
-  },
-  {
-    name: 'breaks',
-    paged: true,
-    rows: (db, userId, after, limit) =>
-      run(db, sql`select id, kind, period, starts_at as "startsAt", ends_at as "endsAt" from play_breaks where user_id = ${userId} and id > ${after} order by id limit ${limit}`),
-  },
-  {
-    name: 'inbox',
-    paged: true,
-    rows: (db, userId, after, limit) =>
-      run(
-        db,
-        sql`select id, created_at as "createdAt", kind, params, link, read_at as "readAt", deleted_at as "deletedAt"
-              from inbox_messages where user_id = ${userId} and id > ${after} order by id limit ${limit}`,
-      ),
-  },
+  pagedSection('limit_changes', 'play_limit_changes', `id, kind, period, change, old_amount as "oldAmount", new_amount as "newAmount", requested_at as "requestedAt", effective_at as "effectiveAt"`),
+  pagedSection('breaks', 'play_breaks', `id, kind, period, starts_at as "startsAt", ends_at as "endsAt"`),
+  pagedSection('inbox', 'inbox_messages', `id, created_at as "createdAt", kind, params, link, read_at as "readAt", deleted_at as "deletedAt"`),
   {
     name: 'support_messages',
     paged: true,

@@ -207,6 +207,16 @@ describe('the member’s account: data export, statements, closing', () => {
     expect(paid.body.state).toBe('paid');
   });
 
+  it('two closings at once: one closes, the trial points are forfeited once', async () => {
+    const kit = await newMember(env.services, 'Kit');
+    await grantPoints(env.platform, kit.id, 1_500, 'trial');
+    const answers = await Promise.all(Array.from({ length: 5 }, () => api.post('/api/me/close', { token: kit.token, json: { password: kit.password, confirm: true } })));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    const postings = await env.platform.db.selectFrom('ledger').select(['amount']).where('user_id', '=', kit.id).where('ref_type', '=', 'account-closure').execute();
+    expect(postings).toEqual([{ amount: -1_500 }]);
+    await expectLedgerMatchesBalance(env.platform, kit.id);
+  });
+
   it('only members: guests are refused, and a staff session has no export, statement or closing', async () => {
     expect((await api.get('/api/me/statements?month=2026-01')).status).toBe(401);
     expect((await api.post('/api/me/close', { json: { password: 'x', confirm: true } })).status).toBe(401);
