@@ -27,7 +27,7 @@ function cellOf(value: unknown): string | number | null {
 const plainRow = (row: ExportRow) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, plain(v)]));
 
 /** Each section's rows, page by page (keyset on `id`). */
-async function* pagesOf(db: Executor, userId: string, section: (typeof EXPORT_SECTIONS)[number]) {
+async function* pagesOf(db: Executor, userId: number, section: (typeof EXPORT_SECTIONS)[number]) {
   let after = 0;
   for (;;) {
     const rows = await section.rows(db, userId, after, EXPORT_PAGE_ROWS);
@@ -48,7 +48,7 @@ async function* pagesOf(db: Executor, userId: string, section: (typeof EXPORT_SE
  *   cell is `section`, every row of it starts with the section's name, and a blank line separates
  *   sections; nested values (an order's plays, a message's parameters) are JSON in their cell.
  */
-export async function writeExport(db: Executor, userId: string, format: ExportFormat, exportedAt: Date, sink: ExportSink) {
+export async function writeExport(db: Executor, userId: number, format: ExportFormat, exportedAt: Date, sink: ExportSink) {
   if (format === 'json') {
     await sink.write(
       `{"format":"gpoints-export-1","exportedAt":${JSON.stringify(exportedAt.toISOString())},"timeZone":"UTC","amounts":"GP hundredths (100 = 1 GP)"`,

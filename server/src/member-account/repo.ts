@@ -11,7 +11,7 @@ export type ExportRow = Record<string, unknown>;
 export interface ExportSection {
   name: string;
   paged: boolean;
-  rows(db: Executor, userId: string, after: number, limit: number): Promise<ExportRow[]>;
+  rows(db: Executor, userId: number, after: number, limit: number): Promise<ExportRow[]>;
 }
 
 const run = async (db: Executor, query: ReturnType<typeof sql<ExportRow>>) => (await query.execute(db)).rows;
@@ -93,7 +93,7 @@ export const memberAccountRepo = {
    * A month of the member's real-point ledger, summed by kind, with the balance before and after it:
    * the statement's figures are the ledger's own (`from` inclusive, `to` exclusive).
    */
-  async monthTotals(db: Executor, userId: string, from: Date, to: Date) {
+  async monthTotals(db: Executor, userId: number, from: Date, to: Date) {
     const { rows } = await sql<{ kind: keyof LedgerTotals; total: number; entries: number }>`
       select kind, coalesce(sum(amount), 0)::bigint as total, count(*)::int as entries
         from ledger where user_id = ${userId} and account = 'real' and created_at >= ${from} and created_at < ${to}
@@ -108,12 +108,12 @@ export const memberAccountRepo = {
   },
 
   /** The member's row, locked until the closing transaction ends: two closings at once run one after the other. */
-  lockMember(trx: Tx, userId: string) {
+  lockMember(trx: Tx, userId: number) {
     return trx.selectFrom('users').select(['id', 'closed_at']).where('id', '=', userId).forUpdate().executeTakeFirst();
   },
 
   /** Marks the account closed and withdraws marketing consent, once (undefined when it was closed already). */
-  close(trx: Tx, userId: string, at: Date) {
+  close(trx: Tx, userId: number, at: Date) {
     return trx.updateTable('users').set({ closed_at: at, promo_opt_in: false }).where('id', '=', userId).where('closed_at', 'is', null).returning('id').executeTakeFirst();
   },
 };

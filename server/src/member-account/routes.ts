@@ -45,7 +45,7 @@ export function memberAccountRoutes(platform: Platform, auth: AuthService, accou
       .setHeader('Content-Disposition', `attachment; filename="gpoints-data-${day}.${kind}"`)
       .setHeader('Cache-Control', 'no-store');
     try {
-      await account.exportTo(byMember(req), kind, writerOf(res));
+      await account.exportTo(currentUser(req).user.id, kind, writerOf(res));
       res.end();
     } catch (error) {
       // Headers are gone: a failure half-way can only cut the answer short (the client sees a broken download).
@@ -56,7 +56,7 @@ export function memberAccountRoutes(platform: Platform, auth: AuthService, accou
 
   router.get('/me/statements', ...member, month, async (req, res) => {
     const query = month.of(req);
-    const statement = await account.statement(byMember(req), query.month, query.timeZone ?? platform.config.REPORT_TIME_ZONE);
+    const statement = await account.statement(currentUser(req).user.id, query.month, query.timeZone ?? platform.config.REPORT_TIME_ZONE);
     if (query.format === 'csv') {
       const file = account.statementCsv(statement);
       res.type('text/csv; charset=utf-8').setHeader('Content-Disposition', `attachment; filename="${file.filename}"`).setHeader('Cache-Control', 'no-store').send(file.csv);
@@ -66,7 +66,7 @@ export function memberAccountRoutes(platform: Platform, auth: AuthService, accou
   });
 
   router.post('/me/close', ...member, close, wrongPasswords, async (req, res) => {
-    const closed = await wrongPasswords.of(req).run(() => account.close(byMember(req), close.of(req)));
+    const closed = await wrongPasswords.of(req).run(() => account.close(currentUser(req).user.id, close.of(req)));
     clearSessionCookies(res, platform.config, 'member');
     res.json(closed);
   });

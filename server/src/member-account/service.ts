@@ -22,9 +22,9 @@ export function createMemberAccountService(platform: Pick<Platform, 'db' | 'now'
   const { db, now, config, outbox } = platform;
 
   return {
-    exportTo: (userId: string, format: ExportFormat, sink: ExportSink) => writeExport(db, userId, format, now(), sink),
+    exportTo: (userId: number, format: ExportFormat, sink: ExportSink) => writeExport(db, userId, format, now(), sink),
 
-    statement: (userId: string, month: string, timeZone: string): Promise<Statement> => statementOf(db, userId, month, timeZone),
+    statement: (userId: number, month: string, timeZone: string): Promise<Statement> => statementOf(db, userId, month, timeZone),
     statementCsv,
 
     /**
@@ -39,7 +39,7 @@ export function createMemberAccountService(platform: Pick<Platform, 'db' | 'now'
      * In the same transaction: every session ends (their tokens stop at once), marketing consent is
      * withdrawn, and the identity check's files get their deletion date (KYC_FILE_RETENTION_DAYS on).
      */
-    async close(userId: string, body: CloseAccountBody): Promise<ClosedAccount> {
+    async close(userId: number, body: CloseAccountBody): Promise<ClosedAccount> {
       const row = await findAccountById(db, userId);
       if (!row || row.closed_at) throw new AppError('account_closed');
       if (!(await argon2.verify(row.password_hash, body.password))) throw new AppError('invalid_credentials');

@@ -27,7 +27,7 @@ export function monthBounds(month: string, timeZone: string) {
  * transactions): the real-point ledger of the month in the member's zone, summed into lines. The
  * figures are the ledger's own, so `opening + net = closing` always holds. Trial points are not in it.
  */
-export async function statementOf(db: Executor, userId: string, month: string, timeZone: string): Promise<Statement> {
+export async function statementOf(db: Executor, userId: number, month: string, timeZone: string): Promise<Statement> {
   const { from, to } = monthBounds(month, timeZone);
   const totals = await memberAccountRepo.monthTotals(db, userId, from, to);
   const lines = Object.fromEntries(STATEMENT_LINES.map((line) => [line, 0])) as Record<StatementLine, number>;

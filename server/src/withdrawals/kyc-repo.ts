@@ -21,16 +21,16 @@ const COLUMNS = [
 
 export const kycRepo = {
   /** The member's newest submission: its state is the member's state. */
-  latest(db: Executor, userId: string) {
+  latest(db: Executor, userId: number) {
     return db.selectFrom('kyc_submissions').select(COLUMNS).where('user_id', '=', userId).orderBy('id', 'desc').limit(1).executeTakeFirst();
   },
 
-  find(db: Executor, id: string) {
+  find(db: Executor, id: number) {
     return db.selectFrom('kyc_submissions').select(COLUMNS).where('id', '=', id).executeTakeFirst();
   },
 
   /** Submissions sent since `since` (the rolling-day bound on how many a member sends). */
-  async countSince(db: Executor, userId: string, since: Date) {
+  async countSince(db: Executor, userId: number, since: Date) {
     const row = await db.selectFrom('kyc_submissions').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).where('created_at', '>=', since).executeTakeFirstOrThrow();
     return Number(row.n);
   },
@@ -41,7 +41,7 @@ export const kycRepo = {
    */
   insert(
     trx: Tx,
-    row: { userId: string; documentKey: string; documentType: string; selfieKey: string; selfieType: string; accountName: string; accountNumber: string; bankCode: string; at: Date },
+    row: { userId: number; documentKey: string; documentType: string; selfieKey: string; selfieType: string; accountName: string; accountNumber: string; bankCode: string; at: Date },
   ) {
     return trx
       .insertInto('kyc_submissions')
@@ -61,7 +61,7 @@ export const kycRepo = {
   },
 
   /** Decides a pending submission, once: conditional on `pending` (undefined when someone else decided first). */
-  decide(trx: Tx, id: string, state: Exclude<KycState, 'pending'>, reason: string | null, reviewerId: string, at: Date) {
+  decide(trx: Tx, id: number, state: Exclude<KycState, 'pending'>, reason: string | null, reviewerId: number, at: Date) {
     return trx
       .updateTable('kyc_submissions')
       .set({ state, reason, reviewed_by: reviewerId, reviewed_at: at })
@@ -83,7 +83,7 @@ export const kycRepo = {
   },
 
   /** At closure: every submission's files of the member are to be deleted after `after` (those already deleted stay as they are). */
-  scheduleFileDeletion(trx: Tx, userId: string, after: Date) {
+  scheduleFileDeletion(trx: Tx, userId: number, after: Date) {
     return trx.updateTable('kyc_submissions').set({ files_delete_after: after }).where('user_id', '=', userId).where('files_deleted_at', 'is', null).returning('id').execute();
   },
 
@@ -100,7 +100,7 @@ export const kycRepo = {
   },
 
   /** Records that a submission's files are gone, once. */
-  markFilesDeleted(db: Executor, id: string, at: Date) {
+  markFilesDeleted(db: Executor, id: number, at: Date) {
     return db.updateTable('kyc_submissions').set({ files_deleted_at: at }).where('id', '=', id).where('files_deleted_at', 'is', null).returning('id').executeTakeFirst();
   },
 
@@ -109,7 +109,7 @@ export const kycRepo = {
    * of birth on the document with the one the member gave. Set once, only for a date of birth given
    * that makes an adult on `at` (UTC calendar date); undefined otherwise.
    */
-  verifyAge(trx: Tx, userId: string, at: Date, minimumAge: number) {
+  verifyAge(trx: Tx, userId: number, at: Date, minimumAge: number) {
     return trx
       .updateTable('users')
       .set({ age_verified_at: at })

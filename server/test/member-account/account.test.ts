@@ -32,14 +32,14 @@ describe('the member’s account: data export, statements, closing', () => {
     return { status: res.status, headers: res.headers, text: await res.text() };
   };
   const ledgerIds = async (userId: string) =>
-    (await env.platform.db.selectFrom('ledger').select('id').where('user_id', '=', userId).orderBy('id').execute()).map((r) => String(r.id));
+    (await env.platform.db.selectFrom('ledger').select('id').where('user_id', '=', Number(userId)).orderBy('id').execute()).map((r) => String(r.id));
   const order = (token: string, issue: string) => api.post('/api/orders', { token, json: threeUnits(issue), headers: { 'Idempotency-Key': key() } });
 
   it('exports everything held on the member, as JSON and as CSV, and nothing of anyone else', async () => {
     const ada = await newMember(env.services, 'Ada');
     const bob = await newMember(env.services, 'Bob');
     for (const m of [ada, bob]) {
-      await grantPoints(env.platform, m.id, 10_000);
+      await grantPoints(env.platform, Number(m.id), 10_000);
       expect((await sendKyc(env.url, m.token, kycForm({ document: PDF, selfie: PNG }))).status).toBe(201);
     }
     await winPrize(env.platform, ada.id, 3_000);
@@ -86,7 +86,7 @@ describe('the member’s account: data export, statements, closing', () => {
   it('a long history is exported whole, page after page; a member may export a few times an hour, others unaffected', async () => {
     const cy = await newMember(env.services, 'Cy');
     await env.platform.db.transaction().execute((trx) =>
-      walletService.creditMany(trx, Array.from({ length: 1_234 }, (_, i) => ({ userId: cy.id, account: 'real' as const, kind: 'adjustment' as const, amount: 1, refType: 'test-grant', refId: `bulk-${i}` }))),
+      walletService.creditMany(trx, Array.from({ length: 1_234 }, (_, i) => ({ userId: Number(cy.id), account: 'real' as const, kind: 'adjustment' as const, amount: 1, refType: 'test-grant', refId: `bulk-${i}` }))),
     );
     const json = JSON.parse((await download(cy.token, 'format=json')).text);
     expect(json.ledger).toHaveLength(1_234);
@@ -104,7 +104,7 @@ describe('the member’s account: data export, statements, closing', () => {
 
   it('a monthly statement sums the ledger by line in the member’s time zone; the CSV says the same', async () => {
     const eve = await newMember(env.services, 'Eve');
-    await grantPoints(env.platform, eve.id, 20_000);
+    await grantPoints(env.platform, Number(eve.id), 20_000);
     const [code] = (await env.services.pins.createBatch({ count: 1, points: 500 })).codes;
     expect((await api.post('/api/pins/redeem', { token: eve.token, json: { code } })).status).toBe(200);
     await winPrize(env.platform, eve.id, 4_000);
@@ -144,8 +144,8 @@ describe('the member’s account: data export, statements, closing', () => {
 
   it('the month is the member’s: an entry at 01:30 on 1 April in Taipei is April there and March in UTC', async () => {
     const gus = await newMember(env.services, 'Gus');
-    await grantPoints(env.platform, gus.id, 1_000);
-    await env.platform.db.updateTable('ledger').set({ created_at: new Date('2026-03-31T17:30:00Z') }).where('user_id', '=', gus.id).execute();
+    await grantPoints(env.platform, Number(gus.id), 1_000);
+    await env.platform.db.updateTable('ledger').set({ created_at: new Date('2026-03-31T17:30:00Z') }).where('user_id', '=', Number(gus.id)).execute();
     const statement = async (month: string, zone: string) => (await api.get(`/api/me/statements?month=${month}&timeZone=${zone}`, { token: gus.token })).body;
     expect(await statement('2026-04', 'Asia/Taipei')).toMatchObject({ from: '2026-03-31T16:00:00.000Z', openingBalance: 0, lines: { adjustments: 1_000 }, closingBalance: 1_000 });
     expect(await statement('2026-03', 'Asia/Taipei')).toMatchObject({ entries: 0, closingBalance: 0 });
@@ -155,8 +155,8 @@ describe('the member’s account: data export, statements, closing', () => {
 
   it('closing: password again, sessions end at once, trial points forfeited in one posting, real points kept, withdrawals and orders go on, sign-in says closed', async () => {
     const hal = await newMember(env.services, 'Hal');
-    await grantPoints(env.platform, hal.id, 5_000);
-    await grantPoints(env.platform, hal.id, 2_000, 'trial');
+    await grantPoints(env.platform, Number(hal.id), 5_000);
+    await grantPoints(env.platform, Number(hal.id), 2_000, 'trial');
     await winPrize(env.platform, hal.id, 3_000);
     await verified(env.url, hal.token, sue.token);
     const requested = await withdraw(env.url, hal.token, 1_000);
@@ -187,12 +187,12 @@ describe('the member’s account: data export, statements, closing', () => {
     expect((await api.post('/api/auth/login', { json: { email: hal.email, password: 'not-my-password' } })).body.error.code).toBe('invalid_credentials');
 
     // The ledger: one posting took the trial points; the real balance is untouched.
-    const closure = await env.platform.db.selectFrom('ledger').select(['account', 'amount', 'kind']).where('user_id', '=', hal.id).where('ref_type', '=', 'account-closure').execute();
+    const closure = await env.platform.db.selectFrom('ledger').select(['account', 'amount', 'kind']).where('user_id', '=', Number(hal.id)).where('ref_type', '=', 'account-closure').execute();
     expect(closure).toEqual([{ account: 'trial', amount: -2_000, kind: 'adjustment' }]);
-    const wallet = await walletService.balances(env.platform.db, hal.id);
+    const wallet = await walletService.balances(env.platform.db, Number(hal.id));
     expect(wallet).toEqual({ balance: realBefore, trialBalance: 0 });
-    await expectLedgerMatchesBalance(env.platform, hal.id);
-    const user = await env.platform.db.selectFrom('users').select(['promo_opt_in', 'closed_at']).where('id', '=', hal.id).executeTakeFirstOrThrow();
+    await expectLedgerMatchesBalance(env.platform, Number(hal.id));
+    const user = await env.platform.db.selectFrom('users').select(['promo_opt_in', 'closed_at']).where('id', '=', Number(hal.id)).executeTakeFirstOrThrow();
     expect(user.promo_opt_in).toBe(false);
     expect(user.closed_at).not.toBeNull();
 
@@ -209,12 +209,12 @@ describe('the member’s account: data export, statements, closing', () => {
 
   it('two closings at once: one closes, the trial points are forfeited once', async () => {
     const kit = await newMember(env.services, 'Kit');
-    await grantPoints(env.platform, kit.id, 1_500, 'trial');
+    await grantPoints(env.platform, Number(kit.id), 1_500, 'trial');
     const answers = await Promise.all(Array.from({ length: 5 }, () => api.post('/api/me/close', { token: kit.token, json: { password: kit.password, confirm: true } })));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
-    const postings = await env.platform.db.selectFrom('ledger').select(['amount']).where('user_id', '=', kit.id).where('ref_type', '=', 'account-closure').execute();
+    const postings = await env.platform.db.selectFrom('ledger').select(['amount']).where('user_id', '=', Number(kit.id)).where('ref_type', '=', 'account-closure').execute();
     expect(postings).toEqual([{ amount: -1_500 }]);
-    await expectLedgerMatchesBalance(env.platform, kit.id);
+    await expectLedgerMatchesBalance(env.platform, Number(kit.id));
   });
 
   it('only members: guests are refused, and a staff session has no export, statement or closing', async () => {
@@ -231,11 +231,11 @@ describe('the member’s account: data export, statements, closing', () => {
     const submission = await verified(env.url, ivy.token, sue.token);
     const kept = await verified(env.url, keep.token, sue.token);
     // Read through the service, as staff would: the clock moves past every session below.
-    const fileOf = (id: string, which: 'document' | 'selfie' = 'document') => env.services.kyc.staffFile(id, which).then(() => 200, (error: { code?: string }) => (error.code === 'not_found' ? 404 : 500));
+    const fileOf = (id: string, which: 'document' | 'selfie' = 'document') => env.services.kyc.staffFile(Number(id), which).then(() => 200, (error: { code?: string }) => (error.code === 'not_found' ? 404 : 500));
     expect(await fileOf(submission)).toBe(200);
 
     expect((await api.post('/api/me/close', { token: ivy.token, json: { password: ivy.password, confirm: true } })).status).toBe(200);
-    const row = await env.platform.db.selectFrom('kyc_submissions').select(['files_delete_after', 'files_deleted_at', 'document_key']).where('id', '=', submission).executeTakeFirstOrThrow();
+    const row = await env.platform.db.selectFrom('kyc_submissions').select(['files_delete_after', 'files_deleted_at', 'document_key']).where('id', '=', Number(submission)).executeTakeFirstOrThrow();
     expect(row.files_delete_after).not.toBeNull();
     expect(row.files_deleted_at).toBeNull();
 
@@ -250,7 +250,7 @@ describe('the member’s account: data export, statements, closing', () => {
     expect(run.deleted).toBeGreaterThanOrEqual(1);
     expect(await fileOf(submission)).toBe(404);
     expect(await fileOf(submission, 'selfie')).toBe(404);
-    const after = await env.platform.db.selectFrom('kyc_submissions').select(['files_deleted_at']).where('id', '=', submission).executeTakeFirstOrThrow();
+    const after = await env.platform.db.selectFrom('kyc_submissions').select(['files_deleted_at']).where('id', '=', Number(submission)).executeTakeFirstOrThrow();
     expect(after.files_deleted_at).not.toBeNull();
     expect(await fileOf(kept)).toBe(200);
     // A second run finds nothing more of hers.
@@ -295,15 +295,15 @@ describe('age verification by an approved identity check', () => {
     expect(JSON.stringify(detail.body)).toContain('verified');
     const audit = await env.platform.db.selectFrom('audit_log').select(['after']).where('action', '=', 'kyc.approved').where('target_id', '=', String(kim.id)).executeTakeFirstOrThrow();
     expect(audit.after).toMatchObject({ ageVerified: true });
-    await expectLedgerMatchesBalance(env.platform, kim.id);
+    await expectLedgerMatchesBalance(env.platform, Number(kim.id));
   });
 
   it('a member without a date of birth is not verified by an approved check', async () => {
     const sue = await newStaff(env, 'supervisor', 'Sue2');
     const lee = await newMember(env.services, 'Lee');
-    await env.platform.db.updateTable('users').set({ birth_date: null }).where('id', '=', lee.id).execute();
+    await env.platform.db.updateTable('users').set({ birth_date: null }).where('id', '=', Number(lee.id)).execute();
     await verified(env.url, lee.token, sue.token);
-    const row = await env.platform.db.selectFrom('users').select('age_verified_at').where('id', '=', lee.id).executeTakeFirstOrThrow();
+    const row = await env.platform.db.selectFrom('users').select('age_verified_at').where('id', '=', Number(lee.id)).executeTakeFirstOrThrow();
     expect(row.age_verified_at).toBeNull();
     expect((await api.get('/api/me/play-state', { token: lee.token })).body.ageCheck).toBe('missing');
   });
