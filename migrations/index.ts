@@ -28,6 +28,7 @@ import * as realityChecks from './0031-reality-checks.ts';
 import * as withdrawalBatchesAml from './0033-withdrawal-batches-aml.ts';
 import * as stripeRefundWithdrawals from './0034-stripe-refund-withdrawals.ts';
 import * as bigWinClaims from './0035-big-win-claims.ts';
+import * as accountClosure from './0032-account-closure.ts';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder at run time) so they load
@@ -63,4 +64,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0033-withdrawal-batches-aml': withdrawalBatchesAml,
   '0034-stripe-refund-withdrawals': stripeRefundWithdrawals,
   '0035-big-win-claims': bigWinClaims,
+  '0032-account-closure': accountClosure,
 };

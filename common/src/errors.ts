@@ -84,6 +84,7 @@ export const ERROR_CATALOGUE = {
   reality_check_due: { status: 409, message: 'Time for a reality check: see how long you have played and answer it before you go on.' },
   // Staff may only lower a member's limits (issue 32 item 6): a raise or a removal is the member's own, after its cooling-off.
   limit_raise_refused: { status: 422, message: 'Staff can only lower a limit, never raise or remove it.' },
+  account_closed: { status: 403, message: 'This account is closed. Contact customer service about any balance left.' },
   not_found: { status: 404, message: 'Page not found.' },
   internal_error: { status: 500, message: 'Something went wrong on our side.' },
 } as const satisfies Record<string, { status: number; alsoStatus?: number; message: string }>;

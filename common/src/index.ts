@@ -25,6 +25,7 @@ export * from './schemas/draw.ts';
 export * from './schemas/withdrawals.ts';
 export * from './schemas/claims.ts';
 export * from './schemas/responsible-play.ts';
+export * from './schemas/member-account.ts';
 export * from './schedule/types.ts';
 export * from './schedule/zoned-time.ts';
 export { formatRocIssue, parseRocIssue } from './schedule/issue-number.ts';

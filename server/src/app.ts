@@ -17,6 +17,7 @@ import { FOOTBALL_SETTLE_QUEUE } from './games/football/settlement-jobs.ts';
 import { SETTLE_QUEUE } from './games/keno/settlement-jobs.ts';
 import { authRoutes } from './auth/routes.ts';
 import { accountRoutes } from './auth/account-routes.ts';
+import { memberAccountRoutes } from './member-account/routes.ts';
 import { responsiblePlayRoutes } from './responsible-play/routes.ts';
 import { realityCheckGate } from './responsible-play/service.ts';
 import { refuseCrossOrigin } from './auth/session-cookies.ts';
@@ -87,6 +88,7 @@ export function createApp(platform: Platform, services: Services) {
       authRoutes(platform, services.auth, services.signup),
       accountRoutes(platform, services.auth, services.account),
       responsiblePlayRoutes(services.auth, services.play),
+      memberAccountRoutes(platform, services.auth, services.memberAccount),
       oidcRoutes(platform, services.auth, services.oidc),
       recoveryRoutes(platform, services.auth, services.recovery),
       inboxRoutes(services.auth, services.inbox),

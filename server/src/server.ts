@@ -31,12 +31,14 @@ import { joinMembersRoom } from './inbox/members-room.ts';
 import { createInboxService } from './inbox/service.ts';
 import { createMessagingService } from './messaging/service.ts';
 import { createKycService, createWithdrawalService } from './withdrawals/service.ts';
+import { kycFilesJob } from './withdrawals/jobs.ts';
 import type { KenoClocks } from './games/keno/clocks.ts';
 import { createGames } from './games/families.ts';
 import { housekeepingJob } from './maintenance/jobs.ts';
 import type { Workers } from './platform/jobs.ts';
 import type { Platform } from './platform/platform.ts';
 import { createPinService } from './pins/service.ts';
+import { createMemberAccountService } from './member-account/service.ts';
 import { createResponsiblePlayService } from './responsible-play/service.ts';
 import { createRealtimeGateway, publicChannels, type RealtimeGateway } from './realtime/gateway.ts';
 import { orderWorkers } from './orders/jobs.ts';
@@ -57,6 +59,7 @@ export function createServices(platform: Platform) {
   const recovery = createRecoveryService(platform);
   const play = createResponsiblePlayService(platform);
   const oidc = createOidcService(platform, auth);
+  const withdrawals = createWithdrawalService(platform, { stripe: () => deposits.runtime.provider('stripe') });
   return {
     auth,
     account: createAccountService(platform, auth),
@@ -74,9 +77,11 @@ export function createServices(platform: Platform) {
     purchaseSheets: createPurchaseSheetService(platform, { games: games.registry, queue }),
     adjustments: createAdjustmentService(platform),
     kyc: createKycService(platform, { storage }),
-    withdrawals: createWithdrawalService(platform, { stripe: () => deposits.runtime.provider('stripe') }),
+    withdrawals,
     /** Big-win claims the member follows (issue 33 item 4). */
     claims: createClaimService(platform),
+    /** The member's data export, monthly statements and closing the account (issue 32 item 5). */
+    memberAccount: createMemberAccountService(platform, { withdrawals }),
     fourEyes: createFourEyesService(platform, { keno: games.keno.service, football: games.football.service, draws: games.draw.service }),
     members: createMemberService(platform, { orders, deposits, play }),
     /** Official results from feeds and the draws screen (issue 31). */
@@ -114,6 +119,7 @@ export function workersOf(platform: Platform, services: Services): Workers[] {
     adjustmentJob.withContext({ adjustments: services.adjustments, logger }),
     resultFeedsJob.withContext({ feeds: services.feeds, logger }),
     reconciliationJob.withContext({ reports: services.reports, logger }),
+    kycFilesJob.withContext({ kyc: services.kyc, logger }),
     ...orderWorkers(services.orders, logger),
     ...services.games.workers(),
   ];

@@ -147,6 +147,11 @@ export interface PlayStateView {
   /** The date of birth given, and where the age check stands. */
   birthDate: string | null;
   ageCheck: 'missing' | 'declared' | 'verified';
+  /**
+   * Until the age is verified (an approved identity check): what the member may deposit in all
+   * (AGE_UNVERIFIED_DEPOSIT_MAX_POINTS) and what deposits and PINs have used of it; null once verified.
+   */
+  ageUnverifiedDeposits: { limit: number; used: number } | null;
   /** Whether any limit is set (the prompt at first deposit asks when none is). */
   hasLimits: boolean;
   /** The reality-check interval the member chose (minutes; null: none). */

@@ -50,6 +50,9 @@ export interface KycReviewItem {
   id: string;
   userId: string;
   memberEmail: string;
+  /** The date of birth the member gave: the reviewer checks the document shows the same (approving verifies the age). */
+  birthDate: string | null;
+  ageVerified: boolean;
   state: Exclude<KycState, 'none'>;
   accountName: string;
   accountNumber: string;

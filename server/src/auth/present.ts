@@ -5,7 +5,7 @@ import type { UserRecord } from './repo.ts';
 /** The signed-in user as the server uses it: common's `User` with the server's `Id`. */
 export type SessionUser = Omit<User, 'id'> & { id: Id };
 
-export function sessionUserOf(row: Omit<UserRecord, 'password_hash' | 'locked_at'>): SessionUser {
+export function sessionUserOf(row: Omit<UserRecord, 'password_hash' | 'locked_at' | 'closed_at'>): SessionUser {
   return {
     id: row.id,
     name: row.name,

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../db/database.ts';
 import type { NewUser } from '../db/types.ts';
 
-const userColumns = ['id', 'name', 'email', 'role', 'locale', 'password_hash', 'locked_at'] as const;
+const userColumns = ['id', 'name', 'email', 'role', 'locale', 'password_hash', 'locked_at', 'closed_at'] as const;
 
 export const authRepo = {
   findUserByEmail(db: Executor, email: string) {
@@ -93,7 +93,7 @@ export const authRepo = {
       .selectFrom('sessions as s')
       .innerJoin('users as u', 'u.id', 's.user_id')
       .select(['s.id', 's.user_id', 's.expires_at', 's.revoked_at', 's.staff', 's.role', 's.last_seen_at'])
-      .select(['u.name as user_name', 'u.email as user_email', 'u.role as user_role', 'u.locale as user_locale', 'u.locked_at as user_locked_at'])
+      .select(['u.name as user_name', 'u.email as user_email', 'u.role as user_role', 'u.locale as user_locale', 'u.locked_at as user_locked_at', 'u.closed_at as user_closed_at'])
       .where('s.id', 'in', [...ids])
       .execute();
   },

@@ -141,6 +141,9 @@ export function createAuthService(platform: Pick<Platform, 'db' | 'secret' | 'no
       const valid = await argon2.verify(row?.password_hash ?? (await dummyHash), password);
       if (!row || !valid) throw new AppError('invalid_credentials');
       const account = { id: row.id, email: row.email, locale: row.locale };
+      // A closed account's owner who typed the right password is told it is closed (the right
+      // password proves they are the owner: a guesser still learns nothing).
+      if (row.closed_at) throw new AppError('account_closed');
       if (row.locked_at) {
         await sendAccountNotice(platform, account, 'locked_login', context, { capped: true });
         throw new AppError('invalid_credentials');
@@ -178,6 +181,8 @@ export function createAuthService(platform: Pick<Platform, 'db' | 'secret' | 'no
       const row = { id: session.user_id, name: session.user_name, email: session.user_email, role: session.user_role, locale: session.user_locale };
       // A staff session is opened for one role: promoted, demoted or locked, the user signs in again.
       if ((session.role !== null && session.role !== row.role) || session.user_locked_at) throw new AppError('session_expired');
+      // Closing revokes every session; this also ends one a sign-in racing the closure opened.
+      if (session.user_closed_at) throw new AppError('account_closed');
       const staffAccess = isStaffRole(row.role) && (session.staff || !staffMfaRequired(config));
       return { user: sessionUserOf(row), sessionId: session.id, expiresAt: new Date(session.expires_at), staffAccess };
     },
@@ -191,6 +196,7 @@ export function createAuthService(platform: Pick<Platform, 'db' | 'secret' | 'no
     async sessionFor(userId: number, context: SessionContext = NO_CONTEXT): Promise<SignedIn> {
       const row = await authRepo.findUserById(db, userId);
       if (!row) throw new AppError('token_invalid');
+      if (row.closed_at) throw new AppError('account_closed');
       if (row.locked_at) throw new AppError('account_locked');
       return signedIn(row, context);
     },

@@ -205,6 +205,8 @@ export interface KycSubmissions {
   created_at: Timestamp;
   document_key: string;
   document_type: string;
+  files_delete_after: Timestamp | null;
+  files_deleted_at: Timestamp | null;
   id: Generated<number>;
   reason: string | null;
   reviewed_at: Timestamp | null;
@@ -630,6 +632,7 @@ export interface UserIdentities {
 export interface Users {
   age_verified_at: Timestamp | null;
   birth_date: Timestamp | null;
+  closed_at: Timestamp | null;
   created_at: Generated<Timestamp>;
   email: string;
   email_verified_at: Timestamp | null;

@@ -24,6 +24,9 @@ import {
   limitsBody,
   realityCheckBody,
   staffLimitsBody,
+  closeAccountBody,
+  exportQuery,
+  statementQuery,
   selfExclusionBody,
   timeOutBody,
   auditEntry,
@@ -179,6 +182,10 @@ export const OPERATIONS: Operation[] = [
   { method: 'post', path: '/api/me/self-exclusion/return', summary: 'After a self-exclusion has ended: ask to return. The account opens once the member confirms, a day or more later', auth: 'member', response: z.record(z.string(), z.unknown()), errors: ['forbidden', 'self_excluded', 'not_found'] },
   { method: 'post', path: '/api/me/self-exclusion/return/confirm', summary: 'Confirm the return a day or more after asking (`cooling_off` before): the account opens again', auth: 'member', response: z.record(z.string(), z.unknown()), errors: ['forbidden', 'self_excluded', 'cooling_off', 'not_found'] },
   { method: 'put', path: '/api/me/birth-date', summary: 'A member without a date of birth (a messaging-app sign-up) gives it, once (`YYYY-MM-DD`); under 18 is refused (`underage`). Until then deposits and orders answer `birth_date_required`', auth: 'member', body: birthDateBody, response: z.record(z.string(), z.unknown()), errors: ['forbidden', 'validation_failed', 'underage'] },
+  // Issue 32 item 5, docs/responsible-play.md "Your account": the member's data, statements and closing. Staff sessions are refused (`forbidden`).
+  { method: 'get', path: '/api/me/export', summary: 'Everything held on the member, as an attachment: profile, sessions, linked logins, orders, ledger, deposits, withdrawals, identity checks (file names, not the files), limits and their changes, breaks, inbox and support messages. `format=json` (one document) or `csv` (one file: each section its own header row, every row starting with the section name). Streamed a page at a time; at most ACCOUNT_EXPORTS_PER_HOUR a member an hour (`rate_limited`)', auth: 'member', query: exportQuery, response: z.record(z.string(), z.unknown()), errors: ['forbidden', 'validation_failed', 'rate_limited'] },
+  { method: 'get', path: '/api/me/statements', summary: "A month's activity statement of real points (GP hundredths): opening balance, deposits (PINs included), stakes, prizes, refunds, withdrawals, adjustments, net and closing balance, summed from the ledger. `month=YYYY-MM` in `timeZone` (IANA; REPORT_TIME_ZONE when left out, stated in the answer); `format=csv` answers the same as CSV", auth: 'member', query: statementQuery, response: z.record(z.string(), z.unknown()), errors: ['forbidden', 'validation_failed'] },
+  { method: 'post', path: '/api/me/close', summary: 'Close the account with the password again and `confirm: true`. Every session ends at once, marketing consent is withdrawn, sign-in then answers `account_closed`. Real points stay the member\'s (prize winnings paid out and deposits refunded through customer service; open withdrawals go on); trial points are forfeited (one ledger posting); orders placed before are still bought and settled; identity files are deleted KYC_FILE_RETENTION_DAYS later', auth: 'member', body: closeAccountBody, response: z.record(z.string(), z.unknown()), errors: ['forbidden', 'validation_failed', 'invalid_credentials', 'account_closed', 'rate_limited', 'csrf_failed'] },
   // Login providers (LINE), recovery and email, inbox, customer service.
   { method: 'get', path: '/api/auth/oidc/providers', summary: 'The configured OpenID Connect providers (LINE); none without settings', response: z.record(z.string(), z.unknown()), errors: [] },
   { method: 'post', path: '/api/auth/oidc/result', summary: 'What a provider login came to (signed_in with a session once, linked, link_required, no_email, failed)', body: oidcTicketBody, response: z.record(z.string(), z.unknown()), errors: ['validation_failed', 'link_expired', 'account_locked'] },

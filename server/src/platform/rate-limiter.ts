@@ -51,6 +51,8 @@ export function ratePolicies(config: Config) {
     'staff.address': { points: config.LOGIN_ADDRESS_MAX_FAILURES, seconds: config.LOGIN_WINDOW_SECONDS },
     /** Wrong PIN codes per member. */
     'pin.failures': { points: config.PIN_MAX_FAILURES, seconds: config.PIN_WINDOW_SECONDS },
+    /** Data exports per member (each reads the member's whole history). */
+    'account.export': { points: config.ACCOUNT_EXPORTS_PER_HOUR, seconds: 3600 },
   } satisfies Record<string, RatePolicy>;
 }
 export type PolicyName = keyof ReturnType<typeof ratePolicies>;

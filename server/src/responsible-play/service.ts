@@ -44,7 +44,7 @@ export function assertAdult(birthDate: string, at: Date) {
  * deposits and PINs check is `playGuard` (./guard.ts).
  */
 export function createResponsiblePlayService(platform: Pick<Platform, 'db' | 'now' | 'config' | 'outbox'>) {
-  const { db, now } = platform;
+  const { db, now, config } = platform;
   const realityChecks = createRealityChecks(platform);
 
   async function limitsOf(executor: Executor, userId: number, at: Date): Promise<LimitsView> {
@@ -71,9 +71,11 @@ export function createResponsiblePlayService(platform: Pick<Platform, 'db' | 'no
   async function stateOf(executor: Executor, userId: number, at: Date): Promise<PlayStateView> {
     const row = await playRepo.admission(executor, userId);
     if (!row) throw new AppError('unauthorized');
+    const ageUnverifiedDeposits = row.age_verified_at ? null : { limit: config.AGE_UNVERIFIED_DEPOSIT_MAX_POINTS, used: await playRepo.lifetimeDeposits(executor, userId) };
     const person = {
       birthDate: row.birth_date,
       ageCheck: row.birth_date === null ? ('missing' as const) : row.age_verified_at ? ('verified' as const) : ('declared' as const),
+      ageUnverifiedDeposits,
       hasLimits: row.has_limits,
       realityCheckMinutes: row.reality_check_minutes,
     };

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor, Tx } from '../db/database.ts';
 import type { KycState } from '../db/types.ts';
 
@@ -74,10 +75,49 @@ export const kycRepo = {
     return db
       .selectFrom('kyc_submissions')
       .innerJoin('users', 'users.id', 'kyc_submissions.user_id')
-      .select([...COLUMNS, 'users.email'])
+      .select([...COLUMNS, 'users.email', 'users.age_verified_at', sql<string | null>`to_char(users.birth_date, 'YYYY-MM-DD')`.as('birth_date')])
       .where('kyc_submissions.state', '=', state)
       .orderBy('kyc_submissions.id', state === 'pending' ? 'asc' : 'desc')
       .limit(limit)
       .execute();
+  },
+
+  /** At closure: every submission's files of the member are to be deleted after `after` (those already deleted stay as they are). */
+  scheduleFileDeletion(trx: Tx, userId: number, after: Date) {
+    return trx.updateTable('kyc_submissions').set({ files_delete_after: after }).where('user_id', '=', userId).where('files_deleted_at', 'is', null).returning('id').execute();
+  },
+
+  /** Submissions whose files are due for deletion at `at`, oldest due first (the partial index `kyc_files_due`). */
+  filesDue(db: Executor, at: Date, limit: number) {
+    return db
+      .selectFrom('kyc_submissions')
+      .select(['id', 'user_id', 'document_key', 'selfie_key'])
+      .where('files_delete_after', '<=', at)
+      .where('files_deleted_at', 'is', null)
+      .orderBy('files_delete_after')
+      .limit(limit)
+      .execute();
+  },
+
+  /** Records that a submission's files are gone, once. */
+  markFilesDeleted(db: Executor, id: number, at: Date) {
+    return db.updateTable('kyc_submissions').set({ files_deleted_at: at }).where('id', '=', id).where('files_deleted_at', 'is', null).returning('id').executeTakeFirst();
+  },
+
+  /**
+   * An approved identity check verifies the age (issue 32 item 4): the reviewer has compared the date
+   * of birth on the document with the one the member gave. Set once, only for a date of birth given
+   * that makes an adult on `at` (UTC calendar date); undefined otherwise.
+   */
+  verifyAge(trx: Tx, userId: number, at: Date, minimumAge: number) {
+    return trx
+      .updateTable('users')
+      .set({ age_verified_at: at })
+      .where('id', '=', userId)
+      .where('age_verified_at', 'is', null)
+      .where('birth_date', 'is not', null)
+      .where(sql<boolean>`birth_date <= ((${at}::timestamptz at time zone 'UTC')::date - make_interval(years => ${minimumAge}))::date`)
+      .returning('id')
+      .executeTakeFirst();
   },
 };

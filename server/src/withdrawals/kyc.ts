@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import type { KycBody, KycDecisionBody, KycReviewItem, KycState, KycStatus } from '@gp/common';
+import { MINIMUM_AGE, type KycBody, type KycDecisionBody, type KycReviewItem, type KycState, type KycStatus } from '@gp/common';
+import type { Tx } from '../db/database.ts';
 import { AppError } from '../platform/errors.ts';
 import type { Platform } from '../platform/platform.ts';
 import type { FileStorage } from '../platform/storage.ts';
@@ -23,6 +24,13 @@ function documentTypeOf(file: UploadedFile) {
 }
 
 export type KycService = ReturnType<typeof createKycService>;
+
+/** At an account's closure (in its transaction): the member's identity files are deleted `retentionDays` from `at`; returns when. */
+export async function scheduleKycFileDeletion(trx: Tx, userId: number, at: Date, retentionDays: number) {
+  const after = new Date(at.getTime() + retentionDays * 24 * 3600_000);
+  const rows = await kycRepo.scheduleFileDeletion(trx, userId, after);
+  return rows.length > 0 ? after : null;
+}
 
 /**
  * Identity checks before the first withdrawal (issue 33 item 1): a member sends an identity
@@ -109,6 +117,8 @@ export function createKycService(platform: Pick<Platform, 'db' | 'now' | 'config
         id: String(row.id),
         userId: String(row.user_id),
         memberEmail: row.email,
+        birthDate: row.birth_date,
+        ageVerified: row.age_verified_at !== null,
         state: row.state,
         accountName: row.account_name,
         accountNumber: row.account_number,
@@ -131,11 +141,35 @@ export function createKycService(platform: Pick<Platform, 'db' | 'now' | 'config
       const decided = await db.transaction().execute(async (trx) => {
         const changed = await kycRepo.decide(trx, submissionId, state, decision === 'approve' ? null : (reason ?? null), actor.id, now());
         if (!changed) return false;
-        await recordAudit(trx, actor, { action: `kyc.${state}`, targetType: 'user', targetId: row.user_id, before: { state: 'pending' }, after: { submissionId, state, reason: reason ?? null } }, now());
+        // Approving confirms the date of birth on the document matches the one given: the age is verified.
+        const ageVerified = state === 'approved' && (await kycRepo.verifyAge(trx, row.user_id, now(), MINIMUM_AGE)) !== undefined;
+        await recordAudit(
+          trx,
+          actor,
+          { action: `kyc.${state}`, targetType: 'user', targetId: row.user_id, before: { state: 'pending' }, after: { submissionId, state, reason: reason ?? null, ageVerified } },
+          now(),
+        );
         return true;
       });
       if (!decided) throw new AppError('kyc_decided');
       return present(await kycRepo.find(db, submissionId));
+    },
+
+    /**
+     * Deletes the identity files due for deletion (an account closed KYC_FILE_RETENTION_DAYS ago,
+     * docs/withdrawals.md) through the storage, at most `limit` submissions a run, and records each
+     * (`files_deleted_at`). The files go first: a run that fails between the two deletes them again
+     * next time (deleting a missing file is not an error), so no file outlives its record.
+     */
+    async deleteDueFiles(limit = 200) {
+      const at = now();
+      const due = await kycRepo.filesDue(db, at, limit);
+      let deleted = 0;
+      for (const row of due) {
+        await Promise.all([deps.storage.delete(row.document_key), deps.storage.delete(row.selfie_key)]);
+        if (await kycRepo.markFilesDeleted(db, row.id, at)) deleted += 1;
+      }
+      return { deleted, more: due.length === limit };
     },
 
     /** The approved bank account a withdrawal pays to: the member's newest submission, when approved. */

@@ -242,7 +242,7 @@ export const withdrawalsRepo = {
       .where('state', '=', 'approved')
       .where('method', '=', 'stripe_refund')
       .where((eb) => eb.or([eb('refund_claimed_at', 'is', null), eb('refund_claimed_at', '<', staleBefore)]))
-      .returning(COLUMNS)
+      .returning(WITHDRAWAL_COLUMNS)
       .executeTakeFirst();
   },
 

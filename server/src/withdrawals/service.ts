@@ -16,7 +16,7 @@ import { admitRefund, refundableDeposits, refundReference, sendRefund } from './
 import { checkLimits, payoutOf } from './terms.ts';
 import type { PaymentProvider, RefundOutcome } from '../payments/service.ts';
 
-export { createKycService, type KycFile, type KycService } from './kyc.ts';
+export { createKycService, scheduleKycFileDeletion, type KycFile, type KycService } from './kyc.ts';
 
 export type WithdrawalService = ReturnType<typeof createWithdrawalService>;
 

@@ -12,6 +12,7 @@ import { TextField } from '../../shared/ui/text-field.tsx';
 import { NotificationPreferences } from './notification-preferences.tsx';
 import { ResponsiblePlaySection } from './responsible-play-section.tsx';
 import { ChangePasswordSection, SessionsSection } from './security-section.tsx';
+import { CloseAccountSection, StatementsSection, YourDataSection } from './your-account-section.tsx';
 
 const LOGINS_KEY = ['account', 'logins'] as const;
 
@@ -181,6 +182,9 @@ export function AccountPage() {
       <SessionsSection />
       <ChangePasswordSection />
       <NotificationPreferences />
+      <StatementsSection />
+      <YourDataSection />
+      <CloseAccountSection />
     </div>
   );
 }

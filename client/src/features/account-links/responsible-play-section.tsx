@@ -40,6 +40,22 @@ export function ResponsiblePlaySection() {
       </p>
       {state.data && <PlayStatus state={state.data} />}
       {state.data?.ageCheck === 'missing' && <BirthDateForm />}
+      {state.data?.ageCheck === 'declared' && state.data.ageUnverifiedDeposits && (
+        <p className="notice" data-testid="age-unverified">
+          <FormattedMessage
+            id="play.age.unverified"
+            values={{ used: <Points value={state.data.ageUnverifiedDeposits.used} />, limit: <Points value={state.data.ageUnverifiedDeposits.limit} /> }}
+          />{' '}
+          <Link to="/withdrawals">
+            <FormattedMessage id="play.age.verify" />
+          </Link>
+        </p>
+      )}
+      {state.data?.ageCheck === 'verified' && (
+        <p className="muted" data-testid="age-verified">
+          <FormattedMessage id="play.age.verified" />
+        </p>
+      )}
       <LimitsForm />
       <RealityCheckSetting />
       {state.data?.state === 'active' && <TakeBreak />}

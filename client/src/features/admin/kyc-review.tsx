@@ -59,6 +59,13 @@ export function KycReview() {
             <p>
               <FormattedMessage id="admin.kyc.account" values={{ name: item.accountName, bank: item.bankCode, number: item.accountNumber }} />
             </p>
+            <p data-testid="kyc-birth-date">
+              {item.birthDate ? (
+                <FormattedMessage id="admin.kyc.birthDate" values={{ date: item.birthDate }} />
+              ) : (
+                <FormattedMessage id="admin.kyc.birthDateMissing" />
+              )}
+            </p>
             <div className="admin-actions">
               <KycFile url={item.documentUrl} label="admin.kyc.document" />
               <KycFile url={item.selfieUrl} label="admin.kyc.selfie" />

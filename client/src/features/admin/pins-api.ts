@@ -16,15 +16,3 @@ export async function exportPinBatch(batchId: string): Promise<{ filename: strin
   const filename = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? `pins-batch-${batchId}.csv`;
   return { filename, blob: await res.blob() };
 }
-
-/** Saves `blob` as a file, as a link with `download` would. */
-export function saveFile(filename: string, blob: Blob) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

@@ -5,7 +5,8 @@ import { FormattedDate, FormattedMessage, FormattedNumber, useIntl } from 'react
 import type { Column } from '../../shared/ui/column-heads.tsx';
 import { ACTIONS_COLUMN, AdminTable } from './admin-table.tsx';
 import { ConsoleNoticeLine, useConsoleAction } from './console-action.tsx';
-import { exportPinBatch, saveFile } from './pins-api.ts';
+import { saveFile } from '../../shared/ui/save-file.ts';
+import { exportPinBatch } from './pins-api.ts';
 import { isSupervisor, useConsole } from './staff-session.ts';
 
 const KEY = ['admin', 'pin-batches'];

@@ -5,7 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Points } from '../../shared/money/points.tsx';
 import { Money, when } from './admin-format.tsx';
 import { ConsoleNoticeLine, useConsoleAction } from './console-action.tsx';
-import { saveFile } from './pins-api.ts';
+import { saveFile } from '../../shared/ui/save-file.ts';
 import { useConsole } from './staff-session.ts';
 import { WITHDRAWALS_KEY } from './withdrawals-api.ts';
 

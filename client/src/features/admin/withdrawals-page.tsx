@@ -6,7 +6,7 @@ import { Money, when } from './admin-format.tsx';
 import { AdminListPanel } from './admin-table.tsx';
 import { ConsoleNoticeLine, useConsoleAction } from './console-action.tsx';
 import { KycReview } from './kyc-review.tsx';
-import { saveFile } from './pins-api.ts';
+import { saveFile } from '../../shared/ui/save-file.ts';
 import { useConsole } from './staff-session.ts';
 import { WithdrawalBatches } from './withdrawal-batches.tsx';
 import { WithdrawalFlags } from './withdrawal-flags.tsx';
