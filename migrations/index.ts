@@ -23,6 +23,7 @@ import * as backOfficeReports from './0023-back-office-reports.ts';
 import * as responsiblePlay from './0025-responsible-play.ts';
 import * as withdrawals from './0026-withdrawals.ts';
 import * as resultFeeds from './0027-result-feeds.ts';
+import * as refundCauses from './0030-refund-causes.ts';
 
 /**
  * Every migration, in order. Listed statically (not read from the folder at run time) so they load
@@ -53,4 +54,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0025-responsible-play': responsiblePlay,
   '0026-withdrawals': withdrawals,
   '0027-result-feeds': resultFeeds,
+  '0030-refund-causes': refundCauses,
 };

@@ -16,6 +16,15 @@ import { Moment } from '../../shared/time/moment.tsx';
 
 const PAGE_SIZE = 20;
 
+/**
+ * A refund's sentence by its cause: a worker's refusal with their words, or sales closed before the
+ * purchase; a message older than causes keeps its first wording.
+ */
+function refundText(params: InboxMessage['params']): MessageId {
+  if (typeof params.points !== 'number') return 'inbox.text.order_refunded';
+  return params.cause === 'purchase_failed' ? 'inbox.text.order_refused' : 'inbox.text.order_expired';
+}
+
 /** The text of a message: its kind's sentence with its numbers (a notice carries its own words). */
 function MessageText({ message }: { message: InboxMessage }) {
   const intl = useIntl();
@@ -32,6 +41,8 @@ function MessageText({ message }: { message: InboxMessage }) {
     order: String(params.orderId ?? ''),
     amount: typeof params.prize === 'number' ? formatPoints(params.prize, intl.locale) : '',
     deposit: typeof params.amount === 'number' ? formatPoints(params.amount, intl.locale) : '',
+    refunded: typeof params.points === 'number' ? formatPoints(params.points, intl.locale) : '',
+    reason: String(params.reason ?? ''),
   };
   const id: MessageId =
     message.kind === 'draw_result'
@@ -40,7 +51,9 @@ function MessageText({ message }: { message: InboxMessage }) {
         : 'inbox.text.lost'
       : message.kind === 'win_review' && params.released
         ? 'inbox.text.win_released'
-        : `inbox.text.${message.kind}`;
+        : message.kind === 'order_refunded'
+          ? refundText(params)
+          : `inbox.text.${message.kind}`;
   return (
     <>
       <strong className="inbox-item__title">
