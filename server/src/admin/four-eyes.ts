@@ -9,7 +9,7 @@ import { recordAudit, type StaffActor } from '../staff/service.ts';
 import { resultEntriesRepo } from './results-repo.ts';
 
 type Target = ResultTargetType;
-type Entry = { staff_id: number | string; payload: unknown; fingerprint: string; created_at: Date | string };
+type Entry = { staff_id: number | string; staff_name: string; payload: unknown; fingerprint: string; created_at: Date | string };
 
 /** The same value, whatever the order of its keys: what two entries are compared by. */
 function canonical(value: unknown): string {
@@ -31,7 +31,7 @@ function standing(entries: Entry[], staffId: string) {
   const mine = entries.find((e) => String(e.staff_id) === staffId);
   const others = entries.filter((e) => String(e.staff_id) !== staffId);
   const state: PendingResult['state'] = !mine ? 'none' : others.length === 0 ? 'waiting_second' : others.some((e) => e.fingerprint === mine.fingerprint) ? 'waiting_second' : 'mismatch';
-  const shown = mine ? entries.map((e) => ({ staffId: String(e.staff_id), mine: String(e.staff_id) === staffId, result: e.payload, at: new Date(e.created_at).toISOString() })) : [];
+  const shown = mine ? entries.map((e) => ({ staffId: String(e.staff_id), staffName: e.staff_name, mine: String(e.staff_id) === staffId, result: e.payload, at: new Date(e.created_at).toISOString() })) : [];
   return { state, shown, entries: entries.length };
 }
 
@@ -121,7 +121,7 @@ export function createFourEyesService(
         await recordAudit(trx, actor, { action: 'result.entered', targetType, targetId, after: result }, now());
         return resultEntriesRepo.of(trx, targetType, targetId);
       });
-      const shown = entries.map((e) => ({ staffId: String(e.staff_id), result: e.payload, at: new Date(e.created_at).toISOString() }));
+      const shown = entries.map((e) => ({ staffId: String(e.staff_id), staffName: e.staff_name, result: e.payload, at: new Date(e.created_at).toISOString() }));
       const others = entries.filter((e) => String(e.staff_id) !== actor.id);
       if (others.length === 0) return { state: 'waiting_second', entries: shown };
       if (!others.some((e) => e.fingerprint === fingerprint)) {
