@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { english, enrolSeededSupervisor, SEEDED_SUPERVISOR as SUPERVISOR, signIn, startManualPlatform } from './manual-platform.ts';
 import { expect, test } from '@playwright/test';
+import { adoptSession } from './session-support.ts';
 import { call as staffCall, newAccount as newStaffAccount, totp } from './staff-support.ts';
 
 /**
@@ -186,4 +187,19 @@ test('queue rows answer the mouse and a finger: claim, mark failed, confirm', as
   const orders = (await call('GET', '/api/orders?pageSize=5', { token: member.token })).body.items;
   expect(orders.find((o: any) => o.id === ids[0]).status).toBe(9);
   expect(orders.find((o: any) => o.id === ids[1]).status).toBe(2);
+
+  // The member reads the worker's words in a translated frame — a refusal, not "timed out" — in the orders list, on the order and in the inbox.
+  const theirs = await browser.newPage({ baseURL: BASE, locale: 'en-US' });
+  await english(theirs);
+  await adoptSession(theirs, member.token);
+  await theirs.goto('/orders');
+  const refused = theirs.locator(`[data-testid="order-row"][data-order-id="${ids[0]}"]`);
+  await expect(refused.getByTestId('order-status')).toHaveText('Not bought, refunded');
+  await expect(refused.getByTestId('order-refusal-reason')).toHaveText('Why: Terminal offline at the shop');
+  await refused.getByTestId('order-toggle').click();
+  await expect(theirs.getByTestId('order-refund-note')).toHaveText(/^We could not buy this ticket: Terminal offline at the shop\. [\d.]+ GP refunded\.$/);
+  await theirs.goto('/inbox');
+  await expect(theirs.getByText(`We could not buy order #${ids[0]}: Terminal offline at the shop.`, { exact: false })).toBeVisible();
+  await expect(theirs.getByText(/not bought in time|could not be bought in time/)).toHaveCount(0);
+  await theirs.close();
 });
