@@ -236,7 +236,9 @@ export default defineConfig(
         // What is left of server/src: the composition root (main.ts, server.ts, app.ts) and config.ts.
         { type: 'server', pattern: 'server/src', partialMatch: false },
         { type: 'migrations', pattern: 'migrations', partialMatch: false },
-        { type: 'client-app', pattern: 'client/src/{app,boot}', partialMatch: false },
+        // boot/ starts the client and mounts app/ (the shell, the router); app/ never imports boot/.
+        { type: 'client-boot', pattern: 'client/src/boot', partialMatch: false },
+        { type: 'client-app', pattern: 'client/src/app', partialMatch: false },
         { type: 'client-shared', pattern: 'client/src/shared', partialMatch: false },
         { type: 'client-feature', pattern: 'client/src/features/*', capture: ['feature'], partialMatch: false },
         // What is left of client/src: main.tsx.
@@ -310,12 +312,19 @@ export default defineConfig(
                 ],
               },
             },
-            // Client: features use shared/ only; shared/ is self-contained; app/, boot/ and main.tsx assemble everything.
+            // Client: features use shared/ only; shared/ holds generic modules and imports nothing else of
+            // the client (never a feature, app/ or boot/); main.tsx and boot/ start the client and mount
+            // app/, which assembles the features: app/ never imports boot/ (no app ↔ boot cycle). Cycles
+            // between shared/ modules are caught by scripts/architecture/import-cycles.test.ts.
             { from: { element: { type: 'client-feature' } }, allow: { to: { element: { type: 'client-shared' } } } },
             { from: { element: { type: 'client-shared' } }, allow: { to: { element: { type: 'client-shared' } } } },
             {
-              from: { element: { types: { anyOf: ['client', 'client-app'] } } },
-              allow: { to: { element: { types: { anyOf: ['client', 'client-app', 'client-shared', 'client-feature'] } } } },
+              from: { element: { types: { anyOf: ['client', 'client-boot'] } } },
+              allow: { to: { element: { types: { anyOf: ['client', 'client-boot', 'client-app', 'client-shared', 'client-feature'] } } } },
+            },
+            {
+              from: { element: { type: 'client-app' } },
+              allow: { to: { element: { types: { anyOf: ['client-app', 'client-shared', 'client-feature'] } } } },
             },
           ],
         },

@@ -60,8 +60,8 @@ export interface ClientToServerEvents {
 
 export type ServerEventName = keyof ServerToClientEvents;
 
-/** The private room of one member: only their sockets join it. */
-export const userRoom = (userId: string) => `user:${userId}`;
+/** The private room of one member: only their sockets join it (the server passes its numeric id, the name is the same). */
+export const userRoom = (userId: string | number) => `user:${userId}`;
 
 /** The room of one login session: logout ends exactly the sockets opened with that token. */
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;

@@ -14,7 +14,7 @@ import type { Db } from '../../server/src/db/database.ts';
 import { machineCpu } from './orders-platform.ts';
 
 /** Member ids split in two halves that share no member, as the settlement's lanes do (no wait on each other's wallets and unread counts). */
-const halvesOf = (userIds: readonly string[]) => [userIds.filter((_, i) => i % 2 === 0), userIds.filter((_, i) => i % 2 === 1)];
+const halvesOf = (userIds: readonly number[]) => [userIds.filter((_, i) => i % 2 === 0), userIds.filter((_, i) => i % 2 === 1)];
 
 /**
  * Makes `count` purchased orders of a new draw (half of them for each half of the members, in
@@ -23,7 +23,7 @@ const halvesOf = (userIds: readonly string[]) => [userIds.filter((_, i) => i % 2
  * `winners` is the real draw's number of winners, each credited 1 GP here with its ledger row (the
  * books stay equal: each wallet moves by its postings).
  */
-export async function benchDrawFloor(db: Db, userIds: readonly string[], count: number, winners: number, outcome: string) {
+export async function benchDrawFloor(db: Db, userIds: readonly number[], count: number, winners: number, outcome: string) {
   const at = new Date();
   const draw = await db
     .insertInto('draws')
@@ -104,7 +104,7 @@ export async function benchDrawFloor(db: Db, userIds: readonly string[], count: 
 }
 
 /** A settled order's outcome of median size in `drawId`: what each floor row is given. */
-export async function medianOutcome(db: Db, drawId: string): Promise<string> {
+export async function medianOutcome(db: Db, drawId: number): Promise<string> {
   const { rows } = await sql<{ outcome: string }>`
     select draw_result::text as outcome from orders where draw_id = ${drawId}::bigint and draw_result is not null
      order by pg_column_size(draw_result) offset (select count(*) / 2 from orders where draw_id = ${drawId}::bigint) limit 1`.execute(db);

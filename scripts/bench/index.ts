@@ -59,8 +59,8 @@ try {
     .returning('id')
     .execute();
   await db.insertInto('wallets').values(users.map((u) => ({ user_id: u.id, balance: 0 }))).execute();
-  const ids = users.map((u) => String(u.id));
-  const post = (userId: string, amount: number) =>
+  const ids = users.map((u) => u.id);
+  const post = (userId: number, amount: number) =>
     db.transaction().execute((trx) =>
       walletService.credit(trx, { userId, account: 'real', kind: 'adjustment', amount, refType: 'bench', refId: crypto.randomUUID() }),
     );

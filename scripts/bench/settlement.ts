@@ -64,7 +64,7 @@ const MILLION_SEED = 20261128;
 
 type Timed = (label: string, operations: number, work: () => Promise<void>) => Promise<void>;
 
-export async function benchSettlement(db: Db, connectionString: string, userIds: string[], timed: Timed) {
+export async function benchSettlement(db: Db, connectionString: string, userIds: number[], timed: Timed) {
   const tickets = Array.from({ length: 200_000 }, () => randomTicket());
   const draw = randomDraw();
   let settlements: ReturnType<typeof settleKenoTicket>[] = [];
@@ -96,7 +96,7 @@ export async function benchSettlement(db: Db, connectionString: string, userIds:
     .values({ product_code: 'TWB01', issue: `bench-${Date.now()}`, sales_open_at: at, sales_close_at: at, draw_at: at, seed, seed_hash: crypto.createHash('sha256').update(seed).digest('hex') })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const drawId = String(row.id);
+  const drawId = row.id;
   for (let i = 0; i < orders; i += 2000) {
     await db
       .insertInto('orders')
@@ -146,7 +146,7 @@ export async function benchSettlement(db: Db, connectionString: string, userIds:
  * order is debited by an `order` ledger row (balance_after from a running sum) and the wallets by
  * the total, in one transaction, so ledger = balance holds before and after the settlement.
  */
-export async function benchMillionDraw(db: Db, connectionString: string, userIds: string[], timed: Timed, count = 1_000_000) {
+export async function benchMillionDraw(db: Db, connectionString: string, userIds: number[], timed: Timed, count = 1_000_000) {
   const POINTS = 300;
   const at = new Date();
   const seed = crypto.randomBytes(32).toString('hex');
@@ -157,7 +157,7 @@ export async function benchMillionDraw(db: Db, connectionString: string, userIds
     .values({ product_code: 'TWB01', issue: `bench-million-${Date.now()}`, sales_open_at: at, sales_close_at: at, draw_at: at, seed, seed_hash: crypto.createHash('sha256').update(seed).digest('hex') })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const drawId = String(row.id);
+  const drawId = row.id;
 
   const setupStart = process.hrtime.bigint();
   const perUser = Math.ceil(count / userIds.length);

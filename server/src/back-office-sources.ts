@@ -41,7 +41,7 @@ export function registerBackOfficeSources(services: { drawSettlement: DrawSettle
         orderId: null,
         productCode: null,
         issue: null,
-        member: { id: deposit.userId, name: '', email: '' },
+        member: { id: String(deposit.userId), name: '', email: '' },
         lines: null,
         amount: deposit.points,
         createdAt: deposit.createdAt,

@@ -2,7 +2,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Provider as StoreProvider } from 'jotai';
 import { useEffect } from 'react';
 import { BrowserRouter, useLocation, useNavigate } from 'react-router';
-import type { Slot } from '../boot/boot-context.ts';
 import { ServicesProvider, type Services } from '../shared/api/services.tsx';
 import { CrashScreen } from '../shared/errors/crash-screen.tsx';
 import { ErrorBoundary } from '../shared/errors/error-boundary.tsx';
@@ -10,7 +9,7 @@ import { I18nProvider } from '../shared/i18n/i18n-provider.tsx';
 import { ThemeController } from '../shared/theme/theme-controller.tsx';
 import { locationShown, setNavigator } from '../shared/navigation/navigator.ts';
 import { AppRoutes } from './router.tsx';
-import { SlotsProvider } from './slots.tsx';
+import { SlotsProvider, type Slot } from './slots.tsx';
 
 export interface AppProps {
   services: Services;

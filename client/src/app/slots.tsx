@@ -1,6 +1,11 @@
-import { createContext, useContext, type ReactNode } from 'react';
-import type { Slot } from '../boot/boot-context.ts';
+import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
 import { ErrorBoundary } from '../shared/errors/error-boundary.tsx';
+
+/** A component a boot plugin adds to the app shell (toaster, progress bar, reload prompt, ...). */
+export interface Slot {
+  name: string;
+  Component: ComponentType;
+}
 
 const SlotsContext = createContext<readonly Slot[]>([]);
 

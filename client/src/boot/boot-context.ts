@@ -1,11 +1,9 @@
 import type { ComponentType } from 'react';
+import type { Slot } from '../app/slots.tsx';
 import type { Services } from '../shared/api/services.tsx';
 
-/** A component a plugin adds to the app shell (toaster, progress bar, reload prompt, ...). */
-export interface Slot {
-  name: string;
-  Component: ComponentType;
-}
+// boot/ assembles the app (it imports app/, never the reverse): a slot is the app's notion.
+export type { Slot };
 
 export interface BootContext extends Services {
   /** Adds a shell component; kept only if the plugin that adds it installs without error. */

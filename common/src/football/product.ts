@@ -42,4 +42,4 @@ export function finalResultOf(event: { status: string; result: unknown }): Match
  * The public odds channel: every event's price changes (`odds:HKS01`), or one event's
  * (`odds:HKS01:<eventId>`). Example: `oddsChannel('42')` → `'odds:HKS01:42'`.
  */
-export const oddsChannel = (eventId?: string): string => (eventId === undefined ? `odds:${FOOTBALL_PRODUCT_CODE}` : `odds:${FOOTBALL_PRODUCT_CODE}:${eventId}`);
+export const oddsChannel = (eventId?: string | number): string => (eventId === undefined ? `odds:${FOOTBALL_PRODUCT_CODE}` : `odds:${FOOTBALL_PRODUCT_CODE}:${eventId}`);

@@ -11,8 +11,9 @@ export const MAX_ADJUSTMENT = 100_000_000;
  * from member 42's real account.
  */
 export const adjustmentBody = z.object({
-  // Ids are strings on the wire; users.id is a bigint, so only plain positive integers can name one.
-  userId: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).regex(/^[1-9]\d{0,17}$/, { error: 'invalid' }),
+  // Ids are strings on the wire; users.id is a bigint, so only plain positive integers can name one
+  // (the server reads the number, as `requestId` in ./fields.ts).
+  userId: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).regex(/^[1-9]\d{0,17}$/, { error: 'invalid' }).transform(Number),
   amount: z
     .number({ error: 'required' })
     .int({ error: 'invalid' })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { newPassword, STAFF_ROLES, userSchema } from './auth.ts';
-import { requiredText } from './fields.ts';
+import { requestId as id, requiredText } from './fields.ts';
 
 /**
  * The back-office console (issue 13): staff sign-in with TOTP, the order queue, the audit log,
@@ -8,7 +8,6 @@ import { requiredText } from './fields.ts';
  */
 
 const email = z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(254, { error: 'invalid' }).transform((v) => v.toLowerCase());
-const id = z.string({ error: 'required' }).trim().regex(/^[1-9]\d{0,17}$/, { error: 'invalid' });
 /** A 6-digit TOTP code, or a recovery code (`XXXX-XXXX-XXXX`, dashes and case forgiven). */
 const secondFactor = z.string({ error: 'required' }).trim().min(6, { error: 'required' }).max(20, { error: 'invalid' });
 

@@ -20,6 +20,17 @@ export function fieldErrors(error: z.ZodError): Record<string, FieldCode> {
 export const requiredText = (max = 200) =>
   z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(max, { error: 'invalid' });
 
+/**
+ * An id in a request body or query: a decimal string on the wire (1–18 digits, no leading zero; ids
+ * are strings in JSON), parsed to the number the server uses for every id (a bigint row id, far
+ * below 2^53). Request types are `z.input` (the string), the server reads `z.output` (the number).
+ */
+export const requestId = z
+  .string({ error: 'required' })
+  .trim()
+  .regex(/^[1-9]\d{0,17}$/, { error: 'invalid' })
+  .transform(Number);
+
 export const pageQuery = z.object({
   page: z.coerce.number({ error: 'invalid' }).int({ error: 'invalid' }).min(1, { error: 'invalid' }).default(1),
   pageSize: z.coerce

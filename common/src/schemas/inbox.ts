@@ -77,6 +77,8 @@ export const supportThreadBody = z.object({
   orderId: z
     .string()
     .regex(/^\d{1,18}$/, { error: 'invalid' })
+    // The server reads the number (ids are numbers in server code, strings in JSON).
+    .transform(Number)
     .optional(),
 });
 export const supportMessageBody = z.object({ body: requiredText(4000) });

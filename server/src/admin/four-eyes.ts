@@ -27,11 +27,11 @@ function canonical(value: unknown): string {
 const ascending = (numbers: readonly number[]) => [...numbers].sort((a, b) => a - b);
 
 /** Where the entries of one target stand for `staffId`: nobody is shown another's entry before entering their own. */
-function standing(entries: Entry[], staffId: string) {
-  const mine = entries.find((e) => String(e.staff_id) === staffId);
-  const others = entries.filter((e) => String(e.staff_id) !== staffId);
+function standing(entries: Entry[], staffId: number) {
+  const mine = entries.find((e) => e.staff_id === staffId);
+  const others = entries.filter((e) => e.staff_id !== staffId);
   const state: PendingResult['state'] = !mine ? 'none' : others.length === 0 ? 'waiting_second' : others.some((e) => e.fingerprint === mine.fingerprint) ? 'waiting_second' : 'mismatch';
-  const shown = mine ? entries.map((e) => ({ staffId: String(e.staff_id), staffName: e.staff_name, mine: String(e.staff_id) === staffId, result: e.payload, at: new Date(e.created_at).toISOString() })) : [];
+  const shown = mine ? entries.map((e) => ({ staffId: String(e.staff_id), staffName: e.staff_name, mine: e.staff_id === staffId, result: e.payload, at: new Date(e.created_at).toISOString() })) : [];
   return { state, shown, entries: entries.length };
 }
 
@@ -76,7 +76,7 @@ export function createFourEyesService(
   }
 
   /** Refuses an entry for a target that is not there, already has its result, or is still on sale — before recording it. */
-  async function checkOpen(targetType: Target, targetId: string, result: unknown) {
+  async function checkOpen(targetType: Target, targetId: number, result: unknown) {
     const state = await resultEntriesRepo.targetState(db, targetType, targetId, now());
     if (state === 'missing') throw new AppError('not_found');
     if (state === 'resulted') throw new AppError('result_exists');
@@ -95,7 +95,7 @@ export function createFourEyesService(
    * conditional update). True when this call published it; false when another matching entry,
    * racing this one, got there first (the game's `result_exists`).
    */
-  async function publish(targetType: Target, targetId: string, result: unknown): Promise<boolean> {
+  async function publish(targetType: Target, targetId: number, result: unknown): Promise<boolean> {
     try {
       if (targetType === 'keno_draw') await games.keno.enterResult(targetId, (result as { numbers: number[] }).numbers);
       else if (targetType === 'football_event') await games.football.enterResult(targetId, validate(footballResultBody, result));
@@ -112,7 +112,7 @@ export function createFourEyesService(
   }
 
   return {
-    async enter(actor: StaffActor, targetType: Target, targetId: string, raw: unknown): Promise<ResultEntryResponse> {
+    async enter(actor: StaffActor, targetType: Target, targetId: number, raw: unknown): Promise<ResultEntryResponse> {
       const result = parse(targetType, raw);
       await checkOpen(targetType, targetId, result);
       const fingerprint = fingerprintOf(targetType, result);
@@ -122,7 +122,7 @@ export function createFourEyesService(
         return resultEntriesRepo.of(trx, targetType, targetId);
       });
       const shown = entries.map((e) => ({ staffId: String(e.staff_id), staffName: e.staff_name, result: e.payload, at: new Date(e.created_at).toISOString() }));
-      const others = entries.filter((e) => String(e.staff_id) !== actor.id);
+      const others = entries.filter((e) => e.staff_id !== actor.id);
       if (others.length === 0) return { state: 'waiting_second', entries: shown };
       if (!others.some((e) => e.fingerprint === fingerprint)) {
         await db.transaction().execute((trx) => recordAudit(trx, actor, { action: 'result.mismatch', targetType, targetId, after: { entries: entries.length } }, now()));

@@ -8,7 +8,7 @@ export const ADJUSTMENTS_QUEUE = 'wallet-adjustments';
 
 /** What the api node hands the worker: only the id; the adjustments row is the truth. */
 export interface AdjustmentJob {
-  adjustmentId: string;
+  adjustmentId: number;
 }
 
 declare module '../platform/queues.ts' {
@@ -23,7 +23,7 @@ const SWEEP_EVERY_MS = 15_000;
 const LOST_AFTER_MS = 10_000;
 
 /** BullMQ job ids may be neither integer strings nor contain ':'. Example: `adjustmentJobId('7')` → `adjustment-7`. */
-export const adjustmentJobId = (adjustmentId: string) => `adjustment-${adjustmentId}`;
+export const adjustmentJobId = (adjustmentId: number) => `adjustment-${adjustmentId}`;
 
 interface AdjustmentJobContext {
   adjustments: AdjustmentService;

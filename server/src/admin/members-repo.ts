@@ -7,7 +7,7 @@ const columns = ['users.id', 'users.name', 'users.email', 'users.role', 'users.l
 export const membersRepo = {
   search(db: Executor, q: string, limit: number) {
     const like = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const orderId = /^[1-9]\d{0,17}$/.test(q) ? q : null;
+    const orderId = /^[1-9]\d{0,17}$/.test(q) ? Number(q) : null;
     return db
       .selectFrom('users')
       .select(columns)
@@ -23,7 +23,7 @@ export const membersRepo = {
       .execute();
   },
 
-  find(db: Executor, id: string) {
+  find(db: Executor, id: number) {
     return db.selectFrom('users').select(columns).where('users.id', '=', id).executeTakeFirst();
   },
 
@@ -44,7 +44,7 @@ export const membersRepo = {
   },
 
   /** Locks (or unlocks) a member; returns the row as it was, or undefined when there is none. */
-  async setLocked(db: Executor, id: string, at: Date | null) {
+  async setLocked(db: Executor, id: number, at: Date | null) {
     const before = await db.selectFrom('users').select(['id', 'locked_at']).where('id', '=', id).forUpdate().executeTakeFirst();
     if (!before) return undefined;
     await db.updateTable('users').set({ locked_at: at }).where('id', '=', id).execute();

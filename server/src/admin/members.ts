@@ -33,7 +33,7 @@ export function createMemberService(platform: Pick<Platform, 'db' | 'now' | 'out
     },
 
     /** Everything a worker needs about one member on one page; the ledger pages (`ledgerPage`, newest first). */
-    async profile(id: string, ledgerPage = 1) {
+    async profile(id: number, ledgerPage = 1) {
       const row = await membersRepo.find(db, id);
       if (!row) throw new AppError('not_found');
       const [balances, ledger, orders, deposits, debt, responsiblePlay] = await Promise.all([
@@ -65,7 +65,7 @@ export function createMemberService(platform: Pick<Platform, 'db' | 'now' | 'out
     },
 
     /** Locked: sign-in refused (`account_locked`), every session ended with its sockets; audited with the reason. Never one's own (`own_account`). */
-    async setLocked(actor: StaffActor, id: string, locked: boolean, reason: string) {
+    async setLocked(actor: StaffActor, id: number, locked: boolean, reason: string) {
       if (id === actor.id) throw new AppError('own_account'); // nobody locks or unlocks their own account
       await db.transaction().execute(async (trx) => {
         const before = await membersRepo.setLocked(trx, id, locked ? now() : null);

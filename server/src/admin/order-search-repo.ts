@@ -5,18 +5,18 @@ import type { Executor } from '../db/database.ts';
 export interface OrderSearchFilter {
   productCode?: string;
   /** The draw, in the column of its family's draws (`draw_id`: keno's `draws`; `lottery_draw_id`: `lottery_draws`). */
-  draw?: { column: 'draw_id' | 'lottery_draw_id'; id: string };
+  draw?: { column: 'draw_id' | 'lottery_draw_id'; id: number };
   /** Orders with a leg on this football event. */
-  eventId?: string;
+  eventId?: number;
   statuses?: readonly number[];
   /** Placed at or after `from` and before `to`. */
   from?: Date;
   to?: Date;
-  memberId?: string;
+  memberId?: number;
   /** An order number (digits only), or else any part of the member's email or name (case-insensitive). */
   q?: string;
   /** Keyset: only orders with a smaller id (the previous page's last). */
-  before?: string;
+  before?: number;
   limit: number;
 }
 
@@ -63,26 +63,26 @@ export const orderSearchRepo = {
     if (f.before) query = query.where('orders.id', '<', f.before);
     if (f.q) {
       const q = f.q;
-      const orderId = /^[1-9]\d{0,17}$/.test(q) ? q : null;
+      const orderId = /^[1-9]\d{0,17}$/.test(q) ? Number(q) : null;
       // A number is an order number (a staff member pasting "1234" wants that order, not every email with 1234 in it).
       query = orderId ? query.where('orders.id', '=', orderId) : query.where((eb) => eb.or([eb(sql<string>`lower(users.email)`, 'like', likeOf(q)), eb(sql<string>`lower(users.name)`, 'like', likeOf(q))]));
     }
     return query.orderBy('orders.id', 'desc').limit(f.limit + 1).execute();
   },
 
-  member(db: Executor, id: string) {
+  member(db: Executor, id: number) {
     return db.selectFrom('users').select(['id', 'name', 'email']).where('id', '=', id).executeTakeFirst();
   },
 
   /** The staff actions on an order, with who took them (names, not numbers): its audit entries and its queue item's. */
-  staffActions(db: Executor, orderId: string) {
+  staffActions(db: Executor, orderId: number) {
     return db
       .selectFrom('audit_log')
       .leftJoin('users', 'users.id', 'audit_log.actor_id')
       .select(['audit_log.id', 'audit_log.action', 'audit_log.actor_id', 'audit_log.actor_role', 'audit_log.after', 'audit_log.at', 'users.name as actor_name'])
       .where((eb) =>
         eb.or([
-          eb.and([eb('audit_log.target_type', 'in', ['order', 'large_win']), eb('audit_log.target_id', '=', orderId)]),
+          eb.and([eb('audit_log.target_type', 'in', ['order', 'large_win']), eb('audit_log.target_id', '=', String(orderId))]),
           eb.and([eb('audit_log.target_type', '=', 'queue_item'), eb('audit_log.target_id', 'in', [`order:${orderId}`, `large_win:${orderId}`])]),
         ]),
       )
@@ -92,17 +92,17 @@ export const orderSearchRepo = {
   },
 
   /** The order's ledger postings (debit, refund, prizes), by the causes an order posts under. */
-  postings(db: Executor, orderId: string) {
+  postings(db: Executor, orderId: number) {
     return db
       .selectFrom('ledger')
       .select(['id', 'kind', 'account', 'amount', 'balance_after', 'created_at'])
       .where('ref_type', 'in', ['order', 'order-pool'])
-      .where('ref_id', '=', orderId)
+      .where('ref_id', '=', String(orderId))
       .orderBy('id')
       .execute();
   },
 
-  flags(db: Executor, orderId: string) {
+  flags(db: Executor, orderId: number) {
     return db.selectFrom('order_flags').select(['id', 'kind', 'detail', 'created_at', 'resolved_at']).where('order_id', '=', orderId).orderBy('id').execute();
   },
 };

@@ -44,14 +44,15 @@ export function createOrderSearchService(platform: Pick<Platform, 'db' | 'config
 
       const filter: OrderSearchFilter = {
         productCode: query.productCode,
-        draw: query.drawId && drawColumn ? { column: drawColumn, id: query.drawId } : undefined,
-        eventId: query.eventId,
+        // The query schema checked the ids' form; the repository works in the server's numeric ids.
+        draw: query.drawId && drawColumn ? { column: drawColumn, id: Number(query.drawId) } : undefined,
+        eventId: query.eventId === undefined ? undefined : Number(query.eventId),
         statuses: query.status,
         from,
         to,
-        memberId: query.memberId,
+        memberId: query.memberId === undefined ? undefined : Number(query.memberId),
         q: query.q,
-        before: query.before,
+        before: query.before === undefined ? undefined : Number(query.before),
         limit: query.limit,
       };
       const rows = await orderSearchRepo.search(db, filter);
@@ -79,7 +80,7 @@ export function createOrderSearchService(platform: Pick<Platform, 'db' | 'config
     },
 
     /** One order for the back office: as its member sees it, whose it is, and its timeline oldest first. */
-    async detail(orderId: string): Promise<AdminOrderDetail> {
+    async detail(orderId: number): Promise<AdminOrderDetail> {
       const { order, userId } = await deps.orders.staffView(orderId);
       const [member, actions, postings, flags] = await Promise.all([
         orderSearchRepo.member(db, userId),
@@ -102,7 +103,7 @@ export function createOrderSearchService(platform: Pick<Platform, 'db' | 'config
       // Oldest first; at the same instant a status change comes before what it caused.
       const rank = { status: 0, money: 1, staff: 2, flag: 3 } as const;
       timeline.sort((a, b) => a.at.localeCompare(b.at) || rank[a.type] - rank[b.type]);
-      return { order, member: { id: userId, name: member?.name ?? '', email: member?.email ?? '' }, timeline };
+      return { order, member: { id: String(userId), name: member?.name ?? '', email: member?.email ?? '' }, timeline };
     },
   };
 }

@@ -22,7 +22,7 @@ export type PurchaseSheetService = ReturnType<typeof createPurchaseSheetService>
 export function createPurchaseSheetService(platform: Pick<Platform, 'db' | 'now'>, deps: { games: Pick<GameRegistry, 'purchaseSheet'>; queue: Pick<QueueService, 'confirmOnce'> }) {
   const { db, now } = platform;
 
-  async function sheet(per: 'draw' | 'event', id: string, productCode: string | null): Promise<PurchaseSheet> {
+  async function sheet(per: 'draw' | 'event', id: number, productCode: string | null): Promise<PurchaseSheet> {
     const tickets = await deps.games.purchaseSheet(db, per, id, productCode);
     if (!tickets) throw new AppError('not_found');
     const names = await queueRepo.names(db, [...new Set(tickets.map((t) => t.userId))]);
@@ -31,8 +31,8 @@ export function createPurchaseSheetService(platform: Pick<Platform, 'db' | 'now'
       const key = JSON.stringify([ticket.productCode, ticket.play, ticket.multiplier]);
       const group = groups.get(key) ?? { productCode: ticket.productCode, play: ticket.play, multiplier: ticket.multiplier, tickets: [] };
       group.tickets.push({
-        orderId: ticket.orderId,
-        member: { id: ticket.userId, name: names.get(ticket.userId) ?? '' },
+        orderId: String(ticket.orderId),
+        member: { id: String(ticket.userId), name: names.get(ticket.userId) ?? '' },
         issue: ticket.issue,
         lines: ticket.lines,
         units: ticket.units,
@@ -44,7 +44,7 @@ export function createPurchaseSheetService(platform: Pick<Platform, 'db' | 'now'
     const ordered = [...groups.values()].sort((a, b) => a.productCode.localeCompare(b.productCode) || a.play.localeCompare(b.play, 'en', { numeric: true }) || a.multiplier - b.multiplier);
     return {
       per,
-      id,
+      id: String(id),
       productCode,
       groups: ordered,
       totals: { tickets: tickets.length, units: tickets.reduce((sum, t) => sum + t.units, 0), amount: tickets.reduce((sum, t) => sum + t.amount, 0) },
@@ -56,7 +56,7 @@ export function createPurchaseSheetService(platform: Pick<Platform, 'db' | 'now'
     sheet,
 
     /** The sheet as CSV: one row per ticket, its lines in one cell (one per line), amounts in GP with two decimals. */
-    async csv(per: 'draw' | 'event', id: string, productCode: string | null) {
+    async csv(per: 'draw' | 'event', id: number, productCode: string | null) {
       const found = await sheet(per, id, productCode);
       const rows = found.groups.flatMap((group) =>
         group.tickets.map((t) => [group.productCode, t.issue, group.play, group.multiplier, t.orderId, t.member.name, t.lines.join('\n'), t.units, plainPoints(t.amount), t.salesCloseAt, '']),
@@ -70,7 +70,8 @@ export function createPurchaseSheetService(platform: Pick<Platform, 'db' | 'now'
       const results: SheetConfirmResult['results'] = [];
       for (const { orderId, ticketRef } of items) {
         try {
-          const done = await deps.queue.confirmOnce(actor, orderId, ticketRef, scans.get(orderId));
+          // The items passed the wire schema's id check; the queue works in the server's numeric ids.
+          const done = await deps.queue.confirmOnce(actor, Number(orderId), ticketRef, scans.get(orderId));
           results.push({ orderId, outcome: done.outcome, scan: done.scan });
         } catch (error) {
           if (!(error instanceof AppError)) throw error;

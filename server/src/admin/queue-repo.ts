@@ -37,13 +37,13 @@ export const queueRepo = {
   },
 
   /** The names of users `ids` (members on a purchase sheet), by id. */
-  async names(db: Executor, ids: readonly string[]) {
-    if (ids.length === 0) return new Map<string, string>();
-    return new Map((await db.selectFrom('users').select(['id', 'name']).where('id', 'in', [...ids]).execute()).map((u) => [String(u.id), u.name]));
+  async names(db: Executor, ids: readonly number[]) {
+    if (ids.length === 0) return new Map<number, string>();
+    return new Map((await db.selectFrom('users').select(['id', 'name']).where('id', 'in', [...ids]).execute()).map((u) => [u.id, u.name]));
   },
 
   /** Whether order `orderId` is bought (status 2) under `ticketRef`: a confirmation sent again. */
-  async boughtWith(db: Executor, orderId: string, ticketRef: string) {
+  async boughtWith(db: Executor, orderId: number, ticketRef: string) {
     return Boolean(await db.selectFrom('orders').select('id').where('id', '=', orderId).where('status', '=', 2).where('ticket_ref', '=', ticketRef).executeTakeFirst());
   },
 
@@ -82,7 +82,7 @@ export const queueRepo = {
    * own). One statement on the item's primary key, so of two workers claiming one free item exactly
    * one gets the row back; the other's conflict update finds the lease live and someone else's.
    */
-  claim(db: Executor, key: string, staffId: string, now: Date, until: Date) {
+  claim(db: Executor, key: string, staffId: number, now: Date, until: Date) {
     return db
       .insertInto('queue_claims')
       .values({ item_key: key, claimed_by: staffId, claimed_at: now, lease_until: until })
@@ -100,7 +100,7 @@ export const queueRepo = {
     return db.selectFrom('queue_claims').select(['claimed_by', 'lease_until']).where('item_key', '=', key).where('lease_until', '>', now).executeTakeFirst();
   },
 
-  release(db: Executor, key: string, staffId: string) {
+  release(db: Executor, key: string, staffId: number) {
     return db.deleteFrom('queue_claims').where('item_key', '=', key).where('claimed_by', '=', staffId).execute();
   },
 
@@ -109,7 +109,7 @@ export const queueRepo = {
     return db.deleteFrom('queue_claims').where('item_key', '=', key).execute();
   },
 
-  async saveScan(db: Executor, scan: { orderId: string; key: string; contentType: string; size: number; by: string; at: Date }) {
+  async saveScan(db: Executor, scan: { orderId: number; key: string; contentType: string; size: number; by: number; at: Date }) {
     await db
       .insertInto('ticket_scans')
       .values({ order_id: scan.orderId, storage_key: scan.key, content_type: scan.contentType, size: scan.size, uploaded_by: scan.by, uploaded_at: scan.at })
@@ -117,7 +117,7 @@ export const queueRepo = {
       .execute();
   },
 
-  scanOf(db: Executor, orderId: string) {
+  scanOf(db: Executor, orderId: number) {
     return db.selectFrom('ticket_scans').select(['storage_key', 'content_type', 'size', 'uploaded_at']).where('order_id', '=', orderId).executeTakeFirst();
   },
 
@@ -143,16 +143,16 @@ export const queueRepo = {
     return { recent: Number(recent.n), failing: Number(failing.n), lag };
   },
 
-  views(db: Executor, staffId: string) {
+  views(db: Executor, staffId: number) {
     return db.selectFrom('staff_saved_views').select(['id', 'name', 'filters']).where('staff_id', '=', staffId).orderBy('name').limit(50).execute();
   },
 
-  async countViews(db: Executor, staffId: string) {
+  async countViews(db: Executor, staffId: number) {
     const row = await db.selectFrom('staff_saved_views').select((eb) => eb.fn.countAll<string>().as('n')).where('staff_id', '=', staffId).executeTakeFirstOrThrow();
     return Number(row.n);
   },
 
-  async saveView(db: Executor, staffId: string, name: string, filters: unknown) {
+  async saveView(db: Executor, staffId: number, name: string, filters: unknown) {
     await db
       .insertInto('staff_saved_views')
       .values({ staff_id: staffId, name, filters: JSON.stringify(filters) })

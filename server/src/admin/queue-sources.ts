@@ -52,7 +52,7 @@ const orderFields = (orderId: number | string, row: OrderRow) => ({
 });
 
 /** The purchase sheet an order is bought from (docs/back-office.md): its draw's, else its first event's. */
-function sheetOf(row: { draw_id: string | null; lottery_draw_id: string | null; event_id: string | null; product_code: string }) {
+function sheetOf(row: { draw_id: number | null; lottery_draw_id: number | null; event_id: string | null; product_code: string }) {
   const drawId = row.draw_id ?? row.lottery_draw_id;
   if (drawId !== null) return { per: 'draw' as const, id: String(drawId), productCode: row.product_code };
   return row.event_id === null ? null : { per: 'event' as const, id: String(row.event_id), productCode: null };

@@ -35,7 +35,7 @@ export function createQueueService(platform: Pick<Platform, 'db' | 'outbox' | 'n
   /** Throws `item_claimed` when someone else holds a live lease on `key`. */
   async function mustNotBeTakenByOther(trx: Tx, key: string, actor: StaffActor) {
     const claim = await queueRepo.claimOf(trx, key, now());
-    if (claim && String(claim.claimed_by) !== actor.id) throw new AppError('item_claimed');
+    if (claim && claim.claimed_by !== actor.id) throw new AppError('item_claimed');
   }
 
   async function figures(items: QueueItem[]): Promise<QueueFigures> {
@@ -54,7 +54,7 @@ export function createQueueService(platform: Pick<Platform, 'db' | 'outbox' | 'n
     };
   }
 
-  async function confirmTicket(actor: StaffActor, orderId: string, ticketRef: string, scan: UploadedScan | undefined, retryable: boolean): Promise<{ outcome: 'confirmed' | 'already'; scan: boolean }> {
+  async function confirmTicket(actor: StaffActor, orderId: number, ticketRef: string, scan: UploadedScan | undefined, retryable: boolean): Promise<{ outcome: 'confirmed' | 'already'; scan: boolean }> {
     const key = `order:${orderId}`;
     const at = now();
     let stored: { key: string; type: string; size: number } | undefined;
@@ -98,7 +98,7 @@ export function createQueueService(platform: Pick<Platform, 'db' | 'outbox' | 'n
         const claim = claims.get(item.key);
         byKey.set(item.key, {
           ...item,
-          claim: claim ? { by: String(claim.claimed_by), byName: claim.name, until: new Date(claim.lease_until).toISOString(), mine: String(claim.claimed_by) === actor.id } : null,
+          claim: claim ? { by: String(claim.claimed_by), byName: claim.name, until: new Date(claim.lease_until).toISOString(), mine: claim.claimed_by === actor.id } : null,
         });
       }
       const all = [...byKey.values()];
@@ -143,9 +143,9 @@ export function createQueueService(platform: Pick<Platform, 'db' | 'outbox' | 'n
      * failed confirmation leaves an unreferenced file, never a referenced missing one); the scan's
      * row, the 0/1 → 2, the member's push and the audit entry then commit together.
      */
-    async confirm(actor: StaffActor, orderId: string, ticketRef: string, scan?: UploadedScan) {
+    async confirm(actor: StaffActor, orderId: number, ticketRef: string, scan?: UploadedScan) {
       const outcome = await confirmTicket(actor, orderId, ticketRef, scan, false);
-      return { orderId, status: 2, scan: outcome.scan };
+      return { orderId: String(orderId), status: 2, scan: outcome.scan };
     },
 
     /**
@@ -153,10 +153,10 @@ export function createQueueService(platform: Pick<Platform, 'db' | 'outbox' | 'n
      * with this very reference answers `already` — no second audit entry, scan or push — so each
      * order is confirmed exactly once however often the sheet is sent.
      */
-    confirmOnce: (actor: StaffActor, orderId: string, ticketRef: string, scan?: UploadedScan) => confirmTicket(actor, orderId, ticketRef, scan, true),
+    confirmOnce: (actor: StaffActor, orderId: number, ticketRef: string, scan?: UploadedScan) => confirmTicket(actor, orderId, ticketRef, scan, true),
 
     /** The ticket could not be bought: refunded once (the orders service), the member told why (their order's history). */
-    async fail(actor: StaffActor, orderId: string, reason: string) {
+    async fail(actor: StaffActor, orderId: number, reason: string) {
       const key = `order:${orderId}`;
       const failed = await db.transaction().execute(async (trx) => {
         await mustNotBeTakenByOther(trx, key, actor);
@@ -169,7 +169,7 @@ export function createQueueService(platform: Pick<Platform, 'db' | 'outbox' | 'n
       });
       if (!failed) throw new AppError('order_issue');
       outbox.kick();
-      return { orderId, status: 9, refunded: failed.refunded };
+      return { orderId: String(orderId), status: 9, refunded: failed.refunded };
     },
 
     /**
@@ -178,21 +178,21 @@ export function createQueueService(platform: Pick<Platform, 'db' | 'outbox' | 'n
      * an order already bought under the same reference answers `already` (no second audit entry,
      * push or scan), so each order is confirmed once however often the stack is sent.
      */
-    async bulkConfirm(actor: StaffActor, items: Array<{ orderId: string; ticketRef: string }>) {
+    async bulkConfirm(actor: StaffActor, items: Array<{ orderId: number; ticketRef: string }>) {
       const results: Array<{ orderId: string; ok: boolean; already?: true; error?: string }> = [];
       for (const { orderId, ticketRef } of items) {
         try {
           const { outcome } = await confirmTicket(actor, orderId, ticketRef, undefined, true);
-          results.push(outcome === 'already' ? { orderId, ok: true, already: true } : { orderId, ok: true });
+          results.push(outcome === 'already' ? { orderId: String(orderId), ok: true, already: true } : { orderId: String(orderId), ok: true });
         } catch (error) {
-          results.push({ orderId, ok: false, error: error instanceof AppError ? error.code : 'internal_error' });
+          results.push({ orderId: String(orderId), ok: false, error: error instanceof AppError ? error.code : 'internal_error' });
         }
       }
       return { results };
     },
 
     /** The scan's bytes and type, for staff; members go through `memberScan`. */
-    async scan(orderId: string) {
+    async scan(orderId: number) {
       const row = await queueRepo.scanOf(db, orderId);
       const body = row ? await deps.storage.get(row.storage_key) : undefined;
       if (!row || !body) throw new AppError('not_found');
@@ -200,7 +200,7 @@ export function createQueueService(platform: Pick<Platform, 'db' | 'outbox' | 'n
     },
 
     /** The member's own order's scan (anyone else's order reads as `order_not_found`). */
-    async memberScan(userId: string, orderId: string) {
+    async memberScan(userId: number, orderId: number) {
       await deps.orders.get(userId, orderId);
       return this.scan(orderId);
     },

@@ -4,7 +4,7 @@ import type { Executor, Tx } from '../db/database.ts';
 
 export const adjustmentsRepo = {
   /** `at`: the platform's clock, which the rolling-day sums compare with. */
-  insert(db: Executor, operatorId: string, adjustment: Adjustment, status: 'queued' | 'pending_approval', at: Date) {
+  insert(db: Executor, operatorId: number, adjustment: Adjustment, status: 'queued' | 'pending_approval', at: Date) {
     return db
       .insertInto('adjustments')
       .values({ user_id: adjustment.userId, operator_id: operatorId, account: adjustment.account, amount: adjustment.amount, reason: adjustment.reason, status, created_at: at })
@@ -13,12 +13,12 @@ export const adjustmentsRepo = {
   },
 
   /** Serializes adjustments to one member until the transaction ends (taken after the staff member's money lock). */
-  async lockMember(trx: Tx, userId: string) {
+  async lockMember(trx: Tx, userId: number) {
     await sql`select pg_advisory_xact_lock(hashtext('member-adjustments'), ${Number(userId)}::int)`.execute(trx);
   },
 
   /** GP hundredths adjusted on `userId`'s account since `since` (either way) without a second person: the per-member rolling-day sum. */
-  async selfApprovedToMember(trx: Tx, userId: string, since: Date) {
+  async selfApprovedToMember(trx: Tx, userId: number, since: Date) {
     const row = await trx
       .selectFrom('adjustments')
       .select(sql<string>`coalesce(sum(abs(amount)), 0)`.as('total'))
@@ -34,7 +34,7 @@ export const adjustmentsRepo = {
    * Moves a queued adjustment to its outcome. Conditional on `status = 'queued'`, so of a job and
    * its retry only one settles it; the other gets no row back.
    */
-  settle(db: Executor, id: string, status: 'applied' | 'refused', at: Date) {
+  settle(db: Executor, id: number, status: 'applied' | 'refused', at: Date) {
     return db
       .updateTable('adjustments')
       .set({ status, settled_at: at })
@@ -48,7 +48,7 @@ export const adjustmentsRepo = {
    * A supervisor's decision on a large adjustment: pending_approval → queued (then applied by the
    * worker) or → rejected. Conditional on `pending_approval`: of two decisions one wins.
    */
-  decide(db: Executor, id: string, status: 'queued' | 'rejected', by: string, at: Date) {
+  decide(db: Executor, id: number, status: 'queued' | 'rejected', by: number, at: Date) {
     return db
       .updateTable('adjustments')
       .set({ status, decided_by: by, decided_at: at, ...(status === 'rejected' ? { settled_at: at } : {}) })
@@ -83,7 +83,7 @@ export const adjustmentsRepo = {
     return q.orderBy('adjustments.id', 'desc').limit(limit).execute();
   },
 
-  find(db: Executor, id: string) {
+  find(db: Executor, id: number) {
     return db.selectFrom('adjustments').selectAll().where('id', '=', id).executeTakeFirst();
   },
 };

@@ -7,22 +7,22 @@ const PENDING_LIMIT = 100;
 
 /** Four-eyes result entries: one per staff member per draw or event (a second entry by the same person replaces theirs). */
 export const resultEntriesRepo = {
-  async upsert(db: Executor, entry: { targetType: Target; targetId: string; staffId: string; payload: unknown; fingerprint: string }) {
+  async upsert(db: Executor, entry: { targetType: Target; targetId: number; staffId: number; payload: unknown; fingerprint: string }) {
     const payload = JSON.stringify(entry.payload);
     await db
       .insertInto('result_entries')
-      .values({ target_type: entry.targetType, target_id: entry.targetId, staff_id: entry.staffId, payload, fingerprint: entry.fingerprint })
+      .values({ target_type: entry.targetType, target_id: String(entry.targetId), staff_id: entry.staffId, payload, fingerprint: entry.fingerprint })
       .onConflict((oc) => oc.columns(['target_type', 'target_id', 'staff_id']).doUpdateSet({ payload, fingerprint: entry.fingerprint }))
       .execute();
   },
 
-  of(db: Executor, targetType: Target, targetId: string) {
+  of(db: Executor, targetType: Target, targetId: number) {
     return db
       .selectFrom('result_entries')
       .innerJoin('users', 'users.id', 'result_entries.staff_id')
       .select(['result_entries.staff_id', 'users.name as staff_name', 'result_entries.payload', 'result_entries.fingerprint', 'result_entries.created_at'])
       .where('result_entries.target_type', '=', targetType)
-      .where('result_entries.target_id', '=', targetId)
+      .where('result_entries.target_id', '=', String(targetId))
       .orderBy('result_entries.id')
       .execute();
   },
@@ -63,7 +63,7 @@ export const resultEntriesRepo = {
   },
 
   /** Where a target stands before an entry is recorded: missing, already resulted, or open for entries. */
-  async targetState(db: Executor, targetType: Target, targetId: string, now: Date): Promise<'missing' | 'resulted' | 'too_early' | 'open'> {
+  async targetState(db: Executor, targetType: Target, targetId: number, now: Date): Promise<'missing' | 'resulted' | 'too_early' | 'open'> {
     if (targetType === 'football_event') {
       const row = await db.selectFrom('football_events').select(['status', 'sales_close_at']).where('id', '=', targetId).executeTakeFirst();
       if (!row) return 'missing';
@@ -80,7 +80,7 @@ export const resultEntriesRepo = {
   },
 
   /** The product that owns a draw-lottery draw (its code in the draw service's terms). */
-  lotteryProductOf(db: Executor, drawId: string) {
+  lotteryProductOf(db: Executor, drawId: number) {
     return db.selectFrom('lottery_draws').select('product_code').where('id', '=', drawId).executeTakeFirst();
   },
 };

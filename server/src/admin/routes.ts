@@ -144,7 +144,7 @@ export function adminRoutes(platform: Platform, auth: AuthService, queue: QueueS
 
   // The member's proof of purchase: the scan of their own order's ticket (before the draw, too).
   router.get('/orders/:id/ticket-scan', requireUser(auth), id, async (req, res) => {
-    sendStoredFile(res, await queue.memberScan(String(currentUser(req).user.id), id.of(req)), `ticket-${id.of(req)}`);
+    sendStoredFile(res, await queue.memberScan(currentUser(req).user.id, id.of(req)), `ticket-${id.of(req)}`);
   });
 
   return router;

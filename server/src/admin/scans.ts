@@ -14,7 +14,7 @@ export const SCAN_TYPES = SIGNATURES.map((s) => s.type);
 export const sniffScan = (body: Buffer) => SIGNATURES.find((s) => s.test(body));
 
 /** Where a scan is stored: never the uploader's file name. */
-export function scanKey(orderId: string, ext: string, at: Date) {
+export function scanKey(orderId: number, ext: string, at: Date) {
   const month = at.toISOString().slice(0, 7);
   return `ticket-scans/${month}/${orderId}-${crypto.randomBytes(8).toString('hex')}.${ext}`;
 }

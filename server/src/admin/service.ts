@@ -12,8 +12,8 @@ export { ADJUSTMENTS_QUEUE, adjustmentJobId, type AdjustmentJob } from './jobs.t
 export { registerQueueSource, type QueueSource, type QueueSourceContext, type SourcedItem } from './queue-sources.ts';
 
 export type AdjustmentOutcome =
-  | { status: 'applied' | 'already_applied'; userId: string; balances: Balances }
-  | { status: 'refused'; userId: string; reason: 'insufficient_points' }
+  | { status: 'applied' | 'already_applied'; userId: number; balances: Balances }
+  | { status: 'refused'; userId: number | null; reason: 'insufficient_points' }
   | { status: 'missing' };
 
 export type AdjustmentService = ReturnType<typeof createAdjustmentService>;
@@ -35,13 +35,13 @@ export function createAdjustmentService(platform: Pick<Platform, 'db' | 'outbox'
      * together), or the member would have been adjusted by more than that without a second person.
      * Nobody adjusts their own member account (`own_account`).
      */
-    async request(operatorId: string, adjustment: Adjustment, key: string, actor?: StaffActor): Promise<AdjustmentResponse & { status?: 'queued' | 'pending_approval' }> {
+    async request(operatorId: number, adjustment: Adjustment, key: string, actor?: StaffActor): Promise<AdjustmentResponse & { status?: 'queued' | 'pending_approval' }> {
       const scoped = { userId: operatorId, scope: 'adjustment', key, body: adjustment };
       const { body } = await runIdempotent<AdjustmentResponse>(db, scoped, async (trx) => {
         if (!(await userExists(trx, adjustment.userId))) {
           throw new AppError('validation_failed', { fields: { userId: 'invalid' } });
         }
-        if (String(adjustment.userId) === String(operatorId)) throw new AppError('own_account');
+        if (adjustment.userId === operatorId) throw new AppError('own_account');
         const at = now();
         // Locks in the one order every writer of staff money takes them: the author's, then the member's.
         const byAuthor = await selfApprovedMoney(trx, operatorId, at);
@@ -50,25 +50,24 @@ export function createAdjustmentService(platform: Pick<Platform, 'db' | 'outbox'
         const amount = Math.abs(adjustment.amount);
         const bound = config.ADJUSTMENT_APPROVAL_POINTS;
         const status = byAuthor + amount > bound || toMember + amount > bound ? ('pending_approval' as const) : ('queued' as const);
-        const { id } = await adjustmentsRepo.insert(trx, operatorId, adjustment, status, at);
-        const adjustmentId = String(id);
-        if (actor) await recordAudit(trx, actor, { action: 'adjustment.requested', targetType: 'user', targetId: adjustment.userId, after: { adjustmentId, ...adjustment, status, rollingDay: { byAuthor, toMember } } }, at);
+        const { id: adjustmentId } = await adjustmentsRepo.insert(trx, operatorId, adjustment, status, at);
+        if (actor) await recordAudit(trx, actor, { action: 'adjustment.requested', targetType: 'user', targetId: adjustment.userId, after: { adjustmentId: String(adjustmentId), ...adjustment, userId: String(adjustment.userId), status, rollingDay: { byAuthor, toMember } } }, at);
         // The job is written with the adjustment (outbox): it is queued once this commits, whatever
         // Redis is doing. The fixed job id makes a second delivery a no-op, and settling is
         // conditional on `queued`, so a job that runs twice cannot post twice.
         if (status === 'queued') await outbox.write(trx, [adjustmentJob.effect({ adjustmentId })]);
-        return { status: 202, body: { adjustmentId, status } };
+        return { status: 202, body: { adjustmentId: String(adjustmentId), status } };
       });
       outbox.kick();
       return body;
     },
 
     /** A supervisor approves (queued for the worker, in the same transaction) or rejects a pending adjustment; never their own. */
-    async decide(actor: StaffActor, adjustmentId: string, approve: boolean) {
+    async decide(actor: StaffActor, adjustmentId: number, approve: boolean) {
       const found = await adjustmentsRepo.find(db, adjustmentId);
       if (!found) throw new AppError('not_found');
-      if (String(found.operator_id) === actor.id) throw new AppError('forbidden'); // four eyes: not one's own
-      if (String(found.user_id) === actor.id) throw new AppError('own_account'); // nor money for one's own member account
+      if (found.operator_id === actor.id) throw new AppError('forbidden'); // four eyes: not one's own
+      if (found.user_id === actor.id) throw new AppError('own_account'); // nor money for one's own member account
       const decided = await db.transaction().execute(async (trx) => {
         const row = await adjustmentsRepo.decide(trx, adjustmentId, approve ? 'queued' : 'rejected', actor.id, now());
         if (!row) return undefined;
@@ -78,14 +77,14 @@ export function createAdjustmentService(platform: Pick<Platform, 'db' | 'outbox'
       });
       if (!decided) throw new AppError('not_found'); // already decided, or never needed approval
       outbox.kick();
-      return { adjustmentId, status: approve ? 'queued' : 'rejected' };
+      return { adjustmentId: String(adjustmentId), status: approve ? 'queued' : 'rejected' };
     },
 
     /** Queues again the adjustments still `queued` `olderThanMs` after they were (the sweep, ./jobs.ts); how many. */
     async requeueLost(olderThanMs: number) {
       const lost = await adjustmentsRepo.queuedBefore(db, new Date(now().getTime() - olderThanMs), 500);
       if (!lost.length) return 0;
-      await db.transaction().execute((trx) => outbox.write(trx, lost.map((row) => adjustmentJob.effect({ adjustmentId: String(row.id) }))));
+      await db.transaction().execute((trx) => outbox.write(trx, lost.map((row) => adjustmentJob.effect({ adjustmentId: row.id }))));
       outbox.kick();
       return lost.length;
     },
@@ -104,13 +103,13 @@ export function createAdjustmentService(platform: Pick<Platform, 'db' | 'outbox'
       }));
     },
 
-    async apply(adjustmentId: string): Promise<AdjustmentOutcome> {
-      let applied: { userId: string; balances: Balances } | undefined;
+    async apply(adjustmentId: number): Promise<AdjustmentOutcome> {
+      let applied: { userId: number; balances: Balances } | undefined;
       try {
         applied = await db.transaction().execute(async (trx) => {
           const row = await adjustmentsRepo.settle(trx, adjustmentId, 'applied', now());
           if (!row) return undefined;
-          const userId = String(row.user_id);
+          const userId = row.user_id;
           const posting = { userId, account: row.account, kind: 'adjustment' as const, refType: 'adjustment', refId: adjustmentId, amount: Math.abs(row.amount) };
           const { balance, trialBalance } = row.amount > 0 ? await walletService.credit(trx, posting) : await walletService.debit(trx, posting);
           if (row.amount > 0 && row.account === 'real') {
@@ -123,7 +122,7 @@ export function createAdjustmentService(platform: Pick<Platform, 'db' | 'outbox'
       } catch (error) {
         if (!(error instanceof AppError && error.code === 'insufficient_points')) throw error;
         const refused = await adjustmentsRepo.settle(db, adjustmentId, 'refused', now());
-        return { status: 'refused', userId: String(refused?.user_id ?? ''), reason: 'insufficient_points' };
+        return { status: 'refused', userId: refused?.user_id ?? null, reason: 'insufficient_points' };
       }
       if (applied) {
         await publishBalance(bus, applied.userId, applied.balances, now()); // after the commit
@@ -132,7 +131,7 @@ export function createAdjustmentService(platform: Pick<Platform, 'db' | 'outbox'
       // Settled by an earlier attempt (which may have died before publishing): report and re-publish.
       const row = await adjustmentsRepo.find(db, adjustmentId);
       if (!row) return { status: 'missing' };
-      const userId = String(row.user_id);
+      const userId = row.user_id;
       if (row.status === 'refused') return { status: 'refused', userId, reason: 'insufficient_points' };
       const balances = await walletService.balances(db, userId);
       await publishBalance(bus, userId, balances, now());

@@ -7,7 +7,7 @@ import type { SessionContext } from './service.ts';
 
 /** Who a notice goes to. */
 export interface NoticeRecipient {
-  id: string;
+  id: number;
   email: string;
   locale: string;
 }

@@ -21,7 +21,7 @@ export function createAccountService(platform: Pick<Platform, 'db' | 'now' | 'co
   const socketsEnded = (id: string) => outbox.event({ room: sessionRoom(id), event: 'session_ended', payload: null }, now(), config.SESSION_TTL_SECONDS * 1000);
 
   return {
-    async sessions(userId: string, currentId: string): Promise<AccountSession[]> {
+    async sessions(userId: number, currentId: string): Promise<AccountSession[]> {
       const at = now();
       const rows = await authRepo.liveSessionsOf(db, userId, at, new Date(at.getTime() - config.SESSION_IDLE_MINUTES * 60_000), SESSIONS_LISTED);
       return rows.map((row) => ({
@@ -37,7 +37,7 @@ export function createAccountService(platform: Pick<Platform, 'db' | 'now' | 'co
     },
 
     /** Ends one of the member's sessions (and its sockets); `not_found` when it is not theirs or already over. */
-    async endSession(userId: string, sessionId: string) {
+    async endSession(userId: number, sessionId: string) {
       await db.transaction().execute(async (trx) => {
         if (!(await authRepo.revokeSessionOf(trx, userId, sessionId, now()))) throw new AppError('not_found');
         await outbox.write(trx, [socketsEnded(sessionId)]);
@@ -46,7 +46,7 @@ export function createAccountService(platform: Pick<Platform, 'db' | 'now' | 'co
     },
 
     /** "Log out everywhere": every session of the member ends, this one included. */
-    async endAllSessions(userId: string) {
+    async endAllSessions(userId: number) {
       const ended = await db.transaction().execute((trx) => revokeSessionsOf(trx, outbox, userId, now(), config.SESSION_TTL_SECONDS * 1000));
       outbox.kick();
       return ended;
@@ -59,7 +59,7 @@ export function createAccountService(platform: Pick<Platform, 'db' | 'now' | 'co
      * owner gets an email.
      */
     async changePassword(
-      userId: string,
+      userId: number,
       sessionId: string,
       input: { currentPassword: string; password: string; endOtherSessions: boolean },
       context: SessionContext,

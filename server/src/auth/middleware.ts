@@ -6,6 +6,7 @@ import { byAddress } from '../platform/http.ts';
 
 export { clearSessionCookies, cookieNames, isSameOrigin, isStateChanging, readCookie, setSessionCookies } from './session-cookies.ts';
 export { createAuthLimits } from './limits.ts';
+export { presentUser } from './present.ts';
 
 /** Where and with what a request comes: kept with a session it opens, and named in security notices. */
 export const contextOf = (req: Request): SessionContext => ({ address: byAddress(req), userAgent: req.get('user-agent') ?? null });

@@ -2,8 +2,8 @@ import type { Executor } from '../db/database.ts';
 
 /** What the client collects after a provider login (`oidc_flows.outcome`). */
 export type OidcOutcome =
-  | { status: 'signed_in'; userId: string }
-  | { status: 'linked'; userId: string }
+  | { status: 'signed_in'; userId: number }
+  | { status: 'linked'; userId: number }
   /** An email/password account has this email but is not linked: its password proves ownership once. */
   | { status: 'link_required'; email: string; subject: string; identityEmail: string }
   | { status: 'no_email' }
@@ -13,7 +13,7 @@ export interface NewFlow {
   state: string;
   provider: string;
   purpose: 'login' | 'link';
-  userId: string | null;
+  userId: number | null;
   nonce: string;
   codeVerifier: string;
   redirectUri: string;
@@ -93,7 +93,7 @@ export const oidcRepo = {
   },
 
   /** Links; undefined when the subject or this member's slot for the provider is taken. */
-  insertIdentity(db: Executor, identity: { provider: string; subject: string; userId: string; email: string | null }) {
+  insertIdentity(db: Executor, identity: { provider: string; subject: string; userId: number; email: string | null }) {
     return db
       .insertInto('user_identities')
       .values({ provider: identity.provider, subject: identity.subject, user_id: Number(identity.userId), email: identity.email })
@@ -102,20 +102,20 @@ export const oidcRepo = {
       .executeTakeFirst();
   },
 
-  listIdentities(db: Executor, userId: string) {
+  listIdentities(db: Executor, userId: number) {
     return db.selectFrom('user_identities').select(['provider', 'email', 'created_at']).where('user_id', '=', Number(userId)).orderBy('created_at').execute();
   },
 
-  deleteIdentity(db: Executor, userId: string, provider: string) {
+  deleteIdentity(db: Executor, userId: number, provider: string) {
     return db.deleteFrom('user_identities').where('user_id', '=', Number(userId)).where('provider', '=', provider).executeTakeFirst();
   },
 
   /** How the member can log in besides providers, and whether the email is verified. Locks the row. */
-  loginMethodsForUpdate(db: Executor, userId: string) {
+  loginMethodsForUpdate(db: Executor, userId: number) {
     return db.selectFrom('users').select(['password_set', 'email_verified_at']).where('id', '=', userId).forUpdate().executeTakeFirst();
   },
 
-  loginMethods(db: Executor, userId: string) {
+  loginMethods(db: Executor, userId: number) {
     return db.selectFrom('users').select(['password_set', 'email_verified_at']).where('id', '=', userId).executeTakeFirst();
   },
 };

@@ -43,7 +43,7 @@ const sameBrowser = (flowState: string, browserState: string | undefined) =>
 export function createOidcService(platform: Pick<Platform, 'db' | 'now' | 'config' | 'logger' | 'outbox' | 'rateLimiter'>, auth: AuthService) {
   const { db, now, config, logger } = platform;
   /** Tells the account's owner a login was linked or unlinked (issue 29 item 3). */
-  const notify = async (userId: string, event: 'provider_linked' | 'provider_unlinked', provider: string, context: SessionContext) => {
+  const notify = async (userId: number, event: 'provider_linked' | 'provider_unlinked', provider: string, context: SessionContext) => {
     const row = await authRepo.findUserById(db, userId);
     if (row) await sendAccountNotice(platform, { id: userId, email: row.email, locale: row.locale }, event, context, { provider: nameOf(provider) });
   };
@@ -62,12 +62,12 @@ export function createOidcService(platform: Pick<Platform, 'db' | 'now' | 'confi
   ): Promise<OidcOutcome> {
     const linked = await oidcRepo.findIdentity(db, provider, identity.subject);
     if (flow.purpose === 'link') {
-      const userId = String(flow.user_id);
-      if (linked) return String(linked.user_id) === userId ? { status: 'linked', userId } : { status: 'failed', code: 'identity_taken' };
+      const userId = flow.user_id!; // a link flow is opened by a signed-in member (oidc-repo's startFlow)
+      if (linked) return linked.user_id === userId ? { status: 'linked', userId } : { status: 'failed', code: 'identity_taken' };
       const inserted = await oidcRepo.insertIdentity(db, { provider, subject: identity.subject, userId, email: identity.email });
       return inserted ? { status: 'linked', userId } : { status: 'failed', code: 'identity_taken' };
     }
-    if (linked) return { status: 'signed_in', userId: String(linked.user_id) };
+    if (linked) return { status: 'signed_in', userId: linked.user_id };
     const email = identity.email;
     if (!email) return { status: 'no_email' };
     const existing = await authRepo.findUserByEmail(db, email);
@@ -85,9 +85,9 @@ export function createOidcService(platform: Pick<Platform, 'db' | 'now' | 'confi
         promo_opt_in: false,
       });
       if (!user) return undefined; // the email was taken in between: treat as an existing account
-      await walletService.open(trx, String(user.id));
-      await oidcRepo.insertIdentity(trx, { provider, subject: identity.subject, userId: String(user.id), email });
-      return String(user.id);
+      await walletService.open(trx, user.id);
+      await oidcRepo.insertIdentity(trx, { provider, subject: identity.subject, userId: user.id, email });
+      return user.id;
     });
     if (!userId) return { status: 'link_required', email, subject: identity.subject, identityEmail: email };
     return { status: 'signed_in', userId };
@@ -99,7 +99,7 @@ export function createOidcService(platform: Pick<Platform, 'db' | 'now' | 'confi
     },
 
     /** The provider's authorization URL for a new flow (PKCE verifier and nonce stay with us). */
-    async start(provider: string, purpose: 'login' | 'link', userId: string | null, redirectUri: string): Promise<{ url: string; state: string }> {
+    async start(provider: string, purpose: 'login' | 'link', userId: number | null, redirectUri: string): Promise<{ url: string; state: string }> {
       const client = clientOf(provider);
       if (purpose === 'link') {
         if (!userId) throw new AppError('unauthorized');
@@ -194,14 +194,14 @@ export function createOidcService(platform: Pick<Platform, 'db' | 'now' | 'confi
       const inserted = await oidcRepo.insertIdentity(db, { provider: found.provider, subject: outcome.subject, userId, email: outcome.identityEmail });
       if (!inserted) {
         const holder = await oidcRepo.findIdentity(db, found.provider, outcome.subject);
-        if (String(holder?.user_id) !== userId) throw new AppError('identity_taken');
+        if (holder?.user_id !== userId) throw new AppError('identity_taken');
       } else {
         await notify(userId, 'provider_linked', found.provider, context);
       }
       return { status: 'signed_in', signedIn: await auth.sessionFor(userId, context) };
     },
 
-    async logins(userId: string): Promise<AccountLogins> {
+    async logins(userId: number): Promise<AccountLogins> {
       const [methods, identities] = await Promise.all([oidcRepo.loginMethods(db, userId), oidcRepo.listIdentities(db, userId)]);
       return {
         passwordSet: methods?.password_set ?? true,
@@ -223,7 +223,7 @@ export function createOidcService(platform: Pick<Platform, 'db' | 'now' | 'confi
      * Unlinks, unless it is the member's last way to log in (no password and no other provider).
      * A member with a password gives it again (`invalid_credentials` otherwise); the owner is told.
      */
-    async unlink(userId: string, provider: string, password: string, context: SessionContext = NO_CONTEXT) {
+    async unlink(userId: number, provider: string, password: string, context: SessionContext = NO_CONTEXT) {
       clientOf(provider);
       const account = await authRepo.findUserById(db, userId);
       const methods = await oidcRepo.loginMethods(db, userId);

@@ -4,7 +4,7 @@ export type TokenPurpose = 'password_reset' | 'email_verify';
 
 export const recoveryRepo = {
   /** Ends the member's live tokens of this purpose (only the newest link works). */
-  retireTokens(db: Executor, userId: string, purpose: TokenPurpose, at: Date) {
+  retireTokens(db: Executor, userId: number, purpose: TokenPurpose, at: Date) {
     return db
       .updateTable('auth_tokens')
       .set({ used_at: at })
@@ -14,7 +14,7 @@ export const recoveryRepo = {
       .execute();
   },
 
-  insertToken(db: Executor, token: { hash: string; userId: string; purpose: TokenPurpose; createdAt: Date; expiresAt: Date }) {
+  insertToken(db: Executor, token: { hash: string; userId: number; purpose: TokenPurpose; createdAt: Date; expiresAt: Date }) {
     return db
       .insertInto('auth_tokens')
       .values({ token_hash: token.hash, user_id: Number(token.userId), purpose: token.purpose, created_at: token.createdAt, expires_at: token.expiresAt })
@@ -34,15 +34,15 @@ export const recoveryRepo = {
       .executeTakeFirst();
   },
 
-  setPassword(db: Executor, userId: string, passwordHash: string) {
+  setPassword(db: Executor, userId: number, passwordHash: string) {
     return db.updateTable('users').set({ password_hash: passwordHash, password_set: true }).where('id', '=', userId).execute();
   },
 
-  markEmailVerified(db: Executor, userId: string, at: Date) {
+  markEmailVerified(db: Executor, userId: number, at: Date) {
     return db.updateTable('users').set({ email_verified_at: at }).where('id', '=', userId).where('email_verified_at', 'is', null).execute();
   },
 
-  contactOf(db: Executor, userId: string) {
+  contactOf(db: Executor, userId: number) {
     return db.selectFrom('users').select(['email', 'locale', 'email_verified_at']).where('id', '=', userId).executeTakeFirst();
   },
 

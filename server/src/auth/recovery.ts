@@ -20,7 +20,7 @@ type RecoveryPlatform = Pick<Platform, 'db' | 'now' | 'config' | 'outbox'>;
  * Writes a fresh single-use link for `purpose` (retiring the member's older ones) and its email,
  * in `trx`: the mail goes out through the outbox once the transaction commits.
  */
-async function issueLink(platform: RecoveryPlatform, trx: Tx, user: { id: string; email: string; locale: string }, purpose: TokenPurpose) {
+async function issueLink(platform: RecoveryPlatform, trx: Tx, user: { id: number; email: string; locale: string }, purpose: TokenPurpose) {
   const { now, config, outbox } = platform;
   const token = crypto.randomBytes(32).toString('base64url');
   const at = now();
@@ -40,7 +40,7 @@ async function issueLink(platform: RecoveryPlatform, trx: Tx, user: { id: string
 }
 
 /** Sign-up's verification email, in the sign-up transaction (auth/service.ts). */
-export function sendVerificationIn(platform: RecoveryPlatform, trx: Tx, user: { id: string; email: string; locale: string }) {
+export function sendVerificationIn(platform: RecoveryPlatform, trx: Tx, user: { id: number; email: string; locale: string }) {
   return issueLink(platform, trx, user, 'email_verify');
 }
 
@@ -64,7 +64,7 @@ export function createRecoveryService(platform: RecoveryPlatform & Pick<Platform
     async sendResetLink(email: string): Promise<boolean> {
       const user = await authRepo.findUserByEmail(db, email);
       if (!user || !(await recipientMayGetMail(platform, user.email))) return false;
-      await db.transaction().execute((trx) => issueLink(platform, trx, { id: String(user.id), email: user.email, locale: user.locale }, 'password_reset'));
+      await db.transaction().execute((trx) => issueLink(platform, trx, { id: user.id, email: user.email, locale: user.locale }, 'password_reset'));
       outbox.kick();
       return true;
     },
@@ -77,7 +77,7 @@ export function createRecoveryService(platform: RecoveryPlatform & Pick<Platform
         const at = now();
         const used = await recoveryRepo.consumeToken(trx, digest(token), 'password_reset', at);
         if (!used) throw new AppError('link_expired');
-        const userId = String(used.user_id);
+        const userId = used.user_id;
         await recoveryRepo.setPassword(trx, userId, passwordHash);
         // The link reached this inbox: the address is the member's.
         await recoveryRepo.markEmailVerified(trx, userId, at);
@@ -93,12 +93,12 @@ export function createRecoveryService(platform: RecoveryPlatform & Pick<Platform
         const at = now();
         const used = await recoveryRepo.consumeToken(trx, digest(token), 'email_verify', at);
         if (!used) throw new AppError('link_expired');
-        await recoveryRepo.markEmailVerified(trx, String(used.user_id), at);
+        await recoveryRepo.markEmailVerified(trx, used.user_id, at);
       });
     },
 
     /** Sends the verification link again (a member who lost it); nothing when already verified. */
-    async resendVerification(userId: string) {
+    async resendVerification(userId: number) {
       const contact = await recoveryRepo.contactOf(db, userId);
       if (!contact || contact.email_verified_at || !(await recipientMayGetMail(platform, contact.email))) return;
       await db.transaction().execute((trx) => issueLink(platform, trx, { id: userId, email: contact.email, locale: contact.locale }, 'email_verify'));

@@ -13,7 +13,7 @@ export const authRepo = {
       .executeTakeFirst();
   },
 
-  findUserById(db: Executor, id: string) {
+  findUserById(db: Executor, id: number) {
     return db.selectFrom('users').select(userColumns).where('id', '=', id).executeTakeFirst();
   },
 
@@ -30,7 +30,7 @@ export const authRepo = {
   /** `staff`/`role`: a back-office session (password + TOTP) and the role it was opened with. */
   insertSession(
     db: Executor,
-    session: { id: string; userId: string; createdAt: Date; expiresAt: Date; staff?: boolean; role?: string; address: string | null; userAgent: string | null },
+    session: { id: string; userId: number; createdAt: Date; expiresAt: Date; staff?: boolean; role?: string; address: string | null; userAgent: string | null },
   ) {
     return db
       .insertInto('sessions')
@@ -49,7 +49,7 @@ export const authRepo = {
   },
 
   /** Ends every open session of a user (role change, lock, "log out everywhere"), but `except`: their tokens answer `session_expired` from now on. */
-  revokeSessionsOf(db: Executor, userId: string, at: Date, except?: string) {
+  revokeSessionsOf(db: Executor, userId: number, at: Date, except?: string) {
     let query = db.updateTable('sessions').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null);
     if (except) query = query.where('id', '!=', except);
     return query.returning('id').execute();
@@ -61,7 +61,7 @@ export const authRepo = {
   },
 
   /** The user's sessions still alive at `now` (not revoked, not past either timeout), most recently used first. */
-  liveSessionsOf(db: Executor, userId: string, now: Date, idleSince: Date, limit: number) {
+  liveSessionsOf(db: Executor, userId: number, now: Date, idleSince: Date, limit: number) {
     return db
       .selectFrom('sessions')
       .select(['id', 'created_at', 'last_seen_at', 'expires_at', 'address', 'user_agent', 'staff'])
@@ -75,11 +75,11 @@ export const authRepo = {
   },
 
   /** Revokes one session of `userId`; undefined when it is not theirs or already ended. */
-  revokeSessionOf(db: Executor, userId: string, id: string, at: Date) {
+  revokeSessionOf(db: Executor, userId: number, id: string, at: Date) {
     return db.updateTable('sessions').set({ revoked_at: at }).where('id', '=', id).where('user_id', '=', userId).where('revoked_at', 'is', null).returning('id').executeTakeFirst();
   },
 
-  setPasswordHash(db: Executor, userId: string, passwordHash: string) {
+  setPasswordHash(db: Executor, userId: number, passwordHash: string) {
     return db.updateTable('users').set({ password_hash: passwordHash, password_set: true }).where('id', '=', userId).execute();
   },
 

@@ -4,7 +4,7 @@ import type { Platform } from '../platform/platform.ts';
 import { byAddress, rateLimits, validateBody } from '../platform/http.ts';
 import { walletReads } from '../wallet/service.ts';
 import { createAuthLimits } from './limits.ts';
-import { bearerToken, contextOf, currentUser, requireUser } from './middleware.ts';
+import { bearerToken, contextOf, currentUser, presentUser, requireUser } from './middleware.ts';
 import { AppError } from '../platform/errors.ts';
 import { refuseBreached } from './password-policy.ts';
 import { clearSessionCookies, setSessionCookies, type SessionKind } from './session-cookies.ts';
@@ -73,7 +73,7 @@ export function authRoutes(platform: Platform, auth: AuthService, signups: Signu
   router.get('/me', requireUser(auth), async (req, res) => {
     const { user } = currentUser(req);
     const balances = await wallet.balances(user.id);
-    res.json({ user, ...balances });
+    res.json({ user: presentUser(user), ...balances });
   });
 
   return router;

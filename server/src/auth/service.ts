@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
 import argon2 from 'argon2';
-import { isStaffRole, sessionRoom, type AuthResponse, type Role, type User } from '@gp/common';
+import { isStaffRole, sessionRoom, type AuthResponse, type Role } from '@gp/common';
 import type { Db, Executor, Tx } from '../db/database.ts';
 import { createBatcher } from '../platform/batcher.ts';
 import { AppError } from '../platform/errors.ts';
 import type { Platform } from '../platform/platform.ts';
 import { walletService } from '../wallet/service.ts';
-import { presentUser } from './present.ts';
+import { presentUser, sessionUserOf, type SessionUser } from './present.ts';
 import { sendAccountNotice, writeAccountNotice } from './account-notices.ts';
 import { sendVerificationIn } from './recovery.ts';
 import { authRepo } from './repo.ts';
@@ -43,8 +43,10 @@ export interface SignedIn extends AuthResponse {
   session: { sessionId: string; token: string; expiresAt: Date };
 }
 
+export type { SessionUser };
+
 export interface AuthenticatedUser {
-  user: User;
+  user: SessionUser;
   sessionId: string;
   expiresAt: Date;
   /** How the request presented the session: a bearer token, or the browser's cookie (CSRF-checked). */
@@ -81,7 +83,7 @@ export function createAuthService(platform: Pick<Platform, 'db' | 'secret' | 'no
   );
 
   /** A new session (a new random id: never one the browser brought along, ASVS 3.2.1). */
-  async function openSession(executor: Executor, userId: string, context: SessionContext, staff?: { role: Role }): Promise<SignedIn['session']> {
+  async function openSession(executor: Executor, userId: number, context: SessionContext, staff?: { role: Role }): Promise<SignedIn['session']> {
     const sessionId = crypto.randomUUID();
     const createdAt = now();
     const ttl = staff ? config.STAFF_SESSION_TTL_SECONDS : config.SESSION_TTL_SECONDS;
@@ -97,9 +99,9 @@ export function createAuthService(platform: Pick<Platform, 'db' | 'secret' | 'no
     });
     return { sessionId, expiresAt, token: await signSessionToken(secret, { userId, sessionId, expiresAt }) };
   }
-  const signedIn = async (row: Parameters<typeof presentUser>[0], context: SessionContext, executor: Executor = db): Promise<SignedIn> => {
-    const session = await openSession(executor, String(row.id), context);
-    return { token: session.token, user: presentUser(row), session };
+  const signedIn = async (row: Parameters<typeof sessionUserOf>[0], context: SessionContext, executor: Executor = db): Promise<SignedIn> => {
+    const session = await openSession(executor, row.id, context);
+    return { token: session.token, user: presentUser(sessionUserOf(row)), session };
   };
   const idleMs = config.SESSION_IDLE_MINUTES * 60_000;
 
@@ -119,7 +121,7 @@ export function createAuthService(platform: Pick<Platform, 'db' | 'secret' | 'no
         const inserted = await insertAccount(platform, trx, { name: input.name, email: input.email, passwordHash, role, locale: input.locale ?? 'zh-TW', promoOptIn: input.promoOptIn, birthDate: input.birthDate ?? null });
         if (!inserted) throw new Error(`an account with the email ${input.email} exists already`);
         // A verification link by email (issue 15); it leaves through the outbox once this commits.
-        if (role === 'member') await sendVerificationIn(platform, trx, { id: String(inserted.id), email: inserted.email, locale: inserted.locale });
+        if (role === 'member') await sendVerificationIn(platform, trx, { id: inserted.id, email: inserted.email, locale: inserted.locale });
         return inserted;
       });
       outbox.kick();
@@ -138,7 +140,7 @@ export function createAuthService(platform: Pick<Platform, 'db' | 'secret' | 'no
       dummyHash ??= hashPassword(config, 'not-a-real-password');
       const valid = await argon2.verify(row?.password_hash ?? (await dummyHash), password);
       if (!row || !valid) throw new AppError('invalid_credentials');
-      const account = { id: String(row.id), email: row.email, locale: row.locale };
+      const account = { id: row.id, email: row.email, locale: row.locale };
       if (row.locked_at) {
         await sendAccountNotice(platform, account, 'locked_login', context, { capped: true });
         throw new AppError('invalid_credentials');
@@ -166,7 +168,7 @@ export function createAuthService(platform: Pick<Platform, 'db' | 'secret' | 'no
     async authenticate(token: string): Promise<AuthenticatedUser> {
       const claims = await verifySessionToken(secret, token, now());
       const session = await sessions.run(claims.sessionId);
-      if (!session || String(session.user_id) !== claims.userId) throw new AppError('token_invalid');
+      if (!session || session.user_id !== claims.userId) throw new AppError('token_invalid');
       const at = now();
       if (session.revoked_at || new Date(session.expires_at) <= at) throw new AppError('session_expired');
       // Idle timeout (ASVS 3.3.2): unused for SESSION_IDLE_MINUTES, the session is over.
@@ -177,16 +179,16 @@ export function createAuthService(platform: Pick<Platform, 'db' | 'secret' | 'no
       // A staff session is opened for one role: promoted, demoted or locked, the user signs in again.
       if ((session.role !== null && session.role !== row.role) || session.user_locked_at) throw new AppError('session_expired');
       const staffAccess = isStaffRole(row.role) && (session.staff || !staffMfaRequired(config));
-      return { user: presentUser(row), sessionId: session.id, expiresAt: new Date(session.expires_at), staffAccess };
+      return { user: sessionUserOf(row), sessionId: session.id, expiresAt: new Date(session.expires_at), staffAccess };
     },
 
     /** A back-office session (after password + TOTP, staff/service.ts): STAFF_SESSION_TTL_SECONDS, bound to the role. */
-    openStaffSession(userId: string, role: Role, context: SessionContext = NO_CONTEXT): Promise<SignedIn['session']> {
+    openStaffSession(userId: number, role: Role, context: SessionContext = NO_CONTEXT): Promise<SignedIn['session']> {
       return openSession(db, userId, context, { role });
     },
 
     /** A session for a member another way of logging in identified (an OpenID Connect provider, ./oidc-service.ts). */
-    async sessionFor(userId: string, context: SessionContext = NO_CONTEXT): Promise<SignedIn> {
+    async sessionFor(userId: number, context: SessionContext = NO_CONTEXT): Promise<SignedIn> {
       const row = await authRepo.findUserById(db, userId);
       if (!row) throw new AppError('token_invalid');
       if (row.locked_at) throw new AppError('account_locked');
@@ -194,17 +196,17 @@ export function createAuthService(platform: Pick<Platform, 'db' | 'secret' | 'no
     },
 
     /** Opens a new session for the user in `trx` (a password change rotates the session it was made from). */
-    rotate: (trx: Tx, row: Parameters<typeof presentUser>[0], context: SessionContext) => signedIn(row, context, trx),
+    rotate: (trx: Tx, row: Parameters<typeof sessionUserOf>[0], context: SessionContext) => signedIn(row, context, trx),
     /** The first session of an account made in `trx` (a verified sign-up, ./signup.ts). */
-    signInWith: (trx: Tx, row: Parameters<typeof presentUser>[0], context: SessionContext) => signedIn(row, context, trx),
+    signInWith: (trx: Tx, row: Parameters<typeof sessionUserOf>[0], context: SessionContext) => signedIn(row, context, trx),
 
     /** The account of `email` when `password` is its password (proof of ownership before linking), else `invalid_credentials`. */
-    async verifyPassword(email: string, password: string): Promise<string> {
+    async verifyPassword(email: string, password: string): Promise<number> {
       const row = await authRepo.findUserByEmail(db, email);
       dummyHash ??= hashPassword(config, 'not-a-real-password');
       const valid = await argon2.verify(row?.password_hash ?? (await dummyHash), password);
       if (!row || !valid) throw new AppError('invalid_credentials');
-      return String(row.id);
+      return row.id;
     },
 
     /** Creates the operator account from config if it does not exist yet (idempotent). */
@@ -242,7 +244,7 @@ export async function insertAccount(
     birth_date: input.birthDate ?? null,
   });
   if (!inserted) return undefined;
-  const userId = String(inserted.id);
+  const userId = inserted.id;
   await walletService.open(trx, userId);
   const trial = input.role === 'member' ? platform.config.TRIAL_POINTS_ON_SIGNUP : 0;
   if (trial > 0) await walletService.credit(trx, { userId, account: 'trial', kind: 'adjustment', refType: 'signup-trial', refId: userId, amount: trial });
@@ -257,8 +259,8 @@ export async function insertAccount(
 export async function insertStaffAccount(trx: Tx, config: HashConfig, input: { name: string; email: string; password: string; role: 'operator' | 'supervisor' }) {
   const inserted = await authRepo.insertUser(trx, { name: input.name, email: input.email.toLowerCase(), password_hash: await hashPassword(config, input.password), role: input.role, locale: 'en', promo_opt_in: false });
   if (!inserted) throw new Error(`an account with the email ${input.email} exists already`);
-  await walletService.open(trx, String(inserted.id));
-  return { id: String(inserted.id), email: inserted.email };
+  await walletService.open(trx, inserted.id);
+  return { id: inserted.id, email: inserted.email };
 }
 
 /**
@@ -270,12 +272,12 @@ export async function insertInvitedStaffAccount(trx: Tx, config: HashConfig, inp
   const unknowable = await hashPassword(config, crypto.randomBytes(32).toString('base64url'));
   const inserted = await authRepo.insertUser(trx, { name: input.name, email: input.email.toLowerCase(), password_hash: unknowable, password_set: false, role: input.role, locale: 'en', promo_opt_in: false });
   if (!inserted) return undefined;
-  await walletService.open(trx, String(inserted.id));
-  return { id: String(inserted.id), email: inserted.email };
+  await walletService.open(trx, inserted.id);
+  return { id: inserted.id, email: inserted.email };
 }
 
 /** Sets a user's password (hashed here) in `trx`: an invited colleague choosing theirs. */
-export async function setAccountPassword(trx: Tx, config: HashConfig, userId: string, password: string) {
+export async function setAccountPassword(trx: Tx, config: HashConfig, userId: number, password: string) {
   await authRepo.setPasswordHash(trx, userId, await hashPassword(config, password));
 }
 
@@ -300,17 +302,17 @@ export async function accountsWithPasswords(db: Executor, emails: readonly strin
 
 /** The account behind an email or id, password hash included (staff sign-in checks it itself). */
 export const findAccountByEmail = (db: Executor, email: string) => authRepo.findUserByEmail(db, email);
-export const findAccountById = (db: Executor, id: string) => authRepo.findUserById(db, id);
+export const findAccountById = (db: Executor, id: number) => authRepo.findUserById(db, id);
 
 /** Ends every session of a user (but `except`) in `trx` (role change, lock, password change) and closes their sockets once it commits. */
-export async function revokeSessionsOf(trx: Tx, outbox: Platform['outbox'], userId: string, at: Date, ttlMs: number, except?: string) {
+export async function revokeSessionsOf(trx: Tx, outbox: Platform['outbox'], userId: number, at: Date, ttlMs: number, except?: string) {
   const ended = await authRepo.revokeSessionsOf(trx, userId, at, except);
   if (ended.length) await outbox.write(trx, ended.map(({ id }) => outbox.event({ room: sessionRoom(id), event: 'session_ended', payload: null }, at, ttlMs)));
   return ended.length;
 }
 
 /** Whether a user with this id exists; pass a transaction to read inside it. */
-export async function userExists(db: Executor, userId: string): Promise<boolean> {
+export async function userExists(db: Executor, userId: number): Promise<boolean> {
   return (await authRepo.findUserById(db, userId)) !== undefined;
 }
 

@@ -76,7 +76,7 @@ export function createSignupService(platform: SignupPlatform, auth: AuthService)
       const { email, requestId } = request;
       const owner = await authRepo.findUserByEmail(db, email);
       if (owner) {
-        await sendAccountNotice(platform, { id: String(owner.id), email: owner.email, locale: owner.locale }, 'signup_existing', { address: request.address, userAgent: null }, { capped: true });
+        await sendAccountNotice(platform, { id: owner.id, email: owner.email, locale: owner.locale }, 'signup_existing', { address: request.address, userAgent: null }, { capped: true });
         return 'notice';
       }
       const pending = await signupRepo.findUncoded(db, email, requestId, now());

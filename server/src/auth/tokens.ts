@@ -1,6 +1,7 @@
 import { webcrypto } from 'node:crypto';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import { AppError } from '../platform/errors.ts';
+import { isId } from '../platform/ids.ts';
 
 const ISSUER = 'gpoints';
 
@@ -16,10 +17,10 @@ function hmacKey(secret: Uint8Array): Promise<webcrypto.CryptoKey> {
 }
 
 /** A session token: HS256 JWT whose `jti` names the server-side session record. */
-export async function signSessionToken(secret: Uint8Array, claims: { userId: string; sessionId: string; expiresAt: Date }) {
+export async function signSessionToken(secret: Uint8Array, claims: { userId: number; sessionId: string; expiresAt: Date }) {
   return new SignJWT({})
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(claims.userId)
+    .setSubject(String(claims.userId)) // JWT's `sub` is a string
     .setJti(claims.sessionId)
     .setIssuer(ISSUER)
     .setIssuedAt()
@@ -29,7 +30,7 @@ export async function signSessionToken(secret: Uint8Array, claims: { userId: str
 
 /** Tokens verified lately, per secret, at most VERIFIED_KEPT of them (the least recently used go first). */
 const VERIFIED_KEPT = 10_000;
-type VerifiedClaims = { userId: string; sessionId: string; exp: number };
+type VerifiedClaims = { userId: number; sessionId: string; exp: number };
 const verifiedTokens = new WeakMap<Uint8Array, Map<string, VerifiedClaims>>();
 
 /**
@@ -58,10 +59,11 @@ export async function verifySessionToken(secret: Uint8Array, token: string, now:
       issuer: ISSUER,
       currentDate: now,
     });
-    if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string' || typeof payload.exp !== 'number') throw new AppError('token_invalid');
-    verified.set(token, { userId: payload.sub, sessionId: payload.jti, exp: payload.exp });
+    if (typeof payload.sub !== 'string' || !isId(payload.sub) || typeof payload.jti !== 'string' || typeof payload.exp !== 'number') throw new AppError('token_invalid');
+    const userId = Number(payload.sub);
+    verified.set(token, { userId, sessionId: payload.jti, exp: payload.exp });
     if (verified.size > VERIFIED_KEPT) verified.delete(verified.keys().next().value!);
-    return { userId: payload.sub, sessionId: payload.jti };
+    return { userId, sessionId: payload.jti };
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (error instanceof joseErrors.JWTExpired) throw new AppError('session_expired');

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { Id } from '../platform/ids.ts';
 import type * as Schema from './schema.generated.ts';
 
 /**
@@ -6,9 +7,13 @@ import type * as Schema from './schema.generated.ts';
  * (./schema.generated.ts, `npm run db:types`), with the columns the code types more narrowly than
  * PostgreSQL can say replaced here. Only those overrides are written by hand:
  *
- * - ids and references (int8): `string` in the code. Note pg returns them as numbers at run time
- *   (database.ts parses every int8 as a number), which is why the code wraps them in `String(...)`
- *   before using them as strings; other int8 columns (points, balances) are `number` as generated.
+ * - ids and references (int8): `Id` (platform/ids.ts), a number, as pg returns them at run time
+ *   (database.ts parses every int8 as a number) and as schema.generated.ts says. Every server module
+ *   uses the number: repositories, services, queue job data (`QueueMap`), job effects in the outbox.
+ *   Ids become text only at the edges: presenters write them into API answers and socket payloads
+ *   as decimal strings (API.md, common's wire types; the bus carries those socket payloads as they
+ *   will be sent), routes read them from the outside with `idParam`/`readId`, and columns that hold
+ *   a reference to rows of several tables (`ledger.ref_id`, `audit_log.target_id`) are text.
  * - text columns with a CHECK list and smallint status codes: their unions.
  * - jsonb columns: `unknown` or the shape the code reads (codegen's `Json` does not cast to the
  *   common types), and JSON text (`JSON.stringify`) on write where the code must send text (pg would
@@ -17,8 +22,6 @@ import type * as Schema from './schema.generated.ts';
  */
 type Override<Table, Columns extends { [K in keyof Columns]: K extends keyof Table ? unknown : never }> = Omit<Table, keyof Columns> & Columns;
 
-/** An int8 id or reference to one (see above). */
-type Id = string;
 /** Nullable jsonb the code writes as JSON text (optional on insert) and reads as `unknown`. */
 type NullableJsonText = ColumnType<unknown, string | null | undefined, string | null>;
 

@@ -4,7 +4,7 @@ import type { FeedTargetType } from '../db/types.ts';
 
 export interface BoardDrawRow {
   target_type: FeedTargetType;
-  id: string;
+  id: number;
   product_code: string;
   issue: string;
   draw_at: Date;
@@ -35,10 +35,10 @@ export const drawsBoardRepo = {
   },
 
   /** Per draw of these: orders by status, points charged for real orders (not trial, not refunded), settled and still to settle. */
-  async orders(db: Executor, target: FeedTargetType, ids: readonly string[]) {
+  async orders(db: Executor, target: FeedTargetType, ids: readonly number[]) {
     if (ids.length === 0) return [];
     const column = sql.ref(target === 'keno_draw' ? 'draw_id' : 'lottery_draw_id');
-    const { rows } = await sql<{ draw: string; status: number; n: string; points: string; settled: string; to_settle: string }>`
+    const { rows } = await sql<{ draw: number; status: number; n: string; points: string; settled: string; to_settle: string }>`
       select ${column} as draw, status, count(*) as n,
              coalesce(sum(points_spent) filter (where not trial and status <> 9), 0) as points,
              count(*) filter (where settled_at is not null) as settled,
@@ -49,10 +49,10 @@ export const drawsBoardRepo = {
   },
 
   /** The division rows of these lottery draws (amounts per unit, minor units). */
-  divisions: (db: Executor, ids: readonly string[]) =>
+  divisions: (db: Executor, ids: readonly number[]) =>
     ids.length === 0 ? Promise.resolve([]) : db.selectFrom('lottery_draw_divisions').select(['draw_id', 'product_code', 'play', 'division', 'amount']).where('draw_id', 'in', [...ids]).execute(),
 
   /** The sources and fingerprints of the readings of these draws. */
-  readings: (db: Executor, target: FeedTargetType, ids: readonly string[]) =>
+  readings: (db: Executor, target: FeedTargetType, ids: readonly number[]) =>
     ids.length === 0 ? Promise.resolve([]) : db.selectFrom('result_feed_readings').select(['target_id', 'source', 'fingerprint']).where('target_type', '=', target).where('target_id', 'in', [...ids]).execute(),
 };

@@ -18,7 +18,7 @@ export function createDrawsBoard(platform: Pick<Platform, 'db' | 'now'>, draws: 
   return {
     async drawsPage(productCode: string | undefined, page: number): Promise<AdminDrawsResponse> {
       const { rows, total } = await drawsBoardRepo.page(db, productCode, platform.now(), PAGE_SIZE, (page - 1) * PAGE_SIZE);
-      const idsOf = (target: FeedTargetType) => rows.filter((r) => r.target_type === target).map((r) => String(r.id));
+      const idsOf = (target: FeedTargetType) => rows.filter((r) => r.target_type === target).map((r) => r.id);
       const [kenoOrders, lotteryOrders, divisions, kenoReadings, lotteryReadings] = await Promise.all([
         drawsBoardRepo.orders(db, 'keno_draw', idsOf('keno_draw')),
         drawsBoardRepo.orders(db, 'lottery_draw', idsOf('lottery_draw')),
@@ -27,25 +27,25 @@ export function createDrawsBoard(platform: Pick<Platform, 'db' | 'now'>, draws: 
         drawsBoardRepo.readings(db, 'lottery_draw', idsOf('lottery_draw')),
       ]);
       const items = rows.map((row): AdminDrawRow => {
-        const id = String(row.id);
-        const orders = (row.target_type === 'keno_draw' ? kenoOrders : lotteryOrders).filter((o) => String(o.draw) === id);
+        const id = row.id;
+        const orders = (row.target_type === 'keno_draw' ? kenoOrders : lotteryOrders).filter((o) => o.draw === id);
         const byStatus: Record<string, number> = {};
         for (const o of orders) byStatus[ORDER_STATUS_LABELS[o.status as keyof typeof ORDER_STATUS_LABELS] ?? String(o.status)] = Number(o.n);
         const published = row.status === 'drawn' && row.result ? publishedFingerprint(row.target_type, row.result) : null;
-        const readings = (row.target_type === 'keno_draw' ? kenoReadings : lotteryReadings).filter((r) => String(r.target_id) === id);
+        const readings = (row.target_type === 'keno_draw' ? kenoReadings : lotteryReadings).filter((r) => r.target_id === id);
         const product = isDrawCode(row.product_code) ? DRAW_PRODUCTS[row.product_code] : null;
         const listed = product ? (draws.isDrawCode(row.product_code) ? draws.product(row.product_code) : product) : null;
         const pools = listed
           ? listed.table.divisions
               .filter((d) => d.prize.kind === 'pool')
               .map((d) => {
-                const amount = divisions.find((x) => String(x.draw_id) === id && x.product_code === row.product_code && x.play === '' && x.division === d.id)?.amount;
+                const amount = divisions.find((x) => x.draw_id === id && x.product_code === row.product_code && x.play === '' && x.division === d.id)?.amount;
                 return { division: d.id, name: d.name, amount: amount === null || amount === undefined ? null : Number(amount) };
               })
           : [];
         return {
           targetType: row.target_type,
-          id,
+          id: String(id),
           productCode: row.product_code,
           issue: row.issue,
           drawAt: new Date(row.draw_at).toISOString(),

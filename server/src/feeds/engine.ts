@@ -24,7 +24,7 @@ export interface FeedProduct {
   productCode: string;
 }
 
-type DrawRow = { id: string | number; issue: string; draw_at: Date; status: string; result: unknown; result_held_at: Date | null };
+type DrawRow = { id: number; issue: string; draw_at: Date; status: string; result: unknown; result_held_at: Date | null };
 
 /** How a reading names a draw: the issue, or the New York date for the US games (numbered by date). */
 export const drawKeyOf = (productCode: string, issue: string) => (isDrawCode(productCode) && DRAW_PRODUCTS[productCode].numbering.kind === 'date' ? issue.slice(0, 10) : issue);
@@ -93,7 +93,7 @@ export function createFeedEngine(platform: Pick<Platform, 'db' | 'now' | 'logger
         }
         await feedsRepo.saveReading(
           db,
-          { target, targetId: String(draw.id), productCode, issue: draw.issue, source: feed.source, result: reading.result, fingerprint: fingerprintOf(reading.result), divisions: reading.divisions, nextJackpot: reading.nextJackpot, drawnAt: reading.drawnAt },
+          { target, targetId: draw.id, productCode, issue: draw.issue, source: feed.source, result: reading.result, fingerprint: fingerprintOf(reading.result), divisions: reading.divisions, nextJackpot: reading.nextJackpot, drawnAt: reading.drawnAt },
           platform.now(),
         );
       }
@@ -111,21 +111,21 @@ export function createFeedEngine(platform: Pick<Platform, 'db' | 'now' | 'logger
 
   /** A due draw: published when two sources agree; a conflict when two disagree; else it waits (a second source, or a staff confirmation). */
   async function decide(target: FeedTargetType, productCode: string, draw: DrawRow): Promise<'published' | 'conflict' | 'waiting'> {
-    const latest = await feedsRepo.latestReadings(db, target, [String(draw.id)]);
+    const latest = await feedsRepo.latestReadings(db, target, [draw.id]);
     const fingerprints = new Set(latest.map((r) => r.fingerprint));
     if (fingerprints.size > 1) {
       let raised = 0;
       for (const r of latest) {
-        if (await feedsRepo.raiseConflict(db, { target, targetId: String(draw.id), productCode, issue: draw.issue, kind: 'sources_disagree', source: r.source, fingerprint: r.fingerprint, published: null, reading: r.result }, platform.now())) raised++;
+        if (await feedsRepo.raiseConflict(db, { target, targetId: draw.id, productCode, issue: draw.issue, kind: 'sources_disagree', source: r.source, fingerprint: r.fingerprint, published: null, reading: r.result }, platform.now())) raised++;
       }
       if (raised) logger.warn({ productCode, issue: draw.issue, sources: latest.map((r) => r.source) }, 'result feeds disagree');
       return 'conflict';
     }
     if (latest.length < 2) return 'waiting';
     const divisions = agreedDivisions(latest.map((r) => (r.divisions ?? []) as FeedReading['divisions']), poolDivisionsOf(productCode));
-    const done = await publishThroughGame(games, target, { id: String(draw.id), productCode }, latest.map((r) => r.result as FeedResult), divisions);
+    const done = await publishThroughGame(games, target, { id: draw.id, productCode }, latest.map((r) => r.result as FeedResult), divisions);
     if (!done) return 'waiting';
-    await db.transaction().execute((trx) => recordAudit(trx, null, { action: 'result.published', targetType: target, targetId: String(draw.id), after: { via: 'feeds', sources: latest.map((r) => r.source) } }, platform.now()));
+    await db.transaction().execute((trx) => recordAudit(trx, null, { action: 'result.published', targetType: target, targetId: draw.id, after: { via: 'feeds', sources: latest.map((r) => r.source) } }, platform.now()));
     logger.info({ productCode, issue: draw.issue, sources: latest.map((r) => r.source) }, 'result published from feeds');
     return 'published';
   }
@@ -134,16 +134,16 @@ export function createFeedEngine(platform: Pick<Platform, 'db' | 'now' | 'logger
   async function compareWithPublished(target: FeedTargetType, productCode: string, draw: DrawRow, newest: boolean): Promise<number> {
     const published = publishedFingerprint(target, draw.result);
     let raised = 0;
-    for (const r of await feedsRepo.latestReadings(db, target, [String(draw.id)])) {
+    for (const r of await feedsRepo.latestReadings(db, target, [draw.id])) {
       if (r.fingerprint !== published) {
-        const id = await feedsRepo.raiseConflict(db, { target, targetId: String(draw.id), productCode, issue: draw.issue, kind: 'after_publication', source: r.source, fingerprint: r.fingerprint, published: draw.result, reading: r.result }, platform.now());
+        const id = await feedsRepo.raiseConflict(db, { target, targetId: draw.id, productCode, issue: draw.issue, kind: 'after_publication', source: r.source, fingerprint: r.fingerprint, published: draw.result, reading: r.result }, platform.now());
         if (!id) continue;
         raised++;
-        await (target === 'keno_draw' ? games.keno.holdResult(String(draw.id), platform.now()) : games.draws.holdResult(String(draw.id), platform.now()));
-        await db.transaction().execute((trx) => recordAudit(trx, null, { action: 'result.feed_conflict', targetType: target, targetId: String(draw.id), before: draw.result, after: { source: r.source, reading: r.result } }, platform.now()));
+        await (target === 'keno_draw' ? games.keno.holdResult(draw.id, platform.now()) : games.draws.holdResult(draw.id, platform.now()));
+        await db.transaction().execute((trx) => recordAudit(trx, null, { action: 'result.feed_conflict', targetType: target, targetId: draw.id, before: draw.result, after: { source: r.source, reading: r.result } }, platform.now()));
         logger.error({ productCode, issue: draw.issue, source: r.source }, 'a result feed contradicts a published result: settlement held');
       } else if (target === 'lottery_draw') {
-        await recordAmounts(productCode, String(draw.id), (r.divisions ?? []) as FeedReading['divisions']);
+        await recordAmounts(productCode, draw.id, (r.divisions ?? []) as FeedReading['divisions']);
         if (newest && r.next_jackpot !== null) await recordNextJackpot(productCode, Number(r.next_jackpot));
       }
     }
@@ -151,7 +151,7 @@ export function createFeedEngine(platform: Pick<Platform, 'db' | 'now' | 'logger
   }
 
   /** Pool amounts a confirming source gives that are not on record yet (an amount on record is never changed). */
-  async function recordAmounts(productCode: string, drawId: string, divisions: FeedReading['divisions']) {
+  async function recordAmounts(productCode: string, drawId: number, divisions: FeedReading['divisions']) {
     const pools = poolDivisionsOf(productCode);
     const recorded = new Set((await feedsRepo.recordedAmounts(db, drawId)).filter((d) => d.product_code === productCode && d.play === '').map((d) => d.division));
     const missing = divisions.filter((d) => pools.has(d.division) && !recorded.has(d.division));
@@ -162,7 +162,7 @@ export function createFeedEngine(platform: Pick<Platform, 'db' | 'now' | 'logger
 
   async function recordNextJackpot(productCode: string, amount: number) {
     const next = await feedsRepo.nextLotteryDraw(db, productCode, platform.now());
-    if (next && Number(next.jackpot) !== amount) await games.draws.setJackpot(productCode, String(next.id), amount, 'feed');
+    if (next && Number(next.jackpot) !== amount) await games.draws.setJackpot(productCode, next.id, amount, 'feed');
   }
 
   return {

@@ -51,7 +51,7 @@ export function agreedDivisions(lists: ReadonlyArray<readonly FeedDivision[]>, p
  * 'feeds'`): settlement follows as it does for an entry. False when the draw got its result
  * meanwhile (an entry or another pass won: `result_exists`).
  */
-export async function publishThroughGame(games: { keno: KenoService; draws: DrawService }, target: FeedTargetType, draw: { id: string; productCode: string }, results: readonly FeedResult[], divisions: FeedDivision[]): Promise<boolean> {
+export async function publishThroughGame(games: { keno: KenoService; draws: DrawService }, target: FeedTargetType, draw: { id: number; productCode: string }, results: readonly FeedResult[], divisions: FeedDivision[]): Promise<boolean> {
   try {
     if (target === 'keno_draw') await games.keno.enterResult(draw.id, kenoDrawOrder(results), 'feeds');
     else {

@@ -33,7 +33,7 @@ export const feedsRepo = {
       .execute();
   },
 
-  draw(db: Executor, target: FeedTargetType, id: string) {
+  draw(db: Executor, target: FeedTargetType, id: number) {
     return db.selectFrom(tableOf(target)).select(['id', 'product_code', 'issue', 'draw_at', 'sales_close_at', 'status', 'result', 'result_held_at']).where('id', '=', id).executeTakeFirst();
   },
 
@@ -43,7 +43,7 @@ export const feedsRepo = {
   },
 
   /** Records a reading: a new one, or the same one seen again (its `last_seen_at` moves). */
-  async saveReading(db: Executor, row: { target: FeedTargetType; targetId: string; productCode: string; issue: string; source: string; result: unknown; fingerprint: string; divisions: unknown; nextJackpot: number | null; drawnAt: Date | null }, now: Date) {
+  async saveReading(db: Executor, row: { target: FeedTargetType; targetId: number; productCode: string; issue: string; source: string; result: unknown; fingerprint: string; divisions: unknown; nextJackpot: number | null; drawnAt: Date | null }, now: Date) {
     const divisions = JSON.stringify(row.divisions);
     await db
       .insertInto('result_feed_readings')
@@ -66,7 +66,7 @@ export const feedsRepo = {
   },
 
   /** Each source's latest reading of these draws (the one last seen). */
-  latestReadings(db: Executor, target: FeedTargetType, targetIds: readonly string[]) {
+  latestReadings(db: Executor, target: FeedTargetType, targetIds: readonly number[]) {
     if (targetIds.length === 0) return Promise.resolve([]);
     return db
       .selectFrom('result_feed_readings')
@@ -101,7 +101,7 @@ export const feedsRepo = {
   fetches: (db: Executor) => db.selectFrom('result_feed_fetches').selectAll().execute(),
 
   /** Raises a conflict once per draw, source and reading; the id when this call raised it. */
-  async raiseConflict(db: Executor, row: { target: FeedTargetType; targetId: string; productCode: string; issue: string; kind: 'after_publication' | 'sources_disagree'; source: string; fingerprint: string; published: unknown; reading: unknown }, now: Date) {
+  async raiseConflict(db: Executor, row: { target: FeedTargetType; targetId: number; productCode: string; issue: string; kind: 'after_publication' | 'sources_disagree'; source: string; fingerprint: string; published: unknown; reading: unknown }, now: Date) {
     const inserted = await db
       .insertInto('result_feed_conflicts')
       .values({
@@ -119,15 +119,15 @@ export const feedsRepo = {
       .onConflict((oc) => oc.columns(['target_type', 'target_id', 'source', 'fingerprint']).doNothing())
       .returning('id')
       .executeTakeFirst();
-    return inserted ? String(inserted.id) : null;
+    return inserted ? inserted.id : null;
   },
 
   openConflicts: (db: Executor, limit = 200) => db.selectFrom('result_feed_conflicts').selectAll().where('resolved_at', 'is', null).orderBy('raised_at').limit(limit).execute(),
 
-  conflict: (db: Executor, id: string) => db.selectFrom('result_feed_conflicts').selectAll().where('id', '=', id).forUpdate().executeTakeFirst(),
+  conflict: (db: Executor, id: number) => db.selectFrom('result_feed_conflicts').selectAll().where('id', '=', id).forUpdate().executeTakeFirst(),
 
   /** Resolves an open conflict (conditional: resolved once); how many of the draw's after-publication conflicts stay open. */
-  async resolveConflict(db: Executor, id: string, by: string, resolution: string, now: Date) {
+  async resolveConflict(db: Executor, id: number, by: number, resolution: string, now: Date) {
     const row = await db.updateTable('result_feed_conflicts').set({ resolved_at: now, resolved_by: by, resolution }).where('id', '=', id).where('resolved_at', 'is', null).returning(['target_type', 'target_id']).executeTakeFirst();
     if (!row) return null;
     const open = await db
@@ -138,7 +138,7 @@ export const feedsRepo = {
       .where('kind', '=', 'after_publication')
       .where('resolved_at', 'is', null)
       .executeTakeFirstOrThrow();
-    return { target: row.target_type, targetId: String(row.target_id), stillOpen: Number(open.n) };
+    return { target: row.target_type, targetId: row.target_id, stillOpen: Number(open.n) };
   },
 
   /** Per product: its newest published draw and its oldest draw past due without a result (the lag). */
@@ -152,5 +152,5 @@ export const feedsRepo = {
   },
 
   /** Pool amounts on record for a draw-lottery draw. */
-  recordedAmounts: (db: Executor, drawId: string) => db.selectFrom('lottery_draw_divisions').select(['product_code', 'play', 'division', 'amount']).where('draw_id', '=', drawId).where('amount', 'is not', null).execute(),
+  recordedAmounts: (db: Executor, drawId: number) => db.selectFrom('lottery_draw_divisions').select(['product_code', 'play', 'division', 'amount']).where('draw_id', '=', drawId).where('amount', 'is not', null).execute(),
 };

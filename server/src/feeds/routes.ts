@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { adminDrawsQuery, feedConfirmBody, feedConflictResolveBody } from '@gp/common';
 import type { AuthService } from '../auth/service.ts';
 import { idParam, validateBody, validateQuery } from '../platform/http.ts';
+import { readId } from '../platform/ids.ts';
 import { access, actorOf } from '../staff/service.ts';
 import type { FeedsService } from './service.ts';
 
@@ -20,7 +21,7 @@ export function feedsRoutes(auth: AuthService, feeds: FeedsService) {
   // One source's reading of a due draw and one staff member: published (200 `{ state: 'published' }`).
   router.post('/admin/result-feeds/confirm', ...access(auth, 'POST /admin/result-feeds/confirm'), confirmation, async (req, res) => {
     const { targetType, targetId, source } = confirmation.of(req);
-    res.json(await feeds.confirm(actorOf(req), targetType, targetId, source));
+    res.json(await feeds.confirm(actorOf(req), targetType, readId(targetId, 'targetId'), source));
   });
 
   // The published result stands; the draw's settlement goes on once none of its conflicts is open.

@@ -50,9 +50,9 @@ export function createFeedsService(platform: Pick<Platform, 'db' | 'now' | 'logg
   async function awaitingOf(target: FeedTargetType, productCode: string) {
     const now = platform.now();
     const due = await feedsRepo.dueDraws(db, target, productCode, new Date(now.getTime() - 7 * 24 * 3600_000), now, 20);
-    const readings = await feedsRepo.latestReadings(db, target, due.map((d) => String(d.id)));
+    const readings = await feedsRepo.latestReadings(db, target, due.map((d) => d.id));
     return due.map((d) => {
-      const mine = readings.filter((r) => String(r.target_id) === String(d.id));
+      const mine = readings.filter((r) => r.target_id === d.id);
       return {
         targetType: target,
         targetId: String(d.id),
@@ -102,7 +102,7 @@ export function createFeedsService(platform: Pick<Platform, 'db' | 'now' | 'logg
      * answered (two sources publish by themselves, or disagree), or the draw is not waiting for a
      * result. Publishes through the game's entry path; audited as `result.feed_confirmed`.
      */
-    async confirm(actor: StaffActor, target: FeedTargetType, targetId: string, source: string) {
+    async confirm(actor: StaffActor, target: FeedTargetType, targetId: number, source: string) {
       const draw = await feedsRepo.draw(db, target, targetId);
       if (!draw) throw new AppError('not_found');
       if (draw.status !== 'scheduled') throw new AppError('result_exists');
@@ -123,13 +123,13 @@ export function createFeedsService(platform: Pick<Platform, 'db' | 'now' | 'logg
      * the draw is open, its settlement goes on (the settlement sweep picks it up). A different
      * result is not applied here: a corrected result after payouts is a matter for adjustments.
      */
-    async resolve(actor: StaffActor, conflictId: string, note: string) {
+    async resolve(actor: StaffActor, conflictId: number, note: string) {
       const resolved = await db.transaction().execute(async (trx) => {
         const row = await feedsRepo.conflict(trx, conflictId);
         if (!row) throw new AppError('not_found');
         const done = await feedsRepo.resolveConflict(trx, conflictId, actor.id, note, platform.now());
         if (!done) throw new AppError('result_exists');
-        await recordAudit(trx, actor, { action: 'result.feed_conflict_resolved', targetType: row.target_type, targetId: String(row.target_id), after: { conflictId, note } }, platform.now());
+        await recordAudit(trx, actor, { action: 'result.feed_conflict_resolved', targetType: row.target_type, targetId: row.target_id, after: { conflictId, note } }, platform.now());
         return done;
       });
       if (resolved.stillOpen === 0) await (resolved.target === 'keno_draw' ? games.keno.holdResult(resolved.targetId, null) : games.draws.holdResult(resolved.targetId, null));

@@ -27,13 +27,13 @@ export interface AcceptedOrder {
   /** What the order would cost and could win, without placing it. */
   quote(): Promise<QuoteResponse>;
   /** Places it for `userId` under the Idempotency-Key `key` (a refusal is an AppError; any other throw means nothing was recorded). */
-  place(userId: string, key: string): Promise<PlacedOrder>;
+  place(userId: number, key: string): Promise<PlacedOrder>;
 }
 
 /** A ticket of a purchase sheet as its family reads it (admin/purchase-sheet.ts groups it and names its member). */
 export interface SheetTicket {
-  orderId: string;
-  userId: string;
+  orderId: number;
+  userId: number;
   productCode: string;
   issue: string;
   /** The play as a terminal names it; the sheet groups by it. */
@@ -53,7 +53,7 @@ export interface PurchaseSheetSource {
    * The real orders of draw or event `id` (of `productCode`, for draws) still to buy — status 0 or
    * 1, not trial — in the order they were placed; undefined when there is no such draw or event.
    */
-  tickets(executor: Executor, id: string, productCode: string | null): Promise<SheetTicket[] | undefined>;
+  tickets(executor: Executor, id: number, productCode: string | null): Promise<SheetTicket[] | undefined>;
 }
 
 /**

@@ -54,7 +54,7 @@ export function createGameRegistry(families: readonly GameFamily[]) {
      * The tickets still to buy of a draw (`per: 'draw'`, of `productCode`'s family) or an event
      * (the family whose sheets are per event); undefined when no family has such a draw or event.
      */
-    async purchaseSheet(executor: Executor, per: 'draw' | 'event', id: string, productCode: string | null): Promise<SheetTicket[] | undefined> {
+    async purchaseSheet(executor: Executor, per: 'draw' | 'event', id: number, productCode: string | null): Promise<SheetTicket[] | undefined> {
       const family = per === 'draw' ? familyOfCode(productCode) : families.find((candidate) => candidate.purchaseSheet?.per === 'event');
       if (!family?.purchaseSheet || family.purchaseSheet.per !== per) return undefined;
       return family.purchaseSheet.tickets(executor, id, productCode);

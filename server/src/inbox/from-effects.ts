@@ -3,10 +3,14 @@ import type { Effect } from '../platform/outbox.ts';
 import type { NewInboxMessage } from './repo.ts';
 
 /** `user:<id>` → the member's id. */
-const memberOf = (room: string) => (/^user:(\d+)$/.exec(room) ?? [])[1];
+/** The member of a private room (`user:<id>`, common's `userRoom`), or undefined. */
+const memberOf = (room: string) => {
+  const id = /^user:(\d+)$/.exec(room)?.[1];
+  return id === undefined ? undefined : Number(id);
+};
 
 /** An order push → its message, if it is a step the member is told about. */
-function orderMessage(userId: string, order: OrderEventPayload): NewInboxMessage | null {
+function orderMessage(userId: number, order: OrderEventPayload): NewInboxMessage | null {
   const link = `/orders?order=${encodeURIComponent(order.id)}`;
   // A large win is not a result yet: "waiting for review", then "released" when the back office credits it.
   // The push's time is part of the cause: a second hold after a release (the pool stage) is a new message.
@@ -27,7 +31,7 @@ function orderMessage(userId: string, order: OrderEventPayload): NewInboxMessage
 }
 
 /** A deposit push → "credited" or "failed"; one per deposit and state, however often the provider tells us. */
-function depositMessage(userId: string, deposit: DepositEventPayload): NewInboxMessage {
+function depositMessage(userId: number, deposit: DepositEventPayload): NewInboxMessage {
   return {
     userId,
     kind: deposit.state === 'paid' ? 'deposit_credited' : 'deposit_failed',

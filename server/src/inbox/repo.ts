@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { prepared, type Executor } from '../db/database.ts';
 
 export interface NewInboxMessage {
-  userId: string;
+  userId: number;
   kind: string;
   /** Unique per member: the same cause written twice is one message. */
   cause: string;
@@ -67,11 +67,11 @@ export const inboxRepo = {
    * The unread counts of these members (those who have had messages): kept per member by triggers
    * on `inbox_messages` (migration 0017), so reading one is one row, however many messages wait.
    */
-  unreadCounts(db: Executor, userIds: readonly string[]) {
+  unreadCounts(db: Executor, userIds: readonly number[]) {
     return db.selectFrom('inbox_unread').select(['user_id', 'unread']).where('user_id', 'in', userIds.map(Number)).execute();
   },
 
-  page(db: Executor, userId: string, options: { before?: string; limit: number; unreadOnly: boolean }) {
+  page(db: Executor, userId: number, options: { before?: string; limit: number; unreadOnly: boolean }) {
     let query = db
       .selectFrom('inbox_messages')
       .select(columns)
@@ -84,7 +84,7 @@ export const inboxRepo = {
     return query.execute();
   },
 
-  setRead(db: Executor, userId: string, id: string, readAt: Date | null) {
+  setRead(db: Executor, userId: number, id: number, readAt: Date | null) {
     return db
       .updateTable('inbox_messages')
       .set({ read_at: readAt })
@@ -94,7 +94,7 @@ export const inboxRepo = {
       .executeTakeFirst();
   },
 
-  markAllRead(db: Executor, userId: string, at: Date) {
+  markAllRead(db: Executor, userId: number, at: Date) {
     return db
       .updateTable('inbox_messages')
       .set({ read_at: at })
@@ -104,7 +104,7 @@ export const inboxRepo = {
       .executeTakeFirst();
   },
 
-  softDelete(db: Executor, userId: string, id: string, at: Date) {
+  softDelete(db: Executor, userId: number, id: number, at: Date) {
     return db
       .updateTable('inbox_messages')
       .set({ deleted_at: at })
@@ -140,7 +140,7 @@ export const inboxRepo = {
   },
 
   /** Who of `userIds` wants which kinds by email, with the address to send to. */
-  emailWishes(db: Executor, userIds: readonly string[]) {
+  emailWishes(db: Executor, userIds: readonly number[]) {
     return db
       .selectFrom('notification_preferences as p')
       .innerJoin('users as u', 'u.id', 'p.user_id')
@@ -149,11 +149,11 @@ export const inboxRepo = {
       .execute();
   },
 
-  preferences(db: Executor, userId: string) {
+  preferences(db: Executor, userId: number) {
     return db.selectFrom('notification_preferences').select('email_kinds').where('user_id', '=', Number(userId)).executeTakeFirst();
   },
 
-  savePreferences(db: Executor, userId: string, emailKinds: readonly string[], at: Date) {
+  savePreferences(db: Executor, userId: number, emailKinds: readonly string[], at: Date) {
     return db
       .insertInto('notification_preferences')
       .values({ user_id: Number(userId), email_kinds: JSON.stringify(emailKinds), updated_at: at })

@@ -39,11 +39,11 @@ export async function writeInboxMessages(platform: Pick<Platform, 'outbox' | 'no
   const { outbox, now, config } = platform;
   const inserted = await inboxRepo.insertMany(trx, messages);
   if (!inserted.length) return;
-  const users = [...new Set(inserted.map((row) => String(row.user_id)))];
+  const users = [...new Set(inserted.map((row) => row.user_id))];
   const [counts, wishes] = await Promise.all([inboxRepo.unreadCounts(trx, users), inboxRepo.emailWishes(trx, users)]);
   const at = now();
   const effects: Effect[] = counts.map((row) =>
-    outbox.event({ room: userRoom(String(row.user_id)), event: 'inbox', payload: { unread: Number(row.unread) } }, at),
+    outbox.event({ room: userRoom(row.user_id), event: 'inbox', payload: { unread: Number(row.unread) } }, at),
   );
   const wishOf = new Map(wishes.map((wish) => [wish.user_id, wish]));
   for (const row of inserted) {
@@ -79,29 +79,29 @@ export function createInboxService(platform: InboxPlatform) {
   });
 
   return {
-    async page(userId: string, options: { before?: string; limit: number; unreadOnly: boolean }): Promise<InboxPage> {
+    async page(userId: number, options: { before?: string; limit: number; unreadOnly: boolean }): Promise<InboxPage> {
       const [rows, counts] = await Promise.all([inboxRepo.page(db, userId, options), inboxRepo.unreadCounts(db, [userId])]);
       const items = rows.slice(0, options.limit).map(present);
       return { items, nextBefore: rows.length > options.limit ? items[items.length - 1]!.id : null, unread: Number(counts[0]?.unread ?? 0) };
     },
 
-    async unread(userId: string) {
+    async unread(userId: number) {
       const counts = await inboxRepo.unreadCounts(db, [userId]);
       return { unread: Number(counts[0]?.unread ?? 0) };
     },
 
-    async mark(userId: string, id: string, read: boolean) {
+    async mark(userId: number, id: number, read: boolean) {
       const result = await inboxRepo.setRead(db, userId, id, read ? now() : null);
       if (!result.numUpdatedRows) throw new AppError('not_found');
       return this.unread(userId);
     },
 
-    async markAllRead(userId: string) {
+    async markAllRead(userId: number) {
       await inboxRepo.markAllRead(db, userId, now());
       return this.unread(userId);
     },
 
-    async remove(userId: string, id: string) {
+    async remove(userId: number, id: number) {
       const result = await inboxRepo.softDelete(db, userId, id, now());
       if (!result.numUpdatedRows) throw new AppError('not_found');
       return this.unread(userId);
@@ -126,13 +126,13 @@ export function createInboxService(platform: InboxPlatform) {
       return { recipients: Number(result.rows[0]?.count ?? 0) };
     },
 
-    async preferences(userId: string): Promise<NotificationPreferences> {
+    async preferences(userId: number): Promise<NotificationPreferences> {
       const row = await inboxRepo.preferences(db, userId);
       const kinds = Array.isArray(row?.email_kinds) ? (row.email_kinds as string[]) : [];
       return { emailKinds: INBOX_KINDS.filter((kind) => kinds.includes(kind)) };
     },
 
-    async savePreferences(userId: string, emailKinds: readonly InboxKind[]): Promise<NotificationPreferences> {
+    async savePreferences(userId: number, emailKinds: readonly InboxKind[]): Promise<NotificationPreferences> {
       const kinds = INBOX_KINDS.filter((kind) => emailKinds.includes(kind));
       await inboxRepo.savePreferences(db, userId, kinds, now());
       return { emailKinds: kinds };

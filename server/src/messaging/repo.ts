@@ -3,11 +3,11 @@ import type { Executor } from '../db/database.ts';
 const threadColumns = ['id', 'user_id', 'order_id', 'subject', 'status', 'updated_at', 'member_read_at', 'staff_read_at'] as const;
 
 export const messagingRepo = {
-  orderOwnedBy(db: Executor, orderId: string, userId: string) {
+  orderOwnedBy(db: Executor, orderId: number, userId: number) {
     return db.selectFrom('orders').select('id').where('id', '=', orderId).where('user_id', '=', userId).executeTakeFirst();
   },
 
-  openThreadCount(db: Executor, userId: string) {
+  openThreadCount(db: Executor, userId: number) {
     return db
       .selectFrom('support_threads')
       .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -16,7 +16,7 @@ export const messagingRepo = {
       .executeTakeFirstOrThrow();
   },
 
-  insertThread(db: Executor, thread: { userId: string; orderId: string | null; subject: string; at: Date }) {
+  insertThread(db: Executor, thread: { userId: number; orderId: number | null; subject: string; at: Date }) {
     return db
       .insertInto('support_threads')
       .values({
@@ -33,7 +33,7 @@ export const messagingRepo = {
 
   insertMessage(
     db: Executor,
-    message: { threadId: string; author: 'member' | 'staff'; authorId: string; body: string; attachmentKey?: string | null; at: Date },
+    message: { threadId: number; author: 'member' | 'staff'; authorId: number; body: string; attachmentKey?: string | null; at: Date },
   ) {
     return db
       .insertInto('support_messages')
@@ -50,7 +50,7 @@ export const messagingRepo = {
   },
 
   /** The thread, locked, after a new message: its time and who has read up to it. */
-  touchThread(db: Executor, threadId: string, by: 'member' | 'staff', at: Date) {
+  touchThread(db: Executor, threadId: number, by: 'member' | 'staff', at: Date) {
     return db
       .updateTable('support_threads')
       .set(by === 'member' ? { updated_at: at, member_read_at: at, status: 'open' } : { updated_at: at, staff_read_at: at })
@@ -59,11 +59,11 @@ export const messagingRepo = {
       .executeTakeFirst();
   },
 
-  thread(db: Executor, threadId: string) {
+  thread(db: Executor, threadId: number) {
     return db.selectFrom('support_threads').select(threadColumns).where('id', '=', Number(threadId)).executeTakeFirst();
   },
 
-  messages(db: Executor, threadId: string, limit: number) {
+  messages(db: Executor, threadId: number, limit: number) {
     return db
       .selectFrom('support_messages')
       .select(['id', 'author', 'body', 'attachment_key', 'created_at'])
@@ -74,7 +74,7 @@ export const messagingRepo = {
   },
 
   /** One message of one thread (both ids: a message id alone must not reach another thread's file). */
-  message(db: Executor, threadId: string, messageId: string) {
+  message(db: Executor, threadId: number, messageId: number) {
     return db
       .selectFrom('support_messages')
       .select(['id', 'attachment_key'])
@@ -83,7 +83,7 @@ export const messagingRepo = {
       .executeTakeFirst();
   },
 
-  threadsOf(db: Executor, userId: string, limit: number) {
+  threadsOf(db: Executor, userId: number, limit: number) {
     return db.selectFrom('support_threads').select(threadColumns).where('user_id', '=', Number(userId)).orderBy('updated_at', 'desc').limit(limit).execute();
   },
 
@@ -101,11 +101,11 @@ export const messagingRepo = {
   },
 
   /** A member's name and email, for staff reading one of their threads. */
-  memberOf(db: Executor, userId: string) {
+  memberOf(db: Executor, userId: number) {
     return db.selectFrom('users').select(['name as member_name', 'email as member_email']).where('id', '=', userId).executeTakeFirst();
   },
 
-  markRead(db: Executor, threadId: string, by: 'member' | 'staff', at: Date) {
+  markRead(db: Executor, threadId: number, by: 'member' | 'staff', at: Date) {
     return db
       .updateTable('support_threads')
       .set(by === 'member' ? { member_read_at: at } : { staff_read_at: at })
@@ -113,7 +113,7 @@ export const messagingRepo = {
       .execute();
   },
 
-  close(db: Executor, threadId: string) {
+  close(db: Executor, threadId: number) {
     return db.updateTable('support_threads').set({ status: 'closed' }).where('id', '=', Number(threadId)).executeTakeFirst();
   },
 };

@@ -22,14 +22,14 @@ type ThreadRow = NonNullable<Awaited<ReturnType<typeof messagingRepo.thread>>>;
 type MessageRow = Awaited<ReturnType<typeof messagingRepo.messages>>[number];
 
 /** Where the reader fetches a message's screenshot: never the storage key itself. */
-const attachmentUrl = (reader: 'member' | 'staff', threadId: string, messageId: string) =>
+const attachmentUrl = (reader: 'member' | 'staff', threadId: number, messageId: number) =>
   `/api/${reader === 'staff' ? 'admin/' : ''}support/threads/${threadId}/messages/${messageId}/attachment`;
 
-const presentMessage = (row: MessageRow, threadId: string, reader: 'member' | 'staff'): SupportMessage => ({
+const presentMessage = (row: MessageRow, threadId: number, reader: 'member' | 'staff'): SupportMessage => ({
   id: String(row.id),
   author: row.author === 'staff' ? 'staff' : 'member',
   body: row.body,
-  attachment: row.attachment_key ? attachmentUrl(reader, threadId, String(row.id)) : null,
+  attachment: row.attachment_key ? attachmentUrl(reader, threadId, row.id) : null,
   createdAt: new Date(row.created_at).toISOString(),
 });
 
@@ -43,7 +43,7 @@ function presentThread(row: ThreadRow & { member_name?: string; member_email?: s
     updatedAt: new Date(row.updated_at).toISOString(),
     unread: !readAt || new Date(readAt) < new Date(row.updated_at),
     ...(reader === 'staff' ? { memberId: String(row.user_id), memberName: row.member_name ?? '', memberEmail: row.member_email ?? '' } : {}),
-    ...(messages ? { messages: messages.map((m) => presentMessage(m, String(row.id), reader)).reverse() } : {}),
+    ...(messages ? { messages: messages.map((m) => presentMessage(m, row.id, reader)).reverse() } : {}),
   };
 }
 
@@ -62,7 +62,7 @@ export function createMessagingService(platform: Pick<Platform, 'db' | 'now' | '
    * message's transaction, then runs `write` with its key; if the write fails the file is removed,
    * so no stored file is without its message.
    */
-  async function withAttachment<T>(threadHint: string, file: UploadedFile | undefined, write: (key: string | null) => Promise<T>): Promise<T> {
+  async function withAttachment<T>(threadHint: string | number, file: UploadedFile | undefined, write: (key: string | null) => Promise<T>): Promise<T> {
     if (!file) return write(null);
     const image = sniffImage(file.buffer);
     if (!image || file.size > ATTACHMENT_MAX_BYTES) throw new AppError('upload_invalid');
@@ -77,7 +77,7 @@ export function createMessagingService(platform: Pick<Platform, 'db' | 'now' | '
   }
 
   /** The screenshot of one message of `threadId` (the caller has checked who may read the thread). */
-  async function attachmentOf(threadId: string, messageId: string) {
+  async function attachmentOf(threadId: number, messageId: number) {
     const row = await messagingRepo.message(db, threadId, messageId);
     const type = row?.attachment_key ? imageTypeOfKey(row.attachment_key) : undefined;
     const body = row?.attachment_key && type ? await deps.storage.get(row.attachment_key) : undefined;
@@ -88,19 +88,19 @@ export function createMessagingService(platform: Pick<Platform, 'db' | 'now' | '
   async function announce(trx: Tx, thread: ThreadRow, author: 'member' | 'staff', at: Date) {
     const payload = { threadId: String(thread.id), author, at: at.toISOString() };
     await outbox.write(trx, [
-      outbox.event({ room: userRoom(String(thread.user_id)), event: 'support', payload }, at),
+      outbox.event({ room: userRoom(thread.user_id), event: 'support', payload }, at),
       outbox.event({ room: STAFF_ROOM, event: 'support', payload }, at),
     ]);
   }
 
-  async function ownThread(userId: string, threadId: string) {
+  async function ownThread(userId: number, threadId: number) {
     const thread = await messagingRepo.thread(db, threadId);
-    if (!thread || String(thread.user_id) !== userId) throw new AppError('not_found');
+    if (!thread || thread.user_id !== userId) throw new AppError('not_found');
     return thread;
   }
 
   return {
-    async start(userId: string, input: { body: string; orderId?: string }, file?: UploadedFile): Promise<SupportThread> {
+    async start(userId: number, input: { body: string; orderId?: number }, file?: UploadedFile): Promise<SupportThread> {
       const thread = await withAttachment(`m${userId}`, file, (attachmentKey) => db.transaction().execute(async (trx) => {
         if (input.orderId && !(await messagingRepo.orderOwnedBy(trx, input.orderId, userId))) throw new AppError('order_not_found');
         if (Number((await messagingRepo.openThreadCount(trx, userId)).n) >= MAX_OPEN_THREADS)
@@ -108,26 +108,26 @@ export function createMessagingService(platform: Pick<Platform, 'db' | 'now' | '
         const at = now();
         const subject = input.orderId ? `#${input.orderId}` : input.body.slice(0, 80);
         const created = await messagingRepo.insertThread(trx, { userId, orderId: input.orderId ?? null, subject, at });
-        await messagingRepo.insertMessage(trx, { threadId: String(created.id), author: 'member', authorId: userId, body: input.body, attachmentKey, at });
+        await messagingRepo.insertMessage(trx, { threadId: created.id, author: 'member', authorId: userId, body: input.body, attachmentKey, at });
         await announce(trx, created, 'member', at);
         return created;
       }));
       outbox.kick();
-      return presentThread(thread, 'member', await messagingRepo.messages(db, String(thread.id), MESSAGES_SHOWN));
+      return presentThread(thread, 'member', await messagingRepo.messages(db, thread.id, MESSAGES_SHOWN));
     },
 
-    async threads(userId: string): Promise<SupportThread[]> {
+    async threads(userId: number): Promise<SupportThread[]> {
       return (await messagingRepo.threadsOf(db, userId, THREADS_SHOWN)).map((row) => presentThread(row, 'member'));
     },
 
     /** One conversation of the member's, marked read by them. */
-    async thread(userId: string, threadId: string): Promise<SupportThread> {
+    async thread(userId: number, threadId: number): Promise<SupportThread> {
       const thread = await ownThread(userId, threadId);
       await messagingRepo.markRead(db, threadId, 'member', now());
       return presentThread({ ...thread, member_read_at: now() }, 'member', await messagingRepo.messages(db, threadId, MESSAGES_SHOWN));
     },
 
-    async reply(userId: string, threadId: string, body: string, file?: UploadedFile): Promise<SupportMessage> {
+    async reply(userId: number, threadId: number, body: string, file?: UploadedFile): Promise<SupportMessage> {
       await ownThread(userId, threadId);
       const message = await withAttachment(threadId, file, (attachmentKey) => db.transaction().execute(async (trx) => {
         const at = now();
@@ -141,12 +141,12 @@ export function createMessagingService(platform: Pick<Platform, 'db' | 'now' | '
     },
 
     /** A screenshot of the member's own conversation; anyone else's is not found. */
-    async attachment(userId: string, threadId: string, messageId: string) {
+    async attachment(userId: number, threadId: number, messageId: number) {
       await ownThread(userId, threadId);
       return attachmentOf(threadId, messageId);
     },
 
-    staffAttachment: (threadId: string, messageId: string) => attachmentOf(threadId, messageId),
+    staffAttachment: (threadId: number, messageId: number) => attachmentOf(threadId, messageId),
 
     // ---- The back office (helper E's console uses these through /api/admin/support/*) ----
 
@@ -154,16 +154,16 @@ export function createMessagingService(platform: Pick<Platform, 'db' | 'now' | '
       return (await messagingRepo.threadsForStaff(db, status, THREADS_SHOWN)).map((row) => presentThread(row, 'staff'));
     },
 
-    async staffThread(threadId: string): Promise<SupportThread> {
+    async staffThread(threadId: number): Promise<SupportThread> {
       const thread = await messagingRepo.thread(db, threadId);
       if (!thread) throw new AppError('not_found');
       await messagingRepo.markRead(db, threadId, 'staff', now());
-      const member = await messagingRepo.memberOf(db, String(thread.user_id));
+      const member = await messagingRepo.memberOf(db, thread.user_id);
       return presentThread({ ...thread, ...member, staff_read_at: now() }, 'staff', await messagingRepo.messages(db, threadId, MESSAGES_SHOWN));
     },
 
     /** A staff answer: the message, the live pushes, and a `support_reply` inbox message, in one transaction. */
-    async staffReply(staffId: string, threadId: string, body: string): Promise<SupportMessage> {
+    async staffReply(staffId: number, threadId: number, body: string): Promise<SupportMessage> {
       const message = await db.transaction().execute(async (trx) => {
         const existing = await messagingRepo.thread(trx, threadId);
         if (!existing) throw new AppError('not_found');
@@ -173,10 +173,10 @@ export function createMessagingService(platform: Pick<Platform, 'db' | 'now' | '
         await announce(trx, thread!, 'staff', at);
         await writeInboxMessages(platform, trx, [
           {
-            userId: String(existing.user_id),
+            userId: existing.user_id,
             kind: 'support_reply',
             cause: `support-${row.id}`,
-            params: { threadId, orderId: existing.order_id === null ? null : String(existing.order_id) },
+            params: { threadId: String(threadId), orderId: existing.order_id === null ? null : String(existing.order_id) },
             link: `/messaging-v1?thread=${threadId}`,
           },
         ]);
@@ -186,7 +186,7 @@ export function createMessagingService(platform: Pick<Platform, 'db' | 'now' | '
       return presentMessage(message, threadId, 'staff');
     },
 
-    async close(threadId: string) {
+    async close(threadId: number) {
       const result = await messagingRepo.close(db, threadId);
       if (!result.numUpdatedRows) throw new AppError('not_found');
     },

@@ -1,7 +1,6 @@
 import type { OrderFlag, OrderWire } from '@gp/common';
 import type { Tx } from '../db/database.ts';
 import { AppError } from '../platform/errors.ts';
-import { isId } from '../platform/ids.ts';
 import { iso, type OrderContext } from './context.ts';
 import { refundIn } from './refund.ts';
 import { ordersRepo } from './repo.ts';
@@ -24,8 +23,8 @@ export function orderBackOffice({ platform, plumbing, present }: OrderContext) {
     },
 
     /** Back office (manual gateway): the ticket was bought. `order_issue` once the order has left 0/1. */
-    async confirm(orderId: string, ticketRef: string): Promise<OrderWire> {
-      const row = isId(orderId) ? await ordersRepo.find(db, orderId) : undefined;
+    async confirm(orderId: number, ticketRef: string): Promise<OrderWire> {
+      const row = await ordersRepo.find(db, orderId);
       if (!row || row.trial) throw new AppError('order_not_found');
       const moved = await plumbing.transition(orderId, [0, 1], 2, 'purchase confirmed by operator', { ticket_ref: ticketRef, purchased_at: now() });
       if (!moved) {
@@ -43,7 +42,7 @@ export function orderBackOffice({ platform, plumbing, present }: OrderContext) {
      * the audit entry commit with the status change: the ticket was bought (0/1 → 2, the member's
      * `order` push written with it). Undefined when the order is not a real one in 0/1.
      */
-    async confirmIn(trx: Tx, orderId: string, ticketRef: string) {
+    async confirmIn(trx: Tx, orderId: number, ticketRef: string) {
       const row = await ordersRepo.find(trx, orderId);
       if (!row || row.trial) return undefined;
       const moved = await plumbing.transitionIn(trx, orderId, [0, 1], 2, 'purchase confirmed by operator', { ticket_ref: ticketRef, purchased_at: now() });
@@ -55,9 +54,9 @@ export function orderBackOffice({ platform, plumbing, present }: OrderContext) {
      * Back office: the ticket could not be bought. 0/1 → 9 and the points refunded in the caller's
      * transaction, under the same cause as the cut-off refund (`refund`, order:<id>), so however the
      * two race the member is refunded once. `reason` is kept on the order (`refusal_reason`, cause
-   * `purchase_failed`): the member reads it on the order, in the order list and in the inbox.
+     * `purchase_failed`): the member reads it on the order, in the order list and in the inbox.
      */
-    async failIn(trx: Tx, orderId: string, reason: string) {
+    async failIn(trx: Tx, orderId: number, reason: string) {
       const moved = await plumbing.transitionIn(trx, orderId, [0, 1], 9, `purchase failed: ${reason}`, { refund_cause: 'purchase_failed', refusal_reason: reason });
       if (!moved) return undefined;
       const userId = await refundIn(platform, trx, moved.row, orderId);

@@ -26,7 +26,7 @@ export function orderExpiry(context: OrderContext, bought: BoughtTickets) {
    * gateway cannot answer, nothing is decided: it throws to be retried, and past
    * PURCHASE_DOUBT_FLAG_SECONDS the order is flagged for the back office.
    */
-  async function expire(orderId: string): Promise<'refunded' | 'purchased' | 'skipped' | 'early'> {
+  async function expire(orderId: number): Promise<'refunded' | 'purchased' | 'skipped' | 'early'> {
     const order = await ordersRepo.find(db, orderId);
     if (!order || (order.status !== 0 && order.status !== 1)) return 'skipped';
     const closeAt = new Date(order.sales_close_at);
@@ -61,17 +61,17 @@ export function orderExpiry(context: OrderContext, bought: BoughtTickets) {
    */
   async function expireOverdue(closeAt: Date, limit: number): Promise<ExpiryCounts> {
     const counts: ExpiryCounts = { refunded: 0, purchased: 0, undecided: 0 };
-    let afterId = '0';
+    let afterId = 0;
     for (let seen = 0; seen < limit; ) {
       const page = await ordersRepo.overdue(db, closeAt, Math.min(EXPIRE_PAGE, limit - seen), afterId);
       if (page.length === 0) break;
       seen += page.length;
-      afterId = String(page.at(-1)!.id);
+      afterId = page.at(-1)!.id;
       for (let i = 0; i < page.length; i += EXPIRE_AT_ONCE) {
         await Promise.all(
           page.slice(i, i + EXPIRE_AT_ONCE).map(async ({ id }) => {
-            const outcome = await expire(String(id)).catch((error: unknown) => {
-              logger.warn({ err: error, orderId: String(id) }, 'order past its cut-off: the gateway could not say whether it sold it; will ask again');
+            const outcome = await expire(id).catch((error: unknown) => {
+              logger.warn({ err: error, orderId: id }, 'order past its cut-off: the gateway could not say whether it sold it; will ask again');
               return 'undecided' as const;
             });
             if (outcome === 'refunded' || outcome === 'purchased' || outcome === 'undecided') counts[outcome]++;

@@ -9,7 +9,7 @@ import { simulatedOperatorRepo } from './operator-repo.ts';
 export interface PurchaseRequest {
   purchaseRef: string;
   /** Our order id, printed on the ticket for the member's reference. */
-  orderId: string;
+  orderId: number;
   productCode: string;
   issue: string;
   salesCloseAt: Date;

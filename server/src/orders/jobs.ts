@@ -11,11 +11,14 @@ export const RECONCILE_EVERY_MS = 30_000;
 
 /** A purchase job: one order, or the orders the outbox gathered into one job (`purchaseJob`'s `gather`). */
 export interface OrderJob {
-  orderIds: string[];
+  orderIds: number[];
 }
 
-/** A purchase job's orders; one queued before purchases were gathered named its order as `orderId`. */
-export const orderIdsOf = (data: OrderJob): string[] => data.orderIds ?? [(data as unknown as { orderId: string }).orderId];
+/**
+ * A purchase job's orders; one queued before purchases were gathered named its order as `orderId`,
+ * and one queued before ids were numbers carries them as text (`Number` reads both).
+ */
+export const orderIdsOf = (data: OrderJob): number[] => (data.orderIds ?? [(data as unknown as { orderId: number | string }).orderId]).map(Number);
 
 /** The timeout of every order whose sales close at `closeAt` (ISO): one job per cut-off, not per order. */
 export interface OrderTimeoutJob {
@@ -33,7 +36,7 @@ declare module '../platform/queues.ts' {
 /** The base-36 creation time of an order: an order id reused after a database reset is a new job. */
 export const incarnation = (createdAt: Date | string) => new Date(createdAt).getTime().toString(36);
 /** BullMQ job ids may be neither integer strings nor contain ':'. */
-export const purchaseJobId = (orderId: string, createdAt: Date | string) => `purchase-${orderId}-${incarnation(createdAt)}`;
+export const purchaseJobId = (orderId: number, createdAt: Date | string) => `purchase-${orderId}-${incarnation(createdAt)}`;
 /**
  * One timeout job per sales cut-off: every order whose sales close at that moment shares it
  * (whatever it plays), so placing an order adds one job, not two.

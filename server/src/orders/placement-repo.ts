@@ -9,7 +9,10 @@ import { prepared, type Executor, type SqlPart } from '../db/database.ts';
  */
 const stand = crypto.randomUUID().replaceAll('-', '');
 export const STANDIN = {
+  /** The id where the JSON carries it as text (the API's answer, the `order` push). */
   id: `@@order-id-${stand}@@`,
+  /** The id where the JSON carries it as a number (queue job data: ids are numbers in server code), and inside a job id. */
+  idNumber: `@@order-number-${stand}@@`,
   balance: `@@balance-${stand}@@`,
   trialBalance: `@@trial-balance-${stand}@@`,
 };
@@ -22,13 +25,13 @@ export type CompiledPlacement = CompiledQuery<PlacedId>;
 /** One order of a placing statement: its row of the CTE `v` (see `placementQueries`). */
 export interface PlacementRow {
   /** The debit (walletService.debits.columns). */
-  user_id: string;
+  user_id: number;
   account: string;
   kind: string;
   amount: number;
   unless_debt: boolean;
   /** What the order plays, as read: checked again by the family's `stillOnSale` condition. */
-  sale_id: string;
+  sale_id: number;
   sale_at: Date;
   sale_close_at: Date;
   /** The order's columns. */
@@ -73,7 +76,8 @@ export const placementQueries = {
       select v.i, v.user_id, v.account, v.kind, v.amount, 'order' as ref_type, p.id::text as ref_id,
              p.id as order_id, p.status, p.created_at, v.reason, v.key, v.request_hash, m.after,
              replace(v.answer, ${STANDIN.id}, p.id::text) as answer,
-             replace(replace(replace(v.effects, ${STANDIN.id}, p.id::text),
+             replace(replace(replace(replace(replace(v.effects, ${STANDIN.id}, p.id::text),
+               ${JSON.stringify(STANDIN.idNumber)}, p.id::text), ${STANDIN.idNumber}, p.id::text),
                ${JSON.stringify(STANDIN.balance)}, m.balance::text),
                ${JSON.stringify(STANDIN.trialBalance)}, m.trial_balance::text) as effects
         from v join wallet_moved m on m.i = v.i join placed p on p.user_id = v.user_id
@@ -88,6 +92,6 @@ export const placementQueries = {
   /** Runs a compiled placing statement: order id by `i`. */
   async run(db: Executor, query: CompiledPlacement) {
     const { rows } = await db.executeQuery(query);
-    return new Map(rows.map((row) => [row.i, String(row.order_id)]));
+    return new Map(rows.map((row) => [row.i, row.order_id]));
   },
 };

@@ -56,7 +56,7 @@ export interface PreparedOrder {
   reason: string;
   /** The order `row` as the API shows it once placed, with the id the statement gives it (`id`, a stand-in until then). */
   present(row: PreparedRow, id: string): OrderWire;
-  sale: { id: string; at: Date; closeAt: Date; stillOnSale: SqlPart<boolean> };
+  sale: { id: number; at: Date; closeAt: Date; stillOnSale: SqlPart<boolean> };
   /** Throws the family's refusal (`sales_closed`) when what the order plays is no longer on sale. */
   checkOnSale(): Promise<void>;
 }
@@ -67,7 +67,7 @@ const PLACEMENT_STATEMENTS_IN_FLIGHT = 2;
 
 /** One order on its way into a placing statement. */
 interface Placement {
-  userId: string;
+  userId: number;
   prepared: PreparedOrder;
   /** Its row of the statement (answer and effects with the stand-ins). */
   row: PlacementRow;
@@ -90,7 +90,7 @@ export function orderPlumbing(platform: Pick<Platform, 'db' | 'outbox' | 'now'>)
   /** Compiled placing statements by sale check, then by columns (`compiledPlacement`). */
   const compiledByShape = new WeakMap<SqlPart, Map<string, CompiledPlacement>>();
 
-  function orderEvent(userId: string, row: Pick<OrderRow, 'id' | 'status' | 'updated_at'> & Partial<Pick<OrderRow, 'refund_cause' | 'refusal_reason' | 'points_spent'>>, prevStatus: OrderStatus | null): Effect {
+  function orderEvent(userId: number, row: Pick<OrderRow, 'id' | 'status' | 'updated_at'> & Partial<Pick<OrderRow, 'refund_cause' | 'refusal_reason' | 'points_spent'>>, prevStatus: OrderStatus | null): Effect {
     const payload: OrderEventPayload = { id: String(row.id), status: row.status, prevStatus, updatedAt: iso(row.updated_at) };
     // A refund tells its cause with it: the inbox message it becomes names the cause and the worker's words.
     if (row.status === 9 && row.refund_cause && row.points_spent !== undefined)
@@ -101,7 +101,7 @@ export function orderPlumbing(platform: Pick<Platform, 'db' | 'outbox' | 'now'>)
   /** The purchase now and the timeout at the sales cut-off, as outbox effects. Fixed job ids: a second delivery is a no-op. */
   function jobs(row: Pick<OrderRow, 'id' | 'trial' | 'sales_close_at' | 'created_at'>): Effect[] {
     if (row.trial) return [];
-    const orderId = String(row.id);
+    const orderId = row.id;
     return [
       purchaseJob.effect({ orderIds: [orderId] }, { jobId: purchaseJobId(orderId, row.created_at) }),
       timeoutJob.effect({ closeAt: iso(row.sales_close_at) }, { jobId: timeoutJobId(row.sales_close_at), runAt: row.sales_close_at }),
@@ -109,9 +109,9 @@ export function orderPlumbing(platform: Pick<Platform, 'db' | 'outbox' | 'now'>)
   }
 
   /** Moves an order from one of `from` to `to` inside `trx` and queues the owner's `order` push with it. */
-  async function transitionIn(trx: Tx, id: string, from: readonly OrderStatus[], to: OrderStatus, reason: string, extra: Parameters<typeof ordersRepo.transition>[6] = {}) {
+  async function transitionIn(trx: Tx, id: number, from: readonly OrderStatus[], to: OrderStatus, reason: string, extra: Parameters<typeof ordersRepo.transition>[6] = {}) {
     const moved = await ordersRepo.transition(trx, id, from, to, reason, now(), extra);
-    if (moved) await outbox.write(trx, [orderEvent(String(moved.row.user_id), moved.row, moved.prevStatus)]);
+    if (moved) await outbox.write(trx, [orderEvent(moved.row.user_id, moved.row, moved.prevStatus)]);
     return moved;
   }
 
@@ -119,7 +119,7 @@ export function orderPlumbing(platform: Pick<Platform, 'db' | 'outbox' | 'now'>)
    * Inside `place`'s transaction, an order recorded besides the one `record` returns (a ticket for
    * several sales is one order per sale): its debit under its own ledger cause, its pushes and jobs.
    */
-  async function chargeIn(trx: Tx, userId: string, row: OrderRow) {
+  async function chargeIn(trx: Tx, userId: number, row: OrderRow) {
     const at = now();
     const account = row.trial ? ('trial' as const) : ('real' as const);
     const debited = await walletService.debit(trx, { userId, account, kind: 'order', amount: row.points_spent, refType: 'order', refId: String(row.id) });
@@ -127,10 +127,15 @@ export function orderPlumbing(platform: Pick<Platform, 'db' | 'outbox' | 'now'>)
   }
 
   /** An order's row of a placing statement: its debit, sale, columns, key, answer and effects. */
-  function placement(userId: string, key: string | undefined, body: unknown, prepared: PreparedOrder): Placement {
+  function placement(userId: number, key: string | undefined, body: unknown, prepared: PreparedOrder): Placement {
     const { row, sale } = prepared;
     const balance = { balance: STANDIN.balance, trialBalance: STANDIN.trialBalance } as unknown as Balances;
-    const effects = [orderEvent(userId, { ...row, id: STANDIN.id }, null), outbox.event(balanceMessage(userId, balance, now()), now()), ...jobs({ ...row, id: STANDIN.id })];
+    // Stand-ins the statement replaces with the new order's id: as text in the push, as a number in the job data.
+    const effects = [
+      orderEvent(userId, { ...row, id: STANDIN.id as unknown as number }, null),
+      outbox.event(balanceMessage(userId, balance, now()), now()),
+      ...jobs({ ...row, id: STANDIN.idNumber as unknown as number }),
+    ];
     const debit = walletService.debits.columns({ userId, account: row.trial ? 'trial' : 'real', kind: 'order', amount: row.points_spent });
     return {
       userId,
@@ -203,13 +208,13 @@ export function orderPlumbing(platform: Pick<Platform, 'db' | 'outbox' | 'now'>)
    * took, two statements waiting on each other's wallets), each order is tried again on its own,
    * so one order's trouble is its alone.
    */
-  async function placeTogether(batch: Placement[]): Promise<Array<PromiseSettledResult<string | undefined>>> {
+  async function placeTogether(batch: Placement[]): Promise<Array<PromiseSettledResult<number | undefined>>> {
     // The statement finds each order's row by its member (`pv`): one order per member in it.
     if (new Set(batch.map((p) => p.userId)).size !== batch.length) throw new Error('a placing statement takes one order per member');
     // One statement checks one kind of sale: orders of families whose sales differ go apart.
     const kinds = new Set(batch.map((p) => p.prepared.sale.stillOnSale));
     if (kinds.size > 1) {
-      const outcomes = new Map<Placement, PromiseSettledResult<string | undefined>>();
+      const outcomes = new Map<Placement, PromiseSettledResult<number | undefined>>();
       for (const kind of kinds) {
         const group = batch.filter((p) => p.prepared.sale.stillOnSale === kind);
         (await placeTogether(group)).forEach((outcome, i) => outcomes.set(group[i]!, outcome));
@@ -229,7 +234,7 @@ export function orderPlumbing(platform: Pick<Platform, 'db' | 'outbox' | 'now'>)
    * Whether the member may order at all (issue 32: not on a break, not self-excluded, a date of
    * birth given) and whether a limit must be checked. A key answered before the break still replays.
    */
-  async function admit(userId: string, key: string | undefined, body: unknown): Promise<{ limited: boolean } | { replay: { status: number; body: { order: OrderWire } } }> {
+  async function admit(userId: number, key: string | undefined, body: unknown): Promise<{ limited: boolean } | { replay: { status: number; body: { order: OrderWire } } }> {
     try {
       return await playGuard.admit(db, userId, now());
     } catch (error) {
@@ -244,7 +249,7 @@ export function orderPlumbing(platform: Pick<Platform, 'db' | 'outbox' | 'now'>)
    * the limit check in one transaction, so a limit passed rolls the order back whole. Concurrent
    * orders of that member wait for each other on their wallet row, then on their limits row.
    */
-  function placeChecked(one: Placement): Promise<string | undefined> {
+  function placeChecked(one: Placement): Promise<number | undefined> {
     return db.transaction().execute(async (trx) => {
       const placed = (await placementQueries.run(trx, compiledPlacement([one]))).get(0);
       if (placed !== undefined) await playGuard.checkStakes(trx, one.userId, one.prepared.row.points_spent, now());
@@ -274,7 +279,7 @@ export function orderPlumbing(platform: Pick<Platform, 'db' | 'outbox' | 'now'>)
      * Any refusal inside `record` or the debit rolls everything back. A replay returns the first
      * answer and does nothing else.
      */
-    async place(userId: string, key: string, body: unknown, record: RecordOrder): Promise<{ status: number; body: { order: OrderWire } }> {
+    async place(userId: number, key: string, body: unknown, record: RecordOrder): Promise<{ status: number; body: { order: OrderWire } }> {
       const admitted = await admit(userId, key, body);
       if ('replay' in admitted) return admitted.replay;
       const result = await runIdempotent<{ order: OrderWire }>(db, { userId, scope: 'order', key, body }, async (trx, answer) => {
@@ -310,7 +315,7 @@ export function orderPlumbing(platform: Pick<Platform, 'db' | 'outbox' | 'now'>)
      * - a refusal changes nothing and is named as `place` names it: `sales_closed`,
      *   `wallet_debt`, `insufficient_points`.
      */
-    async placeAtOnce(userId: string, key: string | undefined, body: unknown, prepare: (fresh: boolean) => Promise<PreparedOrder>): Promise<{ status: number; body: { order: OrderWire } }> {
+    async placeAtOnce(userId: number, key: string | undefined, body: unknown, prepare: (fresh: boolean) => Promise<PreparedOrder>): Promise<{ status: number; body: { order: OrderWire } }> {
       /** The first answer under this key, if it has one (`idempotency_key_reused` for another body). */
       const replay = async () => {
         const stored = key === undefined ? undefined : await storedAnswer<{ order: OrderWire }>(db, { userId, scope: 'order', key, body });
@@ -340,7 +345,7 @@ export function orderPlumbing(platform: Pick<Platform, 'db' | 'outbox' | 'now'>)
         }
         if (placed) {
           outbox.kick();
-          return { status: 201, body: JSON.parse(one.row.answer.replaceAll(STANDIN.id, placed)) as { order: OrderWire } };
+          return { status: 201, body: JSON.parse(one.row.answer.replaceAll(STANDIN.id, String(placed))) as { order: OrderWire } };
         }
         // Nothing happened: say why, in `place`'s order (a replay, then the sale, then the wallet).
         const replayed = await replay();
@@ -357,11 +362,11 @@ export function orderPlumbing(platform: Pick<Platform, 'db' | 'outbox' | 'now'>)
      * only if it is still in one of `from`, and each owner hears of their own order; the pushes
      * of the whole batch are one outbox row.
      */
-    async transitionMany(moves: ReadonlyArray<{ id: string; extra?: Parameters<typeof ordersRepo.transition>[6] }>, from: readonly OrderStatus[], to: OrderStatus, reason: string) {
+    async transitionMany(moves: ReadonlyArray<{ id: number; extra?: Parameters<typeof ordersRepo.transition>[6] }>, from: readonly OrderStatus[], to: OrderStatus, reason: string) {
       if (moves.length === 0) return [];
       const moved = await db.transaction().execute(async (trx) => {
         const rows = await ordersRepo.transitionMany(trx, moves, from, to, reason, now());
-        await outbox.write(trx, rows.map((m) => orderEvent(String(m.row.user_id), m.row, m.prevStatus)));
+        await outbox.write(trx, rows.map((m) => orderEvent(m.row.user_id, m.row, m.prevStatus)));
         return rows;
       });
       if (moved.length) outbox.kick();
@@ -369,7 +374,7 @@ export function orderPlumbing(platform: Pick<Platform, 'db' | 'outbox' | 'now'>)
     },
 
     /** Moves an order from one of `from` to `to` in its own transaction and tells the owner. */
-    async transition(id: string, from: readonly OrderStatus[], to: OrderStatus, reason: string, extra: Parameters<typeof ordersRepo.transition>[6] = {}) {
+    async transition(id: number, from: readonly OrderStatus[], to: OrderStatus, reason: string, extra: Parameters<typeof ordersRepo.transition>[6] = {}) {
       const moved = await db.transaction().execute((trx) => transitionIn(trx, id, from, to, reason, extra));
       if (moved) outbox.kick();
       return moved;

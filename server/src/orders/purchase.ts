@@ -25,13 +25,13 @@ export function orderPurchase(context: OrderContext, bought: BoughtTickets, expi
   const { db, now } = platform;
 
   /** The purchases of a batch of orders; one settled outcome per id, in order. */
-  async function purchaseBatch(ids: readonly string[]): Promise<Array<PromiseSettledResult<PurchaseOutcome>>> {
-    const outcomes = new Map<string, PromiseSettledResult<PurchaseOutcome>>();
-    const done = (id: string, value: PurchaseOutcome) => outcomes.set(id, { status: 'fulfilled', value });
-    const fail = (id: string, reason: unknown) => outcomes.set(id, { status: 'rejected', reason });
-    const rows = new Map((await ordersRepo.findForPurchase(db, ids)).map((row) => [String(row.id), row]));
+  async function purchaseBatch(ids: readonly number[]): Promise<Array<PromiseSettledResult<PurchaseOutcome>>> {
+    const outcomes = new Map<number, PromiseSettledResult<PurchaseOutcome>>();
+    const done = (id: number, value: PurchaseOutcome) => outcomes.set(id, { status: 'fulfilled', value });
+    const fail = (id: number, reason: unknown) => outcomes.set(id, { status: 'rejected', reason });
+    const rows = new Map((await ordersRepo.findForPurchase(db, ids)).map((row) => [row.id, row]));
     const at = now();
-    const toStart: string[] = [];
+    const toStart: number[] = [];
     const going: PurchaseRow[] = [];
     for (const id of ids) {
       const order = rows.get(id);
@@ -41,18 +41,18 @@ export function orderPurchase(context: OrderContext, bought: BoughtTickets, expi
       else if (order.status === 0) toStart.push(id);
       else going.push(order);
     }
-    const started = new Set((await plumbing.transitionMany(toStart.map((id) => ({ id })), [0], 1, 'purchase started')).map((m) => String(m.row.id)));
+    const started = new Set((await plumbing.transitionMany(toStart.map((id) => ({ id })), [0], 1, 'purchase started')).map((m) => m.row.id));
     for (const id of toStart) {
       if (started.has(id)) going.push(rows.get(id)!);
       else done(id, 'skipped');
     }
     const replies = await purchaseAll(
       gateway,
-      going.map((order) => ({ purchaseRef: refOf(order), orderId: String(order.id), productCode: order.product_code, issue: order.issue, salesCloseAt: new Date(order.sales_close_at) })),
+      going.map((order) => ({ purchaseRef: refOf(order), orderId: order.id, productCode: order.product_code, issue: order.issue, salesCloseAt: new Date(order.sales_close_at) })),
     );
-    const sold: Array<{ id: string; ticketRef: string }> = [];
+    const sold: Array<{ id: number; ticketRef: string }> = [];
     for (const [i, order] of going.entries()) {
-      const id = String(order.id);
+      const id = order.id;
       const reply = replies[i]!;
       if (reply.status === 'rejected') fail(id, reply.reason);
       else if (reply.value.outcome === 'pending') done(id, 'awaiting_confirmation');
@@ -70,5 +70,5 @@ export function orderPurchase(context: OrderContext, bought: BoughtTickets, expi
   }
 
   const purchases = createBatcher(purchaseBatch, { maxBatch: PURCHASE_BATCH, maxInFlight: PURCHASE_BATCHES_IN_FLIGHT });
-  return { purchase: (orderId: string): Promise<PurchaseOutcome> => purchases.run(orderId) };
+  return { purchase: (orderId: number): Promise<PurchaseOutcome> => purchases.run(orderId) };
 }

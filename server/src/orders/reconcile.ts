@@ -19,8 +19,8 @@ export function orderReconciler({ platform }: OrderContext, expiry: Pick<OrderEx
    * The orders of every purchase job not finished yet, a page of jobs at a time. The states are
    * read in the order a job goes through them, so one that moves on meanwhile is still seen once.
    */
-  async function liveOrderIds(): Promise<Set<string>> {
-    const ids = new Set<string>();
+  async function liveOrderIds(): Promise<Set<number>> {
+    const ids = new Set<number>();
     const queue = queues.queue(PURCHASE_QUEUE);
     for (const state of LIVE_JOB_STATES) {
       for (let start = 0; ; start += LIVE_JOBS_PAGE) {
@@ -39,9 +39,9 @@ export function orderReconciler({ platform }: OrderContext, expiry: Pick<OrderEx
       const purchases = queues.queue(PURCHASE_QUEUE);
       const stale = await ordersRepo.stalePending(db, new Date(at.getTime() - 10_000), 500);
       // An order's purchase may be one of a gathered job's: what the live jobs hold, read once.
-      const live = stale.length ? await liveOrderIds() : new Set<string>();
+      const live = stale.length ? await liveOrderIds() : new Set<number>();
       for (const { id, created_at } of stale) {
-        const orderId = String(id);
+        const orderId = id;
         if (live.has(orderId)) continue;
         const jobId = purchaseJobId(orderId, created_at);
         // Its own job, finished (failed for good) yet still kept, would swallow the new add.

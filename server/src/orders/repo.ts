@@ -62,9 +62,9 @@ export const orderQueries = {
     };
   },
   history: (db: Executor, entry: Insertable<OrderStatusHistoryTable>) => db.insertInto('order_status_history').values(entry),
-  lockStatus: (db: Executor, id: string) => db.selectFrom('orders').select(['status']).where('id', '=', id).forUpdate(),
+  lockStatus: (db: Executor, id: number) => db.selectFrom('orders').select(['status']).where('id', '=', id).forUpdate(),
   /** Conditional on the status the lock saw. */
-  moveStatus: (db: Executor, id: string, current: OrderStatus, to: OrderStatus, at: Date, extra: TransitionExtra) =>
+  moveStatus: (db: Executor, id: number, current: OrderStatus, to: OrderStatus, at: Date, extra: TransitionExtra) =>
     db
       .updateTable('orders')
       .set({ status: to, updated_at: at, ...extra })
@@ -78,11 +78,11 @@ export const ordersRepo = {
     return orderQueries.insert(trx, order, reason).executeTakeFirstOrThrow();
   },
 
-  find(db: Executor, id: string) {
+  find(db: Executor, id: number) {
     return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
   },
 
-  history(db: Executor, id: string) {
+  history(db: Executor, id: number) {
     return db.selectFrom('order_status_history').select(['from', 'to', 'at', 'reason']).where('order_id', '=', id).orderBy('id').execute();
   },
 
@@ -91,7 +91,7 @@ export const ordersRepo = {
    * The row is locked first, so of two racing transitions (worker, timeout, operator) exactly one
    * sees the status it expects; the other gets `undefined` and changes nothing.
    */
-  async transition(trx: Tx, id: string, from: readonly OrderStatus[], to: OrderStatus, reason: string, at: Date, extra: TransitionExtra = {}) {
+  async transition(trx: Tx, id: number, from: readonly OrderStatus[], to: OrderStatus, reason: string, at: Date, extra: TransitionExtra = {}) {
     const current = await orderQueries.lockStatus(trx, id).executeTakeFirst();
     if (!current || !from.includes(current.status)) return undefined;
     const row = await orderQueries.moveStatus(trx, id, current.status, to, at, extra).executeTakeFirst();
@@ -101,7 +101,7 @@ export const ordersRepo = {
   },
 
   /** What the purchase of these orders reads of them (not their plays, stake or result: the purchase worker reads hundreds a second). */
-  findForPurchase(db: Executor, ids: readonly string[]) {
+  findForPurchase(db: Executor, ids: readonly number[]) {
     if (ids.length === 0) return Promise.resolve([]);
     return db.selectFrom('orders').select(PURCHASE_COLUMNS).where('id', 'in', ids).orderBy('id').execute();
   },
@@ -114,7 +114,7 @@ export const ordersRepo = {
    * Returns the moved orders (`MovedOrder`) with the status each left, in id order; an order that
    * had already left `from` is not among them and changed nothing.
    */
-  async transitionMany(trx: Tx, moves: ReadonlyArray<{ id: string; extra?: TransitionExtra }>, from: readonly OrderStatus[], to: OrderStatus, reason: string, at: Date) {
+  async transitionMany(trx: Tx, moves: ReadonlyArray<{ id: number; extra?: TransitionExtra }>, from: readonly OrderStatus[], to: OrderStatus, reason: string, at: Date) {
     if (moves.length === 0) return [];
     const orders = JSON.stringify(moves.map(({ id, extra }) => ({ id, ticket_ref: extra?.ticket_ref ?? null, purchased_at: extra?.purchased_at ?? null })));
     // Locked in a CTE of its own (materialized, in id order) before the update touches any row;
@@ -147,7 +147,7 @@ export const ordersRepo = {
     return rows.map(({ prev_status, ...row }) => ({ row, prevStatus: prev_status }));
   },
 
-  async page(db: Executor, userId: string, filter: { status?: number; productCode?: string }, page: number, pageSize: number) {
+  async page(db: Executor, userId: number, filter: { status?: number; productCode?: string }, page: number, pageSize: number) {
     let query = db.selectFrom('orders').where('orders.user_id', '=', userId);
     if (filter.status !== undefined) query = query.where('orders.status', '=', filter.status as OrderStatus);
     if (filter.productCode) query = query.where('orders.product_code', '=', filter.productCode);
@@ -169,7 +169,7 @@ export const ordersRepo = {
   },
 
   /** Orders in 0 or 1 whose sales closed by `now`, in id order after `afterId`: the timeout should have ended them. */
-  overdue(db: Executor, now: Date, limit: number, afterId = '0') {
+  overdue(db: Executor, now: Date, limit: number, afterId = 0) {
     return db
       .selectFrom('orders')
       .select(['id'])
@@ -182,12 +182,12 @@ export const ordersRepo = {
   },
 
   /** Puts an order in front of the back office (once per kind; a second flag of the same kind is a no-op). */
-  async flag(db: Executor, orderId: string, kind: OrderFlagKind, detail: Record<string, unknown>) {
+  async flag(db: Executor, orderId: number, kind: OrderFlagKind, detail: Record<string, unknown>) {
     await db.insertInto('order_flags').values({ order_id: orderId, kind, detail: JSON.stringify(detail) }).onConflict((oc) => oc.columns(['order_id', 'kind']).doNothing()).execute();
   },
 
   /** The back office settled the order (confirmed or failed it): its open flags are done. */
-  async resolveFlags(db: Executor, orderId: string, at: Date) {
+  async resolveFlags(db: Executor, orderId: number, at: Date) {
     await db.updateTable('order_flags').set({ resolved_at: at }).where('order_id', '=', orderId).where('resolved_at', 'is', null).execute();
   },
 

@@ -24,16 +24,16 @@ export function orderRoutes(auth: AuthService, orders: OrderService, games: Pick
   });
 
   router.post('/orders', requireUser(auth), orderKey, order, async (req, res) => {
-    const result = await orders.place(String(currentUser(req).user.id), order.of(req), orderKey.of(req));
+    const result = await orders.place(currentUser(req).user.id, order.of(req), orderKey.of(req));
     res.status(result.status).json(result.body);
   });
 
   router.get('/orders', requireUser(auth), list, async (req, res) => {
-    res.json(await orders.list(String(currentUser(req).user.id), list.of(req)));
+    res.json(await orders.list(currentUser(req).user.id, list.of(req)));
   });
 
   router.get('/orders/:id', requireUser(auth), orderId, async (req, res) => {
-    res.json({ order: await orders.get(String(currentUser(req).user.id), orderId.of(req)) });
+    res.json({ order: await orders.get(currentUser(req).user.id, orderId.of(req)) });
   });
 
   router.post('/admin/orders/:id/confirm', requireUser(auth), requireOperator, orderId, confirmation, async (req, res) => {

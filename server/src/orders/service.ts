@@ -1,7 +1,6 @@
 import type { OrdersQuery, OrderWire, Paged } from '@gp/common';
 import type { AcceptedOrder, GameRegistry, PlacedOrder } from '../games/registry.ts';
 import { AppError } from '../platform/errors.ts';
-import { isId } from '../platform/ids.ts';
 import { orderBackOffice } from './back-office.ts';
 import { boughtTickets } from './bought.ts';
 import { iso, orderContext, type OrderContext } from './context.ts';
@@ -50,7 +49,7 @@ export function createOrderService(platform: OrderContext['platform'], deps: Ord
 
   async function withHistory(found: NonNullable<Awaited<ReturnType<typeof ordersRepo.find>>>): Promise<OrderWire> {
     const [order] = await context.present(db, [found], now());
-    const history = await ordersRepo.history(db, String(found.id));
+    const history = await ordersRepo.history(db, found.id);
     return { ...order!, history: history.map((h) => ({ from: h.from, to: h.to, at: iso(h.at), reason: h.reason })) };
   }
 
@@ -67,7 +66,7 @@ export function createOrderService(platform: OrderContext['platform'], deps: Ord
      * `order` and `balance` pushes, the purchase and the timeout) under the Idempotency-Key, all or
      * nothing. A replay returns the first answer and publishes nothing.
      */
-    async place(userId: string, order: AcceptedOrder, key: string): Promise<PlacedOrder> {
+    async place(userId: number, order: AcceptedOrder, key: string): Promise<PlacedOrder> {
       try {
         return await order.place(userId, key);
       } catch (error) {
@@ -79,23 +78,23 @@ export function createOrderService(platform: OrderContext['platform'], deps: Ord
       }
     },
 
-    async list(userId: string, query: OrdersQuery): Promise<Paged<OrderWire>> {
+    async list(userId: number, query: OrdersQuery): Promise<Paged<OrderWire>> {
       const { rows, total } = await ordersRepo.page(db, userId, query, query.page, query.pageSize);
       return { items: await context.present(db, rows, now()), page: query.page, pageSize: query.pageSize, total };
     },
 
     /** One of the member's own orders with its history; anyone else's reads as `order_not_found`. */
-    async get(userId: string, id: string): Promise<OrderWire> {
-      const found = isId(id) ? await ordersRepo.find(db, id) : undefined;
-      if (!found || String(found.user_id) !== String(userId)) throw new AppError('order_not_found');
+    async get(userId: number, id: number): Promise<OrderWire> {
+      const found = await ordersRepo.find(db, id);
+      if (!found || found.user_id !== userId) throw new AppError('order_not_found');
       return withHistory(found);
     },
 
     /** Back office (the order's page): any order as its member sees it, with its history, and whose it is; `order_not_found` when there is none. */
-    async staffView(id: string): Promise<{ order: OrderWire; userId: string }> {
-      const found = isId(id) ? await ordersRepo.find(db, id) : undefined;
+    async staffView(id: number): Promise<{ order: OrderWire; userId: number }> {
+      const found = await ordersRepo.find(db, id);
       if (!found) throw new AppError('order_not_found');
-      return { order: await withHistory(found), userId: String(found.user_id) };
+      return { order: await withHistory(found), userId: found.user_id };
     },
   };
 }

@@ -4,7 +4,7 @@ import type { DepositService } from './service.ts';
 
 declare module '../platform/queues.ts' {
   interface QueueMap {
-    'deposit-query': { depositId: string };
+    'deposit-query': { depositId: number };
     'deposit-reconcile-sweep': NoData;
   }
 }

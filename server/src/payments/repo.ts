@@ -3,7 +3,7 @@ import type { Executor } from '../db/database.ts';
 import type { DepositState } from '../db/types.ts';
 
 export interface NewDeposit {
-  userId: string;
+  userId: number;
   provider: 'stripe' | 'ecpay' | 'jko';
   method: string;
   currency: string;
@@ -44,16 +44,16 @@ export const depositsRepo = {
   },
 
   /** Serializes one member's deposit creates until the transaction ends (the daily limit is read, then written). */
-  async lockMemberDeposits(db: Executor, userId: string) {
+  async lockMemberDeposits(db: Executor, userId: number) {
     await sql`select pg_advisory_xact_lock(hashtext('deposit-create'), ${Number(userId)}::int)`.execute(db);
   },
 
-  byId(db: Executor, id: string) {
+  byId(db: Executor, id: number) {
     return db.selectFrom('deposits').select(COLUMNS).where('id', '=', id).executeTakeFirst();
   },
 
   /** The deposit row locked for the rest of the transaction: every change of state goes through here. */
-  forUpdate(db: Executor, id: string) {
+  forUpdate(db: Executor, id: number) {
     return db.selectFrom('deposits').select(COLUMNS).where('id', '=', id).forUpdate().executeTakeFirst();
   },
 
@@ -66,7 +66,7 @@ export const depositsRepo = {
   },
 
   /** Moves `id` from one of `from` to `to`; undefined when it was no longer in one of them. */
-  transition(db: Executor, id: string, from: readonly DepositState[], to: DepositState, set: { providerTxnId?: string; payment?: unknown; problem?: unknown; expiresAt?: Date | null; paidAt?: Date; refundedAt?: Date }, at: Date) {
+  transition(db: Executor, id: number, from: readonly DepositState[], to: DepositState, set: { providerTxnId?: string; payment?: unknown; problem?: unknown; expiresAt?: Date | null; paidAt?: Date; refundedAt?: Date }, at: Date) {
     return db
       .updateTable('deposits')
       .set({
@@ -90,7 +90,7 @@ export const depositsRepo = {
    * amount, currency and points replace the expected ones, so a later refund gives back the right sum).
    * Conditional on `held`: of concurrent calls, exactly one moves it.
    */
-  creditHeld(db: Executor, id: string, set: { amount: number; currency: string; points: number; problem: unknown }, at: Date) {
+  creditHeld(db: Executor, id: number, set: { amount: number; currency: string; points: number; problem: unknown }, at: Date) {
     return db
       .updateTable('deposits')
       .set({ state: 'paid', amount: set.amount, currency: set.currency, points: set.points, problem: JSON.stringify(set.problem), paid_at: at, updated_at: at })
@@ -101,21 +101,21 @@ export const depositsRepo = {
   },
 
   /** Claims the deposit's refund under `ref` (kept if one was claimed before) until `releaseRefundClaim` or its outcome. The caller holds the row's lock. */
-  claimRefund(db: Executor, id: string, ref: string, at: Date) {
+  claimRefund(db: Executor, id: number, ref: string, at: Date) {
     return db.updateTable('deposits').set({ refund_ref: ref, refund_requested_at: at }).where('id', '=', id).returning(COLUMNS).executeTakeFirstOrThrow();
   },
 
   /** The provider refused (or could not be reached): the refund may be asked for again, under the same reference. */
-  async releaseRefundClaim(db: Executor, id: string) {
+  async releaseRefundClaim(db: Executor, id: number) {
     await db.updateTable('deposits').set({ refund_requested_at: null }).where('id', '=', id).execute();
   },
 
-  setPayment(db: Executor, id: string, payment: unknown, expiresAt: Date | null) {
+  setPayment(db: Executor, id: number, payment: unknown, expiresAt: Date | null) {
     return db.updateTable('deposits').set({ payment: JSON.stringify(payment), ...(expiresAt ? { expires_at: expiresAt } : {}) }).where('id', '=', id).execute();
   },
 
   /** GP hundredths a member deposited (or has open) since `since`: the daily limit's count. */
-  async pointsSince(db: Executor, userId: string, since: Date) {
+  async pointsSince(db: Executor, userId: number, since: Date) {
     const row = await db
       .selectFrom('deposits')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('points'), sql<number>`0`).as('points'))
@@ -126,7 +126,7 @@ export const depositsRepo = {
     return Number(row.points);
   },
 
-  async page(db: Executor, userId: string, page: number, pageSize: number) {
+  async page(db: Executor, userId: number, page: number, pageSize: number) {
     const [rows, total] = await Promise.all([
       db.selectFrom('deposits').select(COLUMNS).where('user_id', '=', userId).orderBy('id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute(),
       db.selectFrom('deposits').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
@@ -151,12 +151,12 @@ export const depositsRepo = {
       .execute();
   },
 
-  markQueried(db: Executor, id: string, at: Date) {
+  markQueried(db: Executor, id: number, at: Date) {
     return db.updateTable('deposits').set({ last_queried_at: at }).where('id', '=', id).execute();
   },
 
   /** Records a notification; false when the same one (provider + dedupe key) was already recorded: a replay. */
-  async recordNotification(db: Executor, n: { provider: string; dedupeKey: string; depositId: string | null; kind: string; body: unknown }) {
+  async recordNotification(db: Executor, n: { provider: string; dedupeKey: string; depositId: number | null; kind: string; body: unknown }) {
     const row = await db
       .insertInto('deposit_notifications')
       .values({ provider: n.provider, dedupe_key: n.dedupeKey, deposit_id: n.depositId, kind: n.kind, body: JSON.stringify(n.body ?? null) })

@@ -9,7 +9,7 @@ import { access, actorOf } from '../staff/service.ts';
 import type { DepositService } from './service.ts';
 import type { ProviderName } from './types.ts';
 
-const memberId = (req: Request) => String(currentUser(req).user.id);
+const memberId = (req: Request) => currentUser(req).user.id;
 /** Why a supervisor credits a held deposit anyway (the audit keeps it). */
 const creditBody = z.object({ reason: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(200, { error: 'invalid' }) });
 

@@ -104,7 +104,7 @@ export function createDepositService(platform: Pick<Platform, 'db' | 'config' | 
   const methods = () =>
     runtime.all().flatMap((provider) => provider.methods.map((m) => ({ method: m.method, provider: provider.name, currencies: [...m.currencies], sandbox: provider.mode === 'sandbox' })));
 
-  async function dailyRemaining(userId: string) {
+  async function dailyRemaining(userId: number) {
     const used = await depositsRepo.pointsSince(db, userId, startOfUtcDay(now()));
     return Math.max(0, config.DEPOSIT_DAILY_MAX_POINTS - used);
   }
@@ -119,7 +119,7 @@ export function createDepositService(platform: Pick<Platform, 'db' | 'config' | 
       if (notification) await depositsRepo.recordNotification(db, { provider, ...notification, depositId: null });
       return 'unknown';
     }
-    const id = String(found.id);
+    const id = found.id;
     const at = now();
     const result = await db.transaction().execute(async (trx) => {
       // The deposit is locked first, then its notification recorded: the notification's foreign key
@@ -138,7 +138,7 @@ export function createDepositService(platform: Pick<Platform, 'db' | 'config' | 
   }
 
   async function decide(trx: Tx, row: DepositRow, obs: Observation, at: Date): Promise<ApplyOutcome> {
-    const id = String(row.id);
+    const id = row.id;
     switch (obs.outcome) {
       case 'pending':
         return 'noop';
@@ -165,7 +165,7 @@ export function createDepositService(platform: Pick<Platform, 'db' | 'config' | 
         // A payment the provider confirms after we saw it fail or expire still took the member's money: credit it.
         const moved = await depositsRepo.transition(trx, id, ['created', 'pending', 'failed', 'expired'], 'paid', { providerTxnId: obs.providerTxnId, paidAt: at }, at);
         if (!moved) return 'noop';
-        const userId = String(row.user_id);
+        const userId = row.user_id;
         await walletService.credit(trx, { userId, account: 'real', kind: 'deposit', amount: row.points, refType: 'deposit', refId: id });
         // A new deposit first pays what a refunded one left owing (then ordering opens again).
         const balances = await walletService.settleDebts(trx, userId, at);
@@ -188,23 +188,23 @@ export function createDepositService(platform: Pick<Platform, 'db' | 'config' | 
 
   /** The member's `deposit` push of a final state (the inbox turns it into a message, once per deposit and state). */
   const depositPush = (row: DepositRow, state: DepositEventPayload['state'], at: Date) =>
-    outbox.event({ room: userRoom(String(row.user_id)), event: 'deposit', payload: { id: String(row.id), state, points: row.points } }, at);
+    outbox.event({ room: userRoom(row.user_id), event: 'deposit', payload: { id: String(row.id), state, points: row.points } }, at);
 
   async function reverse(trx: Tx, row: DepositRow, reason: 'refund' | 'chargeback', at: Date): Promise<ApplyOutcome> {
-    const id = String(row.id);
+    const id = row.id;
     const moved = await depositsRepo.transition(trx, id, ['paid'], 'refunded', { refundedAt: at, problem: { reason } }, at);
     if (!moved) return 'noop';
-    const userId = String(row.user_id);
+    const userId = row.user_id;
     const taken = await walletService.clawBack(trx, { userId, kind: 'deposit', amount: row.points, refType: 'deposit-reversal', refId: id });
     await outbox.write(trx, [outbox.event(balanceMessage(userId, taken, at), at)]);
     if (taken.owed > 0) logger.warn({ depositId: id, userId, owed: taken.owed }, 'deposit reversed after its points were spent: the member owes the rest');
     return 'reversed';
   }
 
-  async function openProvider(userId: string, row: DepositRow, origin: string) {
+  async function openProvider(userId: number, row: DepositRow, origin: string) {
     const provider = runtime.provider(row.provider);
     if (!provider) throw new AppError('payment_issue');
-    const id = String(row.id);
+    const id = row.id;
     try {
       const created = await provider.create({
         depositId: id,
@@ -232,7 +232,7 @@ export function createDepositService(platform: Pick<Platform, 'db' | 'config' | 
     start: (options?: { serveSandbox?: boolean }) => runtime.start(options),
     close: () => runtime.close(),
 
-    async options(userId: string): Promise<DepositOptions> {
+    async options(userId: number): Promise<DepositOptions> {
       const available = methods();
       return {
         sandbox: available.some((m) => m.sandbox),
@@ -247,7 +247,7 @@ export function createDepositService(platform: Pick<Platform, 'db' | 'config' | 
     },
 
     /** Opens a deposit and the provider's payment; a retry with the same Idempotency-Key answers the same deposit. */
-    async create(userId: string, body: DepositBody, idempotencyKey: string, requestOrigin: string): Promise<{ deposit: DepositView }> {
+    async create(userId: number, body: DepositBody, idempotencyKey: string, requestOrigin: string): Promise<{ deposit: DepositView }> {
       const providerName = METHOD_PROVIDER[body.method];
       const provider = runtime.provider(providerName);
       const offered = provider?.methods.find((m) => m.method === body.method);
@@ -273,19 +273,19 @@ export function createDepositService(platform: Pick<Platform, 'db' | 'config' | 
         const row = await depositsRepo.insert(trx, { userId, provider: providerName, method: body.method, currency: body.currency, amount: body.amount, points, merchantRef }, now());
         return { status: 201, body: { id: String(row.id) } };
       });
-      let row = (await depositsRepo.byId(db, created.id))!;
+      let row = (await depositsRepo.byId(db, Number(created.id)))!; // `created` is the stored answer: the id as its JSON text
       // A retry after a crash between the insert and the provider call opens the payment now.
       if (row.state === 'created') row = await openProvider(userId, row, runtime.origin() ?? requestOrigin);
       return { deposit: view(row) };
     },
 
-    async get(userId: string, id: string): Promise<DepositView> {
+    async get(userId: number, id: number): Promise<DepositView> {
       const row = await depositsRepo.byId(db, id);
-      if (!row || String(row.user_id) !== String(userId)) throw new AppError('not_found');
+      if (!row || row.user_id !== userId) throw new AppError('not_found');
       return view(row);
     },
 
-    async list(userId: string, page: number, pageSize: number): Promise<Paged<DepositView>> {
+    async list(userId: number, page: number, pageSize: number): Promise<Paged<DepositView>> {
       const { rows, total } = await depositsRepo.page(db, userId, page, pageSize);
       return { items: rows.map(view), page, pageSize, total };
     },
@@ -315,7 +315,7 @@ export function createDepositService(platform: Pick<Platform, 'db' | 'config' | 
     apply,
 
     /** Asks the provider about one deposit and acts on the answer. */
-    async query(id: string): Promise<ApplyOutcome> {
+    async query(id: number): Promise<ApplyOutcome> {
       const row = await depositsRepo.byId(db, id);
       const provider = row && runtime.provider(row.provider);
       if (!row || !provider) return 'unknown';
@@ -336,10 +336,10 @@ export function createDepositService(platform: Pick<Platform, 'db' | 'config' | 
       let changed = 0;
       for (const row of due) {
         try {
-          const outcome = await this.query(String(row.id));
+          const outcome = await this.query(row.id);
           if (outcome !== 'noop' && outcome !== 'unknown') changed += 1;
         } catch (error) {
-          logger.warn({ err: error, depositId: String(row.id) }, 'deposit query failed; will ask again');
+          logger.warn({ err: error, depositId: row.id }, 'deposit query failed; will ask again');
         }
       }
       return { queried: due.length, changed };
@@ -349,13 +349,13 @@ export function createDepositService(platform: Pick<Platform, 'db' | 'config' | 
      * Back office: gives the money back through the provider, then takes the points back (a debt if
      * they were spent). A held deposit (never credited) gives back what the provider received.
      */
-    async refund(id: string, actor?: StaffActor): Promise<DepositView> {
+    async refund(id: number, actor?: StaffActor): Promise<DepositView> {
       // The refund is claimed on the row first, under its reference, so of any number of clicks
       // exactly one asks the provider (the others: `refund_pending`); a failed call gives it back.
       const { row, received } = await db.transaction().execute(async (trx) => {
         const locked = await depositsRepo.forUpdate(trx, id);
         if (!locked) throw new AppError('not_found');
-        if (actor && String(locked.user_id) === actor.id) throw new AppError('own_account');
+        if (actor && locked.user_id === actor.id) throw new AppError('own_account');
         if (locked.state !== 'paid' && locked.state !== 'held') throw new AppError('validation_failed', { fields: { state: 'invalid' } });
         if (locked.refund_requested_at && now().getTime() - new Date(locked.refund_requested_at).getTime() < REFUND_CLAIM_MS) throw new AppError('refund_pending');
         const reported = locked.state === 'held' ? reportedOf(locked) : null;
@@ -392,12 +392,12 @@ export function createDepositService(platform: Pick<Platform, 'db' | 'config' | 
      * the ledger's cause is the deposit's own, so of 20 simultaneous calls one credits and the rest
      * are refused. Settles any debt first, as a new deposit does; audited with the reason.
      */
-    async creditHeld(actor: StaffActor, id: string, reason: string): Promise<DepositView> {
+    async creditHeld(actor: StaffActor, id: number, reason: string): Promise<DepositView> {
       const at = now();
       const done = await db.transaction().execute(async (trx) => {
         const row = await depositsRepo.forUpdate(trx, id);
         if (!row) throw new AppError('not_found');
-        if (String(row.user_id) === actor.id) throw new AppError('own_account');
+        if (row.user_id === actor.id) throw new AppError('own_account');
         if (row.state !== 'held') throw new AppError('validation_failed', { fields: { state: 'invalid' } });
         const received = reportedOf(row);
         const currency = received.currency.toUpperCase();
@@ -407,7 +407,7 @@ export function createDepositService(platform: Pick<Platform, 'db' | 'config' | 
         const problem = { ...(row.problem as object), resolution: 'credited', expected: { amount: row.amount, currency: row.currency, points: row.points } };
         const moved = await depositsRepo.creditHeld(trx, id, { amount: received.amount, currency, points, problem }, at);
         if (!moved) throw new AppError('validation_failed', { fields: { state: 'invalid' } });
-        const userId = String(row.user_id);
+        const userId = row.user_id;
         if (points > 0) await walletService.credit(trx, { userId, account: 'real', kind: 'deposit', amount: points, refType: 'deposit', refId: id });
         const balances = await walletService.settleDebts(trx, userId, at);
         // `paid`: the member's inbox says "credited", and the live queue drops the held item.
@@ -426,7 +426,7 @@ export function createDepositService(platform: Pick<Platform, 'db' | 'config' | 
       return rows.map((row) => ({ ...view(row), userId: String(row.user_id), merchantRef: row.merchant_ref, providerTxnId: row.provider_txn_id, problem: row.problem ?? null }));
     },
 
-    async debt(userId: string): Promise<WalletDebtView> {
+    async debt(userId: number): Promise<WalletDebtView> {
       const { outstanding, rows } = await walletService.debts(db, userId);
       return {
         outstanding,
@@ -435,7 +435,7 @@ export function createDepositService(platform: Pick<Platform, 'db' | 'config' | 
     },
 
     /** Pays what the member owes from their balance (as far as it goes). */
-    async settleDebt(userId: string): Promise<WalletDebtView> {
+    async settleDebt(userId: number): Promise<WalletDebtView> {
       await db.transaction().execute(async (trx) => {
         const settled = await walletService.settleDebts(trx, userId, now());
         if (settled.paid > 0) await outbox.write(trx, [outbox.event(balanceMessage(userId, settled, now()), now())]);

@@ -4,7 +4,7 @@ export type { DepositCurrency, DepositMethod, PaymentStart };
 export type ProviderName = PaymentProviderName;
 
 export interface CreatePayment {
-  depositId: string;
+  depositId: number;
   /** Our order number as the provider sees it. */
   merchantRef: string;
   method: DepositMethod;

@@ -27,7 +27,7 @@ export type CodesGo = 'seal' | 'hand_out' | 'hand_out_if_within';
 export type IssueContext = Pick<Platform, 'db' | 'secret' | 'now'> & { config: Pick<Config, 'ADJUSTMENT_APPROVAL_POINTS' | 'PIN_DAILY_MAX_POINTS'> };
 
 export interface Issued {
-  batchId: string;
+  batchId: number;
   approval: 'not_needed' | 'pending';
   /** The plain codes when they were handed out (their only appearance); absent when sealed. */
   codes?: string[];
@@ -89,7 +89,7 @@ export async function issueForDemo(ctx: Pick<Platform, 'db' | 'secret' | 'now'>,
 }
 
 /** The batch row and its codes (hashed; sealed unless handed out, then the batch counts as exported). */
-async function insertBatch(trx: Tx, ctx: Pick<Platform, 'secret'>, issuer: string | null, input: PinIssue, how: { approval: 'not_needed' | 'pending'; handOut: boolean; at: Date }) {
+async function insertBatch(trx: Tx, ctx: Pick<Platform, 'secret'>, issuer: number | null, input: PinIssue, how: { approval: 'not_needed' | 'pending'; handOut: boolean; at: Date }) {
   const created = await pinsRepo.insertBatch(trx, {
     count: input.count,
     points: input.points,
@@ -100,7 +100,7 @@ async function insertBatch(trx: Tx, ctx: Pick<Platform, 'secret'>, issuer: strin
     note: input.note ?? null,
     exportedAt: how.handOut ? how.at : null,
   });
-  const batchId = String(created.id);
+  const batchId = created.id;
   const plain: string[] = [];
   for (let i = 0; i < input.count; i += 1000) {
     const codes = Array.from({ length: Math.min(1000, input.count - i) }, generatePinCode);

@@ -6,7 +6,7 @@ export const pinsRepo = {
    * `exportedAt`: the codes were handed out at issue (the CLI, `POST /admin/pins`), so the batch has
    * no CSV export left. `createdAt`: the platform's clock, which the rolling-day sums compare with.
    */
-  insertBatch(db: Executor, batch: { count: number; points: number; createdBy: string | null; createdAt: Date; approval: 'not_needed' | 'pending'; expiresAt: Date | null; note: string | null; exportedAt: Date | null }) {
+  insertBatch(db: Executor, batch: { count: number; points: number; createdBy: number | null; createdAt: Date; approval: 'not_needed' | 'pending'; expiresAt: Date | null; note: string | null; exportedAt: Date | null }) {
     return db
       .insertInto('pin_batches')
       .values({
@@ -25,7 +25,7 @@ export const pinsRepo = {
   },
 
   /** GP hundredths of codes `issuer` (`null`: the system) issued since `since`, approved or not, voided or not: the daily cap's count. */
-  async issuedSince(db: Executor, issuer: string | null, since: Date) {
+  async issuedSince(db: Executor, issuer: number | null, since: Date) {
     const row = await db
       .selectFrom('pin_batches')
       .select(sql<string>`coalesce(sum(count::bigint * points), 0)`.as('total'))
@@ -36,7 +36,7 @@ export const pinsRepo = {
   },
 
   /** A pending batch approved by `by`, conditional on `pending`: of two approvals one wins. */
-  approve(db: Executor, batchId: string, by: string, at: Date) {
+  approve(db: Executor, batchId: number, by: number, at: Date) {
     return db.updateTable('pin_batches').set({ approval: 'approved', approved_by: by, approved_at: at }).where('id', '=', batchId).where('approval', '=', 'pending').returning(['id', 'count', 'points']).executeTakeFirst();
   },
 
@@ -45,7 +45,7 @@ export const pinsRepo = {
    * never credit their own member account), or the issuer, approver or exporter of its batch (should
    * they be a member again). Undefined when the code names no PIN.
    */
-  async handledBy(db: Executor, codeHash: string, userId: string) {
+  async handledBy(db: Executor, codeHash: string, userId: number) {
     const row = await db
       .selectFrom('pins')
       .innerJoin('pin_batches as b', 'b.id', 'pins.batch_id')
@@ -55,11 +55,11 @@ export const pinsRepo = {
     const redeemer = await db.selectFrom('users').select('role').where('id', '=', userId).executeTakeFirst();
     const staff = redeemer?.role === 'operator' || redeemer?.role === 'supervisor';
     if (!row) return staff;
-    return staff || [row.created_by, row.approved_by, row.exported_by].some((id) => id !== null && String(id) === String(userId));
+    return staff || [row.created_by, row.approved_by, row.exported_by].some((id) => id !== null && id === userId);
   },
 
   /** `sealed[i]`: the code of `hashes[i]`, sealed until the batch's one export; absent when the codes were already handed out. */
-  insertPins(db: Executor, batchId: string, points: number, hashes: string[], sealed?: string[]) {
+  insertPins(db: Executor, batchId: number, points: number, hashes: string[], sealed?: string[]) {
     return db
       .insertInto('pins')
       .values(hashes.map((code_hash, i) => ({ batch_id: batchId, code_hash, points, code_sealed: sealed?.[i] ?? null })))
@@ -71,7 +71,7 @@ export const pinsRepo = {
    * null`, and on its batch not having expired: of any number of concurrent claims (or a claim
    * racing a void) exactly one updates the row; the others find no row to update.
    */
-  claim(db: Executor, codeHash: string, userId: string, at: Date) {
+  claim(db: Executor, codeHash: string, userId: number, at: Date) {
     return db
       .updateTable('pins')
       .set({ redeemed_by: userId, redeemed_at: at, code_sealed: null })
@@ -96,7 +96,7 @@ export const pinsRepo = {
   },
 
   /** The newest batches (or the one `batchId`) with their redeemed and voided counts and who issued them. */
-  listBatches(db: Executor, limit: number, batchId?: string) {
+  listBatches(db: Executor, limit: number, batchId?: number) {
     return db
       .selectFrom('pin_batches as b')
       .leftJoin('users as u', 'u.id', 'b.created_by')
@@ -112,28 +112,28 @@ export const pinsRepo = {
       .execute();
   },
 
-  listBatchesById(db: Executor, batchId: string) {
+  listBatchesById(db: Executor, batchId: number) {
     return pinsRepo.listBatches(db, 1, batchId);
   },
 
-  findBatch(db: Executor, batchId: string) {
+  findBatch(db: Executor, batchId: number) {
     return db.selectFrom('pin_batches').selectAll().where('id', '=', batchId).executeTakeFirst();
   },
 
   /** Marks the batch exported — conditional, so of concurrent exports exactly one gets the row. */
-  markExported(db: Executor, batchId: string, staffId: string, at: Date) {
+  markExported(db: Executor, batchId: number, staffId: number, at: Date) {
     return db.updateTable('pin_batches').set({ exported_at: at, exported_by: staffId }).where('id', '=', batchId).where('exported_at', 'is', null).returning(['id', 'points', 'expires_at']).executeTakeFirst();
   },
 
   /** The sealed codes still held for a batch (unredeemed, not voided), then forgotten: they leave the database with the export. */
-  async takeSealedCodes(db: Executor, batchId: string) {
+  async takeSealedCodes(db: Executor, batchId: number) {
     const rows = await db.selectFrom('pins').select(['id', 'code_sealed']).where('batch_id', '=', batchId).where('code_sealed', 'is not', null).orderBy('id').execute();
     await db.updateTable('pins').set({ code_sealed: null }).where('batch_id', '=', batchId).where('code_sealed', 'is not', null).execute();
     return rows.map((r) => r.code_sealed!);
   },
 
   /** Voids the codes of a batch nobody has redeemed (redeemed ones stay); returns how many were voided now. */
-  async voidUnredeemed(db: Executor, batchId: string, staffId: string, at: Date) {
+  async voidUnredeemed(db: Executor, batchId: number, staffId: number, at: Date) {
     const voided = await db.updateTable('pins').set({ voided_at: at, code_sealed: null }).where('batch_id', '=', batchId).where('redeemed_at', 'is', null).where('voided_at', 'is', null).executeTakeFirst();
     await db.updateTable('pin_batches').set({ voided_at: at, voided_by: staffId }).where('id', '=', batchId).where('voided_at', 'is', null).execute();
     return Number(voided.numUpdatedRows);

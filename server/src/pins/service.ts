@@ -27,7 +27,7 @@ export interface PinBatchInput {
  */
 export async function issuePins(platform: Pick<Platform, 'db' | 'secret' | 'now'>, input: PinBatchInput): Promise<CreatePinsResponse> {
   const { batchId, codes } = await issueForDemo(platform, input);
-  return { batchId, points: input.points, codes };
+  return { batchId: String(batchId), points: input.points, codes };
 }
 
 export interface PinBatchIssue {
@@ -42,7 +42,7 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
 export function createPinService(platform: Pick<Platform, 'db' | 'secret' | 'now' | 'outbox' | 'logger'> & { config: IssueContext['config'] & Pick<Config, 'AGE_UNVERIFIED_DEPOSIT_MAX_POINTS'> }) {
   const { db, secret, now, outbox, logger, config } = platform;
 
-  async function batch(batchId: string): Promise<PinBatch> {
+  async function batch(batchId: number): Promise<PinBatch> {
     const row = (await pinsRepo.listBatchesById(db, batchId))[0];
     if (!row) throw new AppError('not_found');
     return presentBatch(row);
@@ -58,7 +58,7 @@ export function createPinService(platform: Pick<Platform, 'db' | 'secret' | 'now
      */
     async handOut(actor: StaffActor, input: PinBatchInput): Promise<CreatePinsResponse> {
       const { batchId, codes } = await issueBounded(platform, actor, input, 'hand_out');
-      return { batchId, points: input.points, codes: codes! };
+      return { batchId: String(batchId), points: input.points, codes: codes! };
     },
 
     /**
@@ -75,11 +75,11 @@ export function createPinService(platform: Pick<Platform, 'db' | 'secret' | 'now
     },
 
     /** A supervisor other than its issuer approves a pending batch: it may then be exported (and its codes redeemed). */
-    async approveBatch(actor: StaffActor, batchId: string): Promise<PinBatch> {
+    async approveBatch(actor: StaffActor, batchId: number): Promise<PinBatch> {
       await db.transaction().execute(async (trx) => {
         const found = await pinsRepo.findBatch(trx, batchId);
         if (!found) throw new AppError('not_found');
-        if (found.created_by !== null && String(found.created_by) === actor.id) throw new AppError('forbidden'); // four eyes: not one's own
+        if (found.created_by !== null && found.created_by === actor.id) throw new AppError('forbidden'); // four eyes: not one's own
         const approved = await pinsRepo.approve(trx, batchId, actor.id, now());
         if (!approved) throw new AppError('not_found'); // already approved, or never needed it
         await recordAudit(trx, actor, { action: 'pin_batch.approved', targetType: 'pin_batch', targetId: batchId, before: { approval: 'pending' }, after: { approval: 'approved', count: approved.count, points: approved.points } }, now());
@@ -96,7 +96,7 @@ export function createPinService(platform: Pick<Platform, 'db' | 'secret' | 'now
      * number of concurrent exports through (the others: `pins_exported`), and the sealed codes are
      * cleared in the same transaction.
      */
-    async exportBatch(actor: StaffActor, batchId: string): Promise<{ filename: string; csv: string }> {
+    async exportBatch(actor: StaffActor, batchId: number): Promise<{ filename: string; csv: string }> {
       return db.transaction().execute(async (trx) => {
         const found = await pinsRepo.findBatch(trx, batchId);
         if (!found) throw new AppError('not_found');
@@ -112,7 +112,7 @@ export function createPinService(platform: Pick<Platform, 'db' | 'secret' | 'now
     },
 
     /** Voids the codes of a batch nobody redeemed (redeemed ones stay); a voided code then reads as `pin_not_found`. */
-    async voidBatch(actor: StaffActor, batchId: string): Promise<PinBatch> {
+    async voidBatch(actor: StaffActor, batchId: number): Promise<PinBatch> {
       await db.transaction().execute(async (trx) => {
         const found = await pinsRepo.findBatch(trx, batchId);
         if (!found) throw new AppError('not_found');
@@ -127,7 +127,7 @@ export function createPinService(platform: Pick<Platform, 'db' | 'secret' | 'now
      * route counts those towards a per-member limit (`failureLimit('pin.failures', byMember)` in
      * pins/routes.ts), so codes cannot be guessed by brute force.
      */
-    async redeem(userId: string, code: string, idempotencyKey?: string): Promise<RedeemResponse> {
+    async redeem(userId: number, code: string, idempotencyKey?: string): Promise<RedeemResponse> {
       const codeHash = hashPinCode(secret, code);
       // A PIN is a deposit (issue 32): refused on a break or self-exclusion, counted against deposit limits.
       await playGuard.admit(db, userId, now());
@@ -146,7 +146,7 @@ export function createPinService(platform: Pick<Platform, 'db' | 'secret' | 'now
             kind: 'pin',
             amount: pin.points,
             refType: 'pin',
-            refId: String(pin.id),
+            refId: pin.id,
           });
           // The member's deposit limits and the unverified-age cap, counting this PIN: past one, nothing is credited.
           await playGuard.checkDeposit(trx, config, userId, pin.points, now(), true);

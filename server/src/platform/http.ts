@@ -2,7 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { fieldErrors, type ErrorCode } from '@gp/common';
 import type { z } from 'zod';
 import { AppError } from './errors.ts';
-import { parseId } from './ids.ts';
+import { readId, type Id } from './ids.ts';
 import { readIdempotencyKey } from './idempotency.ts';
 import type { PolicyName, RateLimiter } from './rate-limiter.ts';
 
@@ -59,8 +59,8 @@ export function validateQuery<S extends z.ZodType>(schema: S): Parsed<z.output<S
   return attach('validateQuery', (req) => validate(schema, req.query));
 }
 
-/** The route parameter `name` as an id (`parseId`: 422 `validation_failed`, `fields: { <name>: 'invalid' }` when malformed), first in the chain after auth. */
-export const idParam = (name: string): Parsed<string> => attach(`idParam(${name})`, (req) => parseId(req.params[name], name));
+/** The route parameter `name` as an id (`readId`: 422 `validation_failed`, `fields: { <name>: 'invalid' }` when malformed), first in the chain after auth. */
+export const idParam = (name: string): Parsed<Id> => attach(`idParam(${name})`, (req) => readId(req.params[name], name));
 
 /** The Idempotency-Key header (API.md): `required` answers `idempotency_key_required` without one; over 100 chars is 422. */
 export function idempotencyKey(required: true): Parsed<string>;

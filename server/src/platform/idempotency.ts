@@ -46,7 +46,7 @@ export interface IdempotentAnswer {
  */
 export async function runIdempotent<T>(
   db: Db,
-  request: { userId: string; scope: string; key: string | undefined; body: unknown },
+  request: { userId: number; scope: string; key: string | undefined; body: unknown },
   effect: (trx: Tx, answer: IdempotentAnswer | undefined) => Promise<EffectResult<T>>,
 ): Promise<IdempotentResult<T>> {
   const { key } = request;
@@ -80,7 +80,7 @@ export async function runIdempotent<T>(
  * The answer stored under a key, as a replay; undefined when the key has none (never used, or
  * its request failed). `idempotency_key_reused` when the key was used for a different body.
  */
-export async function storedAnswer<T>(db: Db, request: { userId: string; scope: string; key: string; body: unknown }): Promise<IdempotentResult<T> | undefined> {
+export async function storedAnswer<T>(db: Db, request: { userId: number; scope: string; key: string; body: unknown }): Promise<IdempotentResult<T> | undefined> {
   const stored = await db
     .selectFrom('idempotency_keys')
     .select(['request_hash', 'status_code', 'response_body'])

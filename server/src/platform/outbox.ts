@@ -137,10 +137,10 @@ export function createOutbox(deps: { db: Db; queues: QueueFactory; bus: EventBus
    * of each queue in ONE `queues.addJobs` (fixed job ids: a row delivered twice adds nothing). Returns
    * the ids of the rows whose effects all happened, and the first error of the others.
    */
-  async function applyBatch(rows: ReadonlyArray<{ id: string; effects: Effect[] }>): Promise<{ done: Set<string>; error?: unknown }> {
+  async function applyBatch(rows: ReadonlyArray<{ id: number; effects: Effect[] }>): Promise<{ done: Set<number>; error?: unknown }> {
     const at = now().getTime();
     const messages: BusMessage[] = [];
-    const jobsByQueue = new Map<QueueName, { effects: Array<{ rowId: string; effect: JobEffect }>; rows: Set<string> }>();
+    const jobsByQueue = new Map<QueueName, { effects: Array<{ rowId: number; effect: JobEffect }>; rows: Set<number> }>();
     for (const row of rows) {
       for (const effect of row.effects) {
         if (effect.kind === 'event') {
@@ -159,7 +159,7 @@ export function createOutbox(deps: { db: Db; queues: QueueFactory; bus: EventBus
     } catch (error) {
       return { done: new Set(), error };
     }
-    const failedRows = new Set<string>();
+    const failedRows = new Set<number>();
     let firstError: unknown;
     await Promise.all(
       [...jobsByQueue].map(async ([queue, group]) => {
@@ -184,7 +184,7 @@ export function createOutbox(deps: { db: Db; queues: QueueFactory; bus: EventBus
   }
 
   async function drainOnce(): Promise<number> {
-    const claimed = await sql<{ id: string; effects: Effect[]; attempts: number }>`
+    const claimed = await sql<{ id: number; effects: Effect[]; attempts: number }>`
       update outbox set locked_until = now() + make_interval(secs => ${LEASE_SECONDS}), attempts = attempts + 1
        where id in (
          -- Up to BATCH rows, cut where their effects pass MAX_EFFECTS (a settlement row carries

@@ -250,6 +250,7 @@ export function createRealtimeGateway(server: http.Server, deps: GatewayDeps) {
 export function publicChannels(options: {
   productCodes: Iterable<string>;
   footballProduct: string;
+  /** Whether an event channel's id (its text, as the channel names it) is an event's. */
   eventExists: (eventId: string) => Promise<boolean>;
   maxEntries?: number;
   now?: () => number;

@@ -50,7 +50,7 @@ export const playGuard = {
    * birth (`birth_date_required`: a messaging-app sign-up not yet asked); `limited`: whether a
    * limit is set (the order pipeline then checks it inside a transaction).
    */
-  async admit(db: Executor, userId: string, at: Date): Promise<{ limited: boolean; ageVerified: boolean }> {
+  async admit(db: Executor, userId: number, at: Date): Promise<{ limited: boolean; ageVerified: boolean }> {
     const row = await playRepo.admission(db, userId);
     if (!row) throw new AppError('unauthorized');
     const bar = barOf(row, at);
@@ -64,7 +64,7 @@ export const playGuard = {
    * order just placed (`amount`). Past any of them, `limit_reached` rolls the whole order back.
    * Members without a `play_states` row have no limits and take no lock.
    */
-  async checkStakes(trx: Tx, userId: string, amount: number, at: Date): Promise<void> {
+  async checkStakes(trx: Tx, userId: number, amount: number, at: Date): Promise<void> {
     if (!(await playRepo.lockExisting(trx, userId))) return;
     const limits = (await playRepo.limits(trx, userId)).filter((l) => l.amount !== null && l.kind !== 'deposit');
     if (limits.length === 0) return;
@@ -80,7 +80,7 @@ export const playGuard = {
    * verified, AGE_UNVERIFIED_DEPOSIT_MAX_POINTS. `counted`: the deposit is already in the tables
    * (a PIN just redeemed in this transaction); otherwise it is about to be inserted.
    */
-  async checkDeposit(trx: Tx, config: Pick<Config, 'AGE_UNVERIFIED_DEPOSIT_MAX_POINTS'>, userId: string, points: number, at: Date, counted: boolean): Promise<void> {
+  async checkDeposit(trx: Tx, config: Pick<Config, 'AGE_UNVERIFIED_DEPOSIT_MAX_POINTS'>, userId: number, points: number, at: Date, counted: boolean): Promise<void> {
     await playRepo.lockState(trx, userId, at);
     const extra = counted ? 0 : points;
     const person = await playRepo.birthDate(trx, userId);

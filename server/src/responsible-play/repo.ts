@@ -29,18 +29,18 @@ const asUsage = (row: { day: number; week: number; month: number; day_first: Dat
 });
 
 export const playRepo = {
-  state(db: Executor, userId: string) {
+  state(db: Executor, userId: number) {
     return db.selectFrom('play_states').select(STATE_COLUMNS).where('user_id', '=', userId).executeTakeFirst();
   },
 
   /** The member's row, made if missing, locked until the transaction ends: charges checked against a limit run one at a time. */
-  async lockState(db: Executor, userId: string, at: Date) {
+  async lockState(db: Executor, userId: number, at: Date) {
     await db.insertInto('play_states').values({ user_id: userId, updated_at: at }).onConflict((oc) => oc.column('user_id').doNothing()).execute();
     return db.selectFrom('play_states').select(STATE_COLUMNS).where('user_id', '=', userId).forUpdate().executeTakeFirstOrThrow();
   },
 
   /** The row locked if the member has one (members with neither limits nor breaks have none and need no lock). */
-  lockExisting(db: Executor, userId: string) {
+  lockExisting(db: Executor, userId: number) {
     return db.selectFrom('play_states').select(STATE_COLUMNS).where('user_id', '=', userId).forUpdate().executeTakeFirst();
   },
 
@@ -48,7 +48,7 @@ export const playRepo = {
    * What decides whether the member may place an order or deposit now, in one read: their break
    * or exclusion, their date of birth and age check, and whether any limit is set.
    */
-  admission(db: Executor, userId: string) {
+  admission(db: Executor, userId: number) {
     return db
       .selectFrom('users')
       .leftJoin('play_states', 'play_states.user_id', 'users.id')
@@ -67,11 +67,11 @@ export const playRepo = {
       .executeTakeFirst();
   },
 
-  setTimeOut(db: Executor, userId: string, until: Date, at: Date) {
+  setTimeOut(db: Executor, userId: number, until: Date, at: Date) {
     return db.updateTable('play_states').set({ time_out_until: until, updated_at: at }).where('user_id', '=', userId).execute();
   },
 
-  setExclusion(db: Executor, userId: string, startedAt: Date, until: Date, at: Date) {
+  setExclusion(db: Executor, userId: number, startedAt: Date, until: Date, at: Date) {
     return db
       .updateTable('play_states')
       .set({ exclusion_started_at: startedAt, exclusion_until: until, return_requested_at: null, returned_at: null, updated_at: at })
@@ -79,19 +79,19 @@ export const playRepo = {
       .execute();
   },
 
-  setReturn(db: Executor, userId: string, set: { return_requested_at?: Date; returned_at?: Date }, at: Date) {
+  setReturn(db: Executor, userId: number, set: { return_requested_at?: Date; returned_at?: Date }, at: Date) {
     return db.updateTable('play_states').set({ ...set, updated_at: at }).where('user_id', '=', userId).execute();
   },
 
-  recordBreak(db: Executor, row: { userId: string; kind: 'time_out' | 'self_exclusion' | 'return_requested' | 'returned'; period: string | null; startsAt: Date; endsAt: Date | null }) {
+  recordBreak(db: Executor, row: { userId: number; kind: 'time_out' | 'self_exclusion' | 'return_requested' | 'returned'; period: string | null; startsAt: Date; endsAt: Date | null }) {
     return db.insertInto('play_breaks').values({ user_id: row.userId, kind: row.kind, period: row.period, starts_at: row.startsAt, ends_at: row.endsAt }).execute();
   },
 
-  breaks(db: Executor, userId: string, limit = 50) {
+  breaks(db: Executor, userId: number, limit = 50) {
     return db.selectFrom('play_breaks').select(['kind', 'period', 'starts_at', 'ends_at']).where('user_id', '=', userId).orderBy('id', 'desc').limit(limit).execute();
   },
 
-  limits(db: Executor, userId: string) {
+  limits(db: Executor, userId: number) {
     return db
       .selectFrom('play_limits')
       .select(['kind', 'period', 'amount', 'pending', 'pending_amount', 'pending_requested_at', 'pending_effective_at'])
@@ -101,7 +101,7 @@ export const playRepo = {
 
   upsertLimit(
     db: Executor,
-    row: { userId: string; kind: LimitKind; period: LimitPeriod; amount: number | null; pending: boolean; pendingAmount: number | null; requestedAt: Date | null; effectiveAt: Date | null },
+    row: { userId: number; kind: LimitKind; period: LimitPeriod; amount: number | null; pending: boolean; pendingAmount: number | null; requestedAt: Date | null; effectiveAt: Date | null },
     at: Date,
   ) {
     const values = { amount: row.amount, pending: row.pending, pending_amount: row.pendingAmount, pending_requested_at: row.requestedAt, pending_effective_at: row.effectiveAt, updated_at: at };
@@ -114,7 +114,7 @@ export const playRepo = {
 
   recordLimitChange(
     db: Executor,
-    row: { userId: string; kind: LimitKind; period: LimitPeriod; oldAmount: number | null; newAmount: number | null; change: 'lowered' | 'requested' | 'confirmed' | 'cancelled'; requestedAt: Date; effectiveAt: Date },
+    row: { userId: number; kind: LimitKind; period: LimitPeriod; oldAmount: number | null; newAmount: number | null; change: 'lowered' | 'requested' | 'confirmed' | 'cancelled'; requestedAt: Date; effectiveAt: Date },
   ) {
     return db
       .insertInto('play_limit_changes')
@@ -123,7 +123,7 @@ export const playRepo = {
   },
 
   /** Gross deposits in each window: deposits started (paid or still open) and PINs redeemed, by the platform's clock. */
-  async deposits(db: Executor, userId: string, windows: UsageWindows): Promise<Usage> {
+  async deposits(db: Executor, userId: number, windows: UsageWindows): Promise<Usage> {
     const rows = sql`
       select points as amount, created_at as at from deposits
         where user_id = ${userId} and created_at >= ${windows.month} and state in (${sql.join(COUNTED_DEPOSITS.map((s) => sql`${s}`))})
@@ -135,7 +135,7 @@ export const playRepo = {
   },
 
   /** Real-point stakes in each window: orders placed, less those refunded whole (timed out: status 9). */
-  async stakes(db: Executor, userId: string, windows: UsageWindows): Promise<Usage> {
+  async stakes(db: Executor, userId: number, windows: UsageWindows): Promise<Usage> {
     const rows = sql`
       select points_spent as amount, created_at as at from orders
         where user_id = ${userId} and created_at >= ${windows.month} and trial = false and status <> 9`;
@@ -144,7 +144,7 @@ export const playRepo = {
   },
 
   /** Losses in each window: stakes placed in it less prizes credited in it (real points). */
-  async losses(db: Executor, userId: string, windows: UsageWindows): Promise<Usage> {
+  async losses(db: Executor, userId: number, windows: UsageWindows): Promise<Usage> {
     const rows = sql`
       select points_spent as amount, created_at as at from orders
         where user_id = ${userId} and created_at >= ${windows.month} and trial = false and status <> 9
@@ -156,7 +156,7 @@ export const playRepo = {
   },
 
   /** Every deposit and PIN ever counted (the cap on members whose age is not verified). */
-  async lifetimeDeposits(db: Executor, userId: string) {
+  async lifetimeDeposits(db: Executor, userId: number) {
     const { rows: [row] } = await sql<{ total: number }>`
       select coalesce((select sum(points) from deposits where user_id = ${userId} and state in (${sql.join(COUNTED_DEPOSITS.map((s) => sql`${s}`))})), 0)
            + coalesce((select sum(points) from pins where redeemed_by = ${userId}), 0) as total`.execute(db);
@@ -164,16 +164,16 @@ export const playRepo = {
   },
 
   /** Self-exclusion withdraws marketing consent (GC: remove from marketing databases). */
-  stopMarketing(db: Executor, userId: string) {
+  stopMarketing(db: Executor, userId: number) {
     return db.updateTable('users').set({ promo_opt_in: false }).where('id', '=', userId).execute();
   },
 
-  birthDate(db: Executor, userId: string) {
+  birthDate(db: Executor, userId: number) {
     return db.selectFrom('users').select([sql<string | null>`to_char(birth_date, 'YYYY-MM-DD')`.as('birth_date'), 'age_verified_at']).where('id', '=', userId).executeTakeFirst();
   },
 
   /** Sets the date of birth only where none is set yet (once); true when it was set. */
-  async setBirthDateOnce(db: Executor, userId: string, birthDate: string) {
+  async setBirthDateOnce(db: Executor, userId: number, birthDate: string) {
     const result = await db.updateTable('users').set({ birth_date: sql`${birthDate}::date` }).where('id', '=', userId).where('birth_date', 'is', null).executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   },

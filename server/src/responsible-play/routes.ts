@@ -21,7 +21,7 @@ export function responsiblePlayRoutes(auth: AuthService, play: ResponsiblePlaySe
   const timeOut = validateBody(timeOutBody);
   const exclusion = validateBody(selfExclusionBody);
   const birth = validateBody(birthDateBody);
-  const me = (req: Request) => String(currentUser(req).user.id);
+  const me = (req: Request) => currentUser(req).user.id;
 
   router.get('/me/limits', ...member, async (req, res) => {
     res.json({ limits: await play.limits(me(req)) });

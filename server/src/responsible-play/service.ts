@@ -42,7 +42,7 @@ export function assertAdult(birthDate: string, at: Date) {
 export function createResponsiblePlayService(platform: Pick<Platform, 'db' | 'now'>) {
   const { db, now } = platform;
 
-  async function limitsOf(executor: Executor, userId: string, at: Date): Promise<LimitsView> {
+  async function limitsOf(executor: Executor, userId: number, at: Date): Promise<LimitsView> {
     const rows = await playRepo.limits(executor, userId);
     const windows = windowsAt(at);
     const [deposit, spend, loss] = await Promise.all([playRepo.deposits(executor, userId, windows), playRepo.stakes(executor, userId, windows), playRepo.losses(executor, userId, windows)]);
@@ -63,7 +63,7 @@ export function createResponsiblePlayService(platform: Pick<Platform, 'db' | 'no
     return view;
   }
 
-  async function stateOf(executor: Executor, userId: string, at: Date): Promise<PlayStateView> {
+  async function stateOf(executor: Executor, userId: number, at: Date): Promise<PlayStateView> {
     const row = await playRepo.admission(executor, userId);
     if (!row) throw new AppError('unauthorized');
     const person = { birthDate: row.birth_date, ageCheck: row.birth_date === null ? ('missing' as const) : row.age_verified_at ? ('verified' as const) : ('declared' as const), hasLimits: row.has_limits };
@@ -85,7 +85,7 @@ export function createResponsiblePlayService(platform: Pick<Platform, 'db' | 'no
   }
 
   /** The member's row, locked, when a self-exclusion of theirs has ended unreturned: `self_excluded` while it runs, `not_found` without one. */
-  async function endedExclusion(trx: Tx, userId: string, at: Date) {
+  async function endedExclusion(trx: Tx, userId: number, at: Date) {
     const row = await playRepo.lockState(trx, userId, at);
     const bar = barOf(row, at);
     if (bar?.code !== 'self_excluded') throw new AppError('not_found');
@@ -94,7 +94,7 @@ export function createResponsiblePlayService(platform: Pick<Platform, 'db' | 'no
   }
 
   return {
-    limits: (userId: string) => limitsOf(db, userId, now()),
+    limits: (userId: number) => limitsOf(db, userId, now()),
 
     /**
      * The limits the member wants (every kind and period; left out means none). A lower one applies
@@ -102,7 +102,7 @@ export function createResponsiblePlayService(platform: Pick<Platform, 'db' | 'no
      * confirmation (`confirmLimits`), the old one holding meanwhile. Asking again for what is in
      * force cancels a pending change; asking again for the same pending change keeps its time.
      */
-    async setLimits(userId: string, body: LimitsBody): Promise<LimitsAnswer> {
+    async setLimits(userId: number, body: LimitsBody): Promise<LimitsAnswer> {
       const at = now();
       const changes: NonNullable<LimitsAnswer['changes']> = [];
       await db.transaction().execute(async (trx) => {
@@ -147,7 +147,7 @@ export function createResponsiblePlayService(platform: Pick<Platform, 'db' | 'no
      * The member confirms their pending raises and removals whose cooling-off is over; those still
      * cooling off stay pending. `cooling_off` (409) when none is due yet, `not_found` when none is pending.
      */
-    async confirmLimits(userId: string): Promise<LimitsAnswer> {
+    async confirmLimits(userId: number): Promise<LimitsAnswer> {
       const at = now();
       const changes: NonNullable<LimitsAnswer['changes']> = [];
       await db.transaction().execute(async (trx) => {
@@ -169,13 +169,13 @@ export function createResponsiblePlayService(platform: Pick<Platform, 'db' | 'no
       return { limits: await limitsOf(db, userId, at), changes };
     },
 
-    playState: (userId: string) => stateOf(db, userId, now()),
+    playState: (userId: number) => stateOf(db, userId, now()),
 
     /**
      * A break from now (effective at once); never shortened: a shorter one asked during a longer
      * one leaves the longer. Refused while self-excluded (already the stronger).
      */
-    async timeOut(userId: string, period: TimeOutPeriod): Promise<PlayStateView> {
+    async timeOut(userId: number, period: TimeOutPeriod): Promise<PlayStateView> {
       const at = now();
       await db.transaction().execute(async (trx) => {
         const row = await playRepo.lockState(trx, userId, at);
@@ -192,7 +192,7 @@ export function createResponsiblePlayService(platform: Pick<Platform, 'db' | 'no
      * Self-exclusion from now, effective at once (LCCP 3.5: no wait), for at least `period`; a
      * running one is only ever extended. Marketing consent is withdrawn with it. Nobody can lift it.
      */
-    async selfExclude(userId: string, period: SelfExclusionPeriod): Promise<PlayStateView> {
+    async selfExclude(userId: number, period: SelfExclusionPeriod): Promise<PlayStateView> {
       const at = now();
       await db.transaction().execute(async (trx) => {
         const row = await playRepo.lockState(trx, userId, at);
@@ -206,7 +206,7 @@ export function createResponsiblePlayService(platform: Pick<Platform, 'db' | 'no
     },
 
     /** After a self-exclusion has ended: the member asks to return (confirmable RETURN_COOLING_OFF_HOURS later). */
-    async requestReturn(userId: string): Promise<PlayStateView> {
+    async requestReturn(userId: number): Promise<PlayStateView> {
       const at = now();
       await db.transaction().execute(async (trx) => {
         const row = await endedExclusion(trx, userId, at);
@@ -218,7 +218,7 @@ export function createResponsiblePlayService(platform: Pick<Platform, 'db' | 'no
     },
 
     /** The member confirms the return, a day or more after asking: the account opens again. */
-    async confirmReturn(userId: string): Promise<PlayStateView> {
+    async confirmReturn(userId: number): Promise<PlayStateView> {
       const at = now();
       await db.transaction().execute(async (trx) => {
         const row = await endedExclusion(trx, userId, at);
@@ -232,7 +232,7 @@ export function createResponsiblePlayService(platform: Pick<Platform, 'db' | 'no
     },
 
     /** A member without a date of birth (a messaging-app sign-up) gives it, once; `underage` refuses it. */
-    async setBirthDate(userId: string, birthDate: string): Promise<PlayStateView> {
+    async setBirthDate(userId: number, birthDate: string): Promise<PlayStateView> {
       const at = now();
       assertAdult(birthDate, at);
       if (!(await playRepo.setBirthDateOnce(db, userId, birthDate))) throw new AppError('validation_failed', { fields: { birthDate: 'invalid' }, details: { reason: 'already_set' } });
@@ -240,7 +240,7 @@ export function createResponsiblePlayService(platform: Pick<Platform, 'db' | 'no
     },
 
     /** What the staff console's member page shows (read-only): age check, limits, breaks and their history. */
-    async staffView(userId: string) {
+    async staffView(userId: number) {
       const at = now();
       const [state, limits, breaks] = await Promise.all([stateOf(db, userId, at), limitsOf(db, userId, at), playRepo.breaks(db, userId)]);
       return { state, limits, breaks: breaks.map((b) => ({ kind: b.kind, period: b.period, startsAt: iso(b.starts_at), endsAt: iso(b.ends_at) })) };

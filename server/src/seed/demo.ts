@@ -37,11 +37,12 @@ export async function seedDemo(platform: Platform, services: { auth: AuthService
     // An adult's date of birth (issue 32): without one the demo member could not deposit or play.
     const { user } = await services.auth.createAccount({ ...DEMO_MEMBER, promoOptIn: false, locale: 'zh-TW', birthDate: '1990-01-01' });
     await db.transaction().execute(async (trx) => {
-      const grant = { userId: user.id, kind: 'adjustment' as const, refType: 'demo-seed' };
-      await walletService.credit(trx, { ...grant, refId: user.id, account: 'real', amount: DEMO_BALANCE });
+      const userId = Number(user.id); // `user` is the sign-up's answer: the id as its JSON text
+      const grant = { userId, kind: 'adjustment' as const, refType: 'demo-seed' };
+      await walletService.credit(trx, { ...grant, refId: userId, account: 'real', amount: DEMO_BALANCE });
       // Sign-up already granted TRIAL_POINTS_ON_SIGNUP: top the trial account up to the demo amount.
       const trialTopUp = DEMO_TRIAL_BALANCE - config.TRIAL_POINTS_ON_SIGNUP;
-      if (trialTopUp > 0) await walletService.credit(trx, { ...grant, refId: `${user.id}:trial`, account: 'trial', amount: trialTopUp });
+      if (trialTopUp > 0) await walletService.credit(trx, { ...grant, refId: `${userId}:trial`, account: 'trial', amount: trialTopUp });
     });
     const batch = await services.pins.createBatch({ count: 3, points: DEMO_PIN_POINTS });
     writeSecretFile(pinsFile, `${batch.codes.join('\n')}\n`);

@@ -12,7 +12,7 @@ export const SETTLEMENT_SWEEP_EVERY_MS = 30_000;
  * answers counts: the sweep logs a warning naming them when any is above zero.
  */
 export interface Settler {
-  settle(targetId: string): Promise<unknown>;
+  settle(targetId: number): Promise<unknown>;
   sweep(): Promise<{ repaired: number; detail: Record<string, unknown> }>;
 }
 
@@ -38,7 +38,7 @@ export interface SettlementJobSpec<Q extends QueueName, K extends keyof QueueMap
 /** A family's settlement job: `enqueue(queues, targetId)` (idempotent), its worker and its sweep. */
 export interface SettlementJob<Q extends QueueName> {
   readonly job: JobDefinition<Q, SettlementJobContext>;
-  enqueue(queues: Parameters<JobDefinition<Q, SettlementJobContext>['enqueue']>[0], targetId: string): Promise<void>;
+  enqueue(queues: Parameters<JobDefinition<Q, SettlementJobContext>['enqueue']>[0], targetId: number): Promise<void>;
 }
 
 /**
@@ -47,9 +47,10 @@ export interface SettlementJob<Q extends QueueName> {
  * one at a time, for what a lost job left undone. Every family's settlement runs on this.
  */
 export function defineSettlementJob<Q extends QueueName, K extends keyof QueueMap[Q] & string>(spec: SettlementJobSpec<Q, K>): SettlementJob<Q> {
-  const targetOf = (data: QueueMap[Q]) => String(data[spec.target]);
+  // A job queued before ids were numbers carries the id as text: `Number` reads both.
+  const targetOf = (data: QueueMap[Q]) => Number(data[spec.target]);
   // The one shape a settlement job's data has: `{ [target]: id }` (what `SettlementJobSpec.target` names).
-  const dataOf = (targetId: string) => ({ [spec.target]: targetId }) as Record<K, string> as QueueMap[Q];
+  const dataOf = (targetId: number) => ({ [spec.target]: targetId }) as Record<K, number> as QueueMap[Q];
   const job = defineJob({
     queue: spec.queue,
     name: 'settle',

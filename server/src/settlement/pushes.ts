@@ -4,8 +4,8 @@ import { balanceMessage, type Balances } from '../wallet/service.ts';
 
 /** What a settlement run did to one order, as its owner hears it. */
 export interface SettledOrder {
-  userId: string;
-  order: { id: string; status: number; updatedAt: Date; prize: number };
+  userId: number;
+  order: { id: number; status: number; updatedAt: Date; prize: number };
   balances: Balances | null;
   /** A large win held for review, or its release: the inbox words it (inbox/from-effects.ts). */
   review?: 'held' | 'released';
@@ -17,9 +17,9 @@ export interface SettledOrder {
  * them but never loses them. With `walletBalances` (a batch credited at once, each wallet's
  * balances after the whole batch), one `balance` push per member instead of one per order.
  */
-export function settlementPushes(outbox: Pick<Outbox, 'event'>, items: readonly SettledOrder[], at: Date, walletBalances?: ReadonlyMap<string, Balances>): Effect[] {
+export function settlementPushes(outbox: Pick<Outbox, 'event'>, items: readonly SettledOrder[], at: Date, walletBalances?: ReadonlyMap<number, Balances>): Effect[] {
   const effects = items.flatMap(({ userId, order, balances, review }) => {
-    const payload: OrderEventPayload = { id: order.id, status: order.status, prevStatus: order.status, updatedAt: order.updatedAt.toISOString(), prize: order.prize, ...(review ? { review } : {}) };
+    const payload: OrderEventPayload = { id: String(order.id), status: order.status, prevStatus: order.status, updatedAt: order.updatedAt.toISOString(), prize: order.prize, ...(review ? { review } : {}) };
     const pushes = [outbox.event({ room: userRoom(userId), event: 'order', payload }, at)];
     if (balances) pushes.push(outbox.event(balanceMessage(userId, balances, at), at));
     return pushes;

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 
 /** One order's settlement as a batch records it: the GP credited and its settlement record (the `draw_result` column, whatever the family). */
 export interface SettlementItem {
-  id: string;
+  id: number;
   prize: number;
   drawResult: unknown;
 }

@@ -28,7 +28,7 @@ export const inviteUrl = (origin: string, token: string) => `${origin.replace(/\
 export async function issueEnrolmentLink(
   db: Executor,
   deps: { secret: Uint8Array; config: Pick<Config, 'STAFF_ENROLMENT_LINK_HOURS'> },
-  link: { userId: string; issuedBy: string | null; at: Date },
+  link: { userId: number; issuedBy: number | null; at: Date },
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = crypto.randomBytes(32).toString('base64url');
   const expiresAt = new Date(link.at.getTime() + deps.config.STAFF_ENROLMENT_LINK_HOURS * 3600_000);

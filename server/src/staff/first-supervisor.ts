@@ -33,7 +33,7 @@ export async function issueLinkByEmail(ctx: Context, email: string, auditExtra: 
   return ctx.db.transaction().execute(async (trx) => {
     const row = await findAccountByEmail(trx, email);
     if (!row || !isStaffRole(row.role)) throw new Error(`no staff account ${email}`);
-    const userId = String(row.id);
+    const userId = row.id;
     if ((await staffRepo.totp(trx, userId))?.enrolled_at) throw new Error(`${email} has enrolled an authenticator already (a lost one: their recovery codes)`);
     const at = new Date();
     const link = await issueEnrolmentLink(trx, ctx, { userId, issuedBy: null, at });

@@ -6,9 +6,10 @@ import type { Platform } from '../platform/platform.ts';
 import type { StaffActor } from './actor.ts';
 import { hashEnrolmentToken, issueEnrolmentLink } from './enrolment.ts';
 import { staffRepo } from './repo.ts';
+import type { AuditWrite } from './service.ts';
 
 type Deps = Pick<Platform, 'db' | 'secret' | 'now' | 'config' | 'outbox'> & {
-  recordAudit: (trx: Tx, actor: StaffActor | null, entry: { action: string; targetType: string; targetId?: string | null; before?: unknown; after?: unknown }, at: Date) => Promise<void>;
+  recordAudit: (trx: Tx, actor: StaffActor | null, entry: AuditWrite, at: Date) => Promise<void>;
   /** Step 1 of the sign-in (service.ts `login`): with the link's token, it answers the TOTP enrolment. */
   login: (email: string, password: string, address: string | null, enrolmentToken?: string) => Promise<StaffChallenge>;
 };
@@ -25,7 +26,7 @@ export function staffManagement(deps: Deps) {
   const { db, secret, now, config, outbox } = deps;
 
   /** The colleague `userId`, locked for the change: a staff account, not the actor's. */
-  async function colleague(trx: Tx, actor: StaffActor, userId: string) {
+  async function colleague(trx: Tx, actor: StaffActor, userId: number) {
     if (userId === actor.id) throw new AppError('own_account');
     const row = await staffRepo.lockUser(trx, userId);
     if (!row) throw new AppError('not_found');
@@ -35,7 +36,7 @@ export function staffManagement(deps: Deps) {
 
   return {
     /** A new staff account for `email` and its invitation link; `validation_failed` (`email`) when the address has an account (change its role instead). */
-    async invite(actor: StaffActor, input: { email: string; name: string; role: StaffRole }): Promise<{ userId: string; token: string; expiresAt: string }> {
+    async invite(actor: StaffActor, input: { email: string; name: string; role: StaffRole }): Promise<{ userId: number; token: string; expiresAt: string }> {
       return db.transaction().execute(async (trx) => {
         const created = await insertInvitedStaffAccount(trx, config, input);
         if (!created) throw new AppError('validation_failed', { fields: { email: 'invalid' } });
@@ -55,17 +56,17 @@ export function staffManagement(deps: Deps) {
     async acceptInvite(token: string, password: string, address: string | null): Promise<StaffChallenge> {
       const email = await db.transaction().execute(async (trx) => {
         const link = await staffRepo.usableLinkByHash(trx, hashEnrolmentToken(secret, token), now());
-        const row = link && (await staffRepo.lockUser(trx, String(link.user_id)));
+        const row = link && (await staffRepo.lockUser(trx, link.user_id));
         if (!link || !row || row.password_set || row.locked_at || !isStaffRole(row.role)) throw new AppError('link_expired');
-        await setAccountPassword(trx, config, String(row.id), password);
-        await deps.recordAudit(trx, { id: String(row.id), role: row.role, name: row.name, address }, { action: 'staff.password_set', targetType: 'user', targetId: String(row.id), after: { via: 'invitation' } }, now());
+        await setAccountPassword(trx, config, row.id, password);
+        await deps.recordAudit(trx, { id: row.id, role: row.role, name: row.name, address }, { action: 'staff.password_set', targetType: 'user', targetId: row.id, after: { via: 'invitation' } }, now());
         return row.email;
       });
       return deps.login(email, password, address, token);
     },
 
     /** Deactivates a colleague: no sign-in any more, their sessions end now. Again: nothing changes. */
-    async deactivate(actor: StaffActor, userId: string) {
+    async deactivate(actor: StaffActor, userId: number) {
       await db.transaction().execute(async (trx) => {
         const row = await colleague(trx, actor, userId);
         const at = now();
@@ -77,7 +78,7 @@ export function staffManagement(deps: Deps) {
     },
 
     /** Forgets a colleague's authenticator and recovery codes, ends their sessions, and gives a new single-use enrolment link. */
-    async resetTotp(actor: StaffActor, userId: string): Promise<{ token: string; expiresAt: string }> {
+    async resetTotp(actor: StaffActor, userId: number): Promise<{ token: string; expiresAt: string }> {
       const link = await db.transaction().execute(async (trx) => {
         const row = await colleague(trx, actor, userId);
         if (row.locked_at) throw new AppError('validation_failed', { fields: { id: 'invalid' } });

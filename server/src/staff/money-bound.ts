@@ -14,7 +14,7 @@ export const ROLLING_DAY_MS = 24 * 3600_000;
  * cannot both read the sum below the bound and both go through: whoever writes money for a staff
  * member calls this before writing. Lock order, everywhere: this lock, then a member's.
  */
-export async function selfApprovedMoney(trx: Tx, staffId: string | null, at: Date): Promise<number> {
+export async function selfApprovedMoney(trx: Tx, staffId: number | null, at: Date): Promise<number> {
   await staffRepo.lockMoneyOf(trx, staffId);
   return staffRepo.selfApprovedSince(trx, staffId, new Date(at.getTime() - ROLLING_DAY_MS));
 }

@@ -4,12 +4,12 @@ import type { Executor, Tx } from '../db/database.ts';
 
 /** Staff accounts' second factor, their roles, and the append-only audit log. */
 export const staffRepo = {
-  totp(db: Executor, userId: string) {
+  totp(db: Executor, userId: number) {
     return db.selectFrom('staff_totp').select(['secret', 'enrolled_at', 'last_step']).where('user_id', '=', userId).executeTakeFirst();
   },
 
   /** A fresh secret for a user who has not finished enrolling (an enrolled secret is never replaced here). */
-  async startEnrolment(db: Executor, userId: string, sealedSecret: string) {
+  async startEnrolment(db: Executor, userId: number, sealedSecret: string) {
     await db
       .insertInto('staff_totp')
       .values({ user_id: userId, secret: sealedSecret })
@@ -21,7 +21,7 @@ export const staffRepo = {
    * Records a used time step. Conditional on it being newer than the last one, so two sign-ins
    * racing with one code: exactly one gets the row back.
    */
-  useStep(db: Executor, userId: string, step: number, enrolledAt: Date) {
+  useStep(db: Executor, userId: number, step: number, enrolledAt: Date) {
     return db
       .updateTable('staff_totp')
       .set((eb) => ({ last_step: step, enrolled_at: eb.fn.coalesce('enrolled_at', eb.val(enrolledAt)) }))
@@ -31,13 +31,13 @@ export const staffRepo = {
       .executeTakeFirst();
   },
 
-  async replaceRecoveryCodes(db: Executor, userId: string, hashes: string[]) {
+  async replaceRecoveryCodes(db: Executor, userId: number, hashes: string[]) {
     await db.deleteFrom('staff_recovery_codes').where('user_id', '=', userId).execute();
     await db.insertInto('staff_recovery_codes').values(hashes.map((code_hash) => ({ user_id: userId, code_hash }))).execute();
   },
 
   /** Spends a recovery code: conditional on `used_at is null`, so a code works once. */
-  useRecoveryCode(db: Executor, userId: string, hash: string, at: Date) {
+  useRecoveryCode(db: Executor, userId: number, hash: string, at: Date) {
     return db
       .updateTable('staff_recovery_codes')
       .set({ used_at: at })
@@ -49,7 +49,7 @@ export const staffRepo = {
   },
 
   /** A single-use enrolment link (its token only as a keyed hash). */
-  insertEnrolmentLink(db: Executor, link: { userId: string; tokenHash: string; issuedBy: string | null; createdAt: Date; expiresAt: Date }) {
+  insertEnrolmentLink(db: Executor, link: { userId: number; tokenHash: string; issuedBy: number | null; createdAt: Date; expiresAt: Date }) {
     return db
       .insertInto('staff_enrolment_links')
       .values({ user_id: link.userId, token_hash: link.tokenHash, issued_by: link.issuedBy, created_at: link.createdAt, expires_at: link.expiresAt })
@@ -58,7 +58,7 @@ export const staffRepo = {
   },
 
   /** The link of `tokenHash` when it is `userId`'s, unused and unexpired at `at`. */
-  usableEnrolmentLink(db: Executor, tokenHash: string, userId: string, at: Date) {
+  usableEnrolmentLink(db: Executor, tokenHash: string, userId: number, at: Date) {
     return db
       .selectFrom('staff_enrolment_links')
       .select(['id', 'expires_at'])
@@ -70,7 +70,7 @@ export const staffRepo = {
   },
 
   /** Spends the link: conditional on `used_at is null` and its expiry, so it enrols once. */
-  useEnrolmentLink(db: Executor, linkId: string, userId: string, at: Date) {
+  useEnrolmentLink(db: Executor, linkId: number, userId: number, at: Date) {
     return db
       .updateTable('staff_enrolment_links')
       .set({ used_at: at })
@@ -104,7 +104,7 @@ export const staffRepo = {
   },
 
   /** Locks the user's row for a role change; returns the role it had. */
-  lockUser(db: Executor, userId: string) {
+  lockUser(db: Executor, userId: number) {
     return db.selectFrom('users').select(['id', 'role', 'email', 'name', 'locked_at', 'password_set']).where('id', '=', userId).forUpdate().executeTakeFirst();
   },
 
@@ -114,17 +114,17 @@ export const staffRepo = {
   },
 
   /** Deactivates a staff account (the same lock a member's account has: no sign-in, no session). */
-  deactivate(db: Executor, userId: string, at: Date) {
+  deactivate(db: Executor, userId: number, at: Date) {
     return db.updateTable('users').set({ locked_at: at }).where('id', '=', userId).where('locked_at', 'is', null).returning('id').executeTakeFirst();
   },
 
   /** Forgets a staff member's authenticator and recovery codes: the next sign-in enrols again, with a new link. */
-  async forgetTotp(db: Executor, userId: string) {
+  async forgetTotp(db: Executor, userId: number) {
     await db.deleteFrom('staff_recovery_codes').where('user_id', '=', userId).execute();
     return db.deleteFrom('staff_totp').where('user_id', '=', userId).returning('user_id').executeTakeFirst();
   },
 
-  setRole(db: Executor, userId: string, role: 'member' | 'operator' | 'supervisor') {
+  setRole(db: Executor, userId: number, role: 'member' | 'operator' | 'supervisor') {
     return db.updateTable('users').set({ role }).where('id', '=', userId).execute();
   },
 
@@ -134,7 +134,7 @@ export const staffRepo = {
   },
 
   /** Serializes the money one staff member moves (`null`: the system) until the transaction ends. */
-  async lockMoneyOf(trx: Tx, staffId: string | null) {
+  async lockMoneyOf(trx: Tx, staffId: number | null) {
     await sql`select pg_advisory_xact_lock(hashtext('staff-money'), ${Number(staffId ?? 0)}::int)`.execute(trx);
   },
 
@@ -145,7 +145,7 @@ export const staffRepo = {
    * withdrawals approved alone (issue 33; one rejected after approval no longer counts).
    * Read here, beside the staff member’s lock, though the rows belong to admin, pins and withdrawals.
    */
-  async selfApprovedSince(trx: Tx, staffId: string | null, since: Date) {
+  async selfApprovedSince(trx: Tx, staffId: number | null, since: Date) {
     const { rows } = await sql<{ total: string | number }>`
       select
         (select coalesce(sum(abs(amount)), 0) from adjustments
@@ -162,7 +162,7 @@ export const staffRepo = {
 
   async appendAudit(
     db: Executor,
-    entry: { actorId: string | null; actorRole: string; action: string; targetType: string; targetId: string | null; before: unknown; after: unknown; address: string | null; at: Date },
+    entry: { actorId: number | null; actorRole: string; action: string; targetType: string; targetId: number | string | null; before: unknown; after: unknown; address: string | null; at: Date },
   ) {
     await db
       .insertInto('audit_log')
@@ -171,7 +171,7 @@ export const staffRepo = {
         actor_role: entry.actorRole,
         action: entry.action,
         target_type: entry.targetType,
-        target_id: entry.targetId,
+        target_id: entry.targetId === null ? null : String(entry.targetId),
         before: entry.before === undefined ? null : JSON.stringify(entry.before),
         after: entry.after === undefined ? null : JSON.stringify(entry.after),
         address: entry.address,

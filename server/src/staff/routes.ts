@@ -1,7 +1,7 @@
 import { Router, type Request } from 'express';
 import { auditQuery, staffAcceptInviteBody, staffInviteBody, staffLoginBody, staffRoleBody, staffVerifyBody } from '@gp/common';
 import { access } from './access.ts';
-import { bearerToken, clearSessionCookies, contextOf, createAuthLimits, currentUser, setSessionCookies } from '../auth/middleware.ts';
+import { bearerToken, clearSessionCookies, contextOf, createAuthLimits, currentUser, presentUser, setSessionCookies } from '../auth/middleware.ts';
 import { AppError } from '../platform/errors.ts';
 import { refuseBreachedPassword, type AuthService } from '../auth/service.ts';
 import { attach, byAddress, idParam, rateLimits, validateBody, validateQuery } from '../platform/http.ts';
@@ -31,7 +31,7 @@ export function staffRoutes(platform: Pick<Platform, 'rateLimiter' | 'config' | 
   const wrongPasswords = createAuthLimits(platform).loginLimits((req) => login.of(req).email);
   const wrongCodesHere = failureLimit('staff.address', byAddress, ['totp_invalid']);
   const challengeOf = attach('staffChallenge', (req) => staff.challengeOf(verify.of(req).challenge));
-  const wrongCodesForAccount = failureLimit('staff.code', (req) => challengeOf.of(req).userId, ['totp_invalid']);
+  const wrongCodesForAccount = failureLimit('staff.code', (req) => String(challengeOf.of(req).userId), ['totp_invalid']);
 
   router.post('/admin/auth/login', ...access(auth, 'POST /admin/auth/login'), login, wrongPasswords, async (req, res) => {
     const { email, password, enrolment } = login.of(req);
@@ -65,7 +65,7 @@ export function staffRoutes(platform: Pick<Platform, 'rateLimiter' | 'config' | 
 
   router.get('/admin/me', ...access(auth, 'GET /admin/me'), (req, res) => {
     const { user, expiresAt } = currentUser(req);
-    res.json({ user, expiresAt: expiresAt.toISOString() });
+    res.json({ user: presentUser(user), expiresAt: expiresAt.toISOString() });
   });
 
   router.get('/admin/staff', ...access(auth, 'GET /admin/staff'), async (_req, res) => {

@@ -5,6 +5,7 @@ import { isStaffRole, type AuditEntry, type AuditQuery, type Role, type StaffCha
 import { findAccountByEmail, findAccountById, hashPassword, NO_CONTEXT, revokeSessionsOf, type AuthService, type SessionContext } from '../auth/service.ts';
 import type { Executor, Tx } from '../db/database.ts';
 import { AppError } from '../platform/errors.ts';
+import { isId } from '../platform/ids.ts';
 import { STAFF_CHALLENGE_MAX_WRONG_CODES } from '../platform/rate-limiter.ts';
 import type { Platform } from '../platform/platform.ts';
 import { presentStaffUser } from './present.ts';
@@ -36,7 +37,8 @@ const CHALLENGE_AUDIENCE = 'gpoints-staff-mfa';
 export interface AuditWrite {
   action: string;
   targetType: string;
-  targetId?: string | null;
+  /** A row's id, or another key (a queue item's `kind:id`): `audit_log.target_id` is text. */
+  targetId?: number | string | null;
   before?: unknown;
   after?: unknown;
 }
@@ -77,35 +79,35 @@ export function createStaffService(platform: Pick<Platform, 'db' | 'secret' | 'n
   const { db, secret, now, config, outbox, rateLimiter } = platform;
   let dummyHash: Promise<string> | undefined;
   /** A failed step against a staff account, in the audit log (issue 29 item 5): who was tried, from where, and how it failed. */
-  const auditFailure = (row: { id: string | number; role: string; name: string }, address: string | null, action: string, reason: string) =>
+  const auditFailure = (row: { id: number | number; role: string; name: string }, address: string | null, action: string, reason: string) =>
     db
       .transaction()
       .execute((trx) =>
         recordAudit(
           trx,
-          { id: String(row.id), role: row.role, name: row.name, address },
-          { action, targetType: 'user', targetId: String(row.id), after: { reason } },
+          { id: row.id, role: row.role, name: row.name, address },
+          { action, targetType: 'user', targetId: row.id, after: { reason } },
           now(),
         ),
       );
 
   /** `link`: the enrolment link a first sign-in came with; it is spent when the enrolment completes. */
-  async function challengeFor(userId: string, enrolling: boolean, link?: string) {
+  async function challengeFor(userId: number, enrolling: boolean, link?: string) {
     return new SignJWT({ enrolling, ...(link ? { link } : {}) })
       .setProtectedHeader({ alg: 'HS256' })
       .setJti(crypto.randomUUID())
-      .setSubject(userId)
+      .setSubject(String(userId)) // JWT's `sub` is a string
       .setAudience(CHALLENGE_AUDIENCE)
       .setIssuedAt(Math.floor(now().getTime() / 1000))
       .setExpirationTime(Math.floor(now().getTime() / 1000) + CHALLENGE_SECONDS)
       .sign(secret);
   }
 
-  async function readChallenge(token: string): Promise<{ userId: string; enrolling: boolean; id: string; link: string | null }> {
+  async function readChallenge(token: string): Promise<{ userId: number; enrolling: boolean; id: string; link: string | null }> {
     try {
       const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], audience: CHALLENGE_AUDIENCE, currentDate: now() });
-      if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string') throw new Error('no subject');
-      return { userId: payload.sub, enrolling: payload.enrolling === true, id: payload.jti, link: typeof payload.link === 'string' ? payload.link : null };
+      if (typeof payload.sub !== 'string' || !isId(payload.sub) || typeof payload.jti !== 'string') throw new Error('no subject');
+      return { userId: Number(payload.sub), enrolling: payload.enrolling === true, id: payload.jti, link: typeof payload.link === 'string' ? payload.link : null };
     } catch {
       throw new AppError('session_expired'); // start again from the password
     }
@@ -134,7 +136,7 @@ export function createStaffService(platform: Pick<Platform, 'db' | 'secret' | 'n
         if (staffAccount) await auditFailure(staffAccount, address, 'staff.sign_in_failed', !valid ? 'password' : 'locked');
         throw new AppError('invalid_credentials');
       }
-      const userId = String(staffAccount.id);
+      const userId = staffAccount.id;
       const totp = await staffRepo.totp(db, userId);
       if (totp?.enrolled_at) return { challenge: await challengeFor(userId, false) };
       if (!enrolmentToken) throw new AppError('enrolment_required');
@@ -194,7 +196,7 @@ export function createStaffService(platform: Pick<Platform, 'db' | 'secret' | 'n
           }
           if (enrolling && !totp.enrolled_at) {
             // The link is spent here, with the enrolment it allowed: a second use finds it gone.
-            if (!link || !(await staffRepo.useEnrolmentLink(trx, link, userId, at))) throw new AppError('link_expired');
+            if (!link || !(await staffRepo.useEnrolmentLink(trx, Number(link), userId, at))) throw new AppError('link_expired');
             recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
             await staffRepo.replaceRecoveryCodes(
               trx,
@@ -231,7 +233,7 @@ export function createStaffService(platform: Pick<Platform, 'db' | 'secret' | 'n
      * authenticator yet (one who has keeps their recovery codes for a lost phone): the answer's
      * token is shown once, audited without it.
      */
-    async issueEnrolmentLink(actor: StaffActor, userId: string): Promise<{ token: string; expiresAt: string }> {
+    async issueEnrolmentLink(actor: StaffActor, userId: number): Promise<{ token: string; expiresAt: string }> {
       return db.transaction().execute(async (trx) => {
         const row = await staffRepo.lockUser(trx, userId);
         if (!row) throw new AppError('not_found');
@@ -248,7 +250,7 @@ export function createStaffService(platform: Pick<Platform, 'db' | 'secret' | 'n
     },
 
     /** A supervisor (`null`: the system, e.g. a script) changes a user's role: their sessions end in the same transaction (and their sockets close). */
-    async setRole(actor: StaffActor | null, userId: string, role: Role) {
+    async setRole(actor: StaffActor | null, userId: number, role: Role) {
       if (userId === actor?.id) throw new AppError('forbidden'); // nobody demotes (or promotes) themselves
       await db.transaction().execute(async (trx: Tx) => {
         const row = await staffRepo.lockUser(trx, userId);
@@ -288,10 +290,10 @@ export function createStaffService(platform: Pick<Platform, 'db' | 'secret' | 'n
      */
     async demoEnrolmentLink(email: string): Promise<{ token: string; expiresAt: Date } | null> {
       const row = await findAccountByEmail(db, email);
-      if (!row || !isStaffRole(row.role) || (await staffRepo.totp(db, String(row.id)))?.enrolled_at) return null;
+      if (!row || !isStaffRole(row.role) || (await staffRepo.totp(db, row.id))?.enrolled_at) return null;
       return db.transaction().execute(async (trx) => {
-        const link = await issueEnrolmentLink(trx, { secret, config }, { userId: String(row.id), issuedBy: null, at: now() });
-        await recordAudit(trx, null, { action: 'staff.enrolment_link_issued', targetType: 'user', targetId: String(row.id), after: { expiresAt: link.expiresAt.toISOString(), via: 'demo seeding' } }, now());
+        const link = await issueEnrolmentLink(trx, { secret, config }, { userId: row.id, issuedBy: null, at: now() });
+        await recordAudit(trx, null, { action: 'staff.enrolment_link_issued', targetType: 'user', targetId: row.id, after: { expiresAt: link.expiresAt.toISOString(), via: 'demo seeding' } }, now());
         return link;
       });
     },
@@ -304,7 +306,7 @@ export function createStaffService(platform: Pick<Platform, 'db' | 'secret' | 'n
           await recordAudit(
             trx,
             null,
-            { action: 'staff.role_changed', targetType: 'user', targetId: String(promoted.id), before: { role: 'operator' }, after: { role: 'supervisor' } },
+            { action: 'staff.role_changed', targetType: 'user', targetId: promoted.id, before: { role: 'operator' }, after: { role: 'supervisor' } },
             now(),
           );
       });

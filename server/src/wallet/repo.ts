@@ -3,13 +3,14 @@ import type { Account, LedgerKind } from '@gp/common';
 import type { Executor } from '../db/database.ts';
 
 export interface Posting {
-  userId: string;
+  userId: number;
   account: Account;
   kind: LedgerKind;
   /** Signed hundredths: negative debits, positive credits. */
   amount: number;
   refType: string;
-  refId: string;
+  /** What caused the posting: usually a row's id (an order, a deposit), else a key (`debt.id:remaining`). `ledger.ref_id` is text. */
+  refId: number | string;
 }
 
 /**
@@ -28,7 +29,7 @@ export function postingQuery(p: Posting, options: { unlessInDebt?: boolean } = {
         returning balance, trial_balance, ${column} as after
       )
       insert into ledger (user_id, account, kind, amount, balance_after, ref_type, ref_id)
-      select ${p.userId}, ${p.account}, ${p.kind}, ${p.amount}, moved.after, ${p.refType}, ${p.refId} from moved
+      select ${p.userId}, ${p.account}, ${p.kind}, ${p.amount}, moved.after, ${p.refType}, ${String(p.refId)} from moved
       returning id, (select balance from moved) as balance, (select trial_balance from moved) as trial_balance
     `;
 }
@@ -71,7 +72,7 @@ export function debitsFrom(source: string, when: RawBuilder<boolean>) {
 
 /** A debit's columns in the `source` of `debitsFrom` (amount positive: what is taken). */
 export interface DebitColumns {
-  user_id: string;
+  user_id: number;
   account: Account;
   kind: LedgerKind;
   amount: number;
@@ -87,7 +88,7 @@ export interface DebitColumns {
  */
 export function creditsQuery(postings: readonly Posting[]) {
   // One JSON parameter for the whole batch (a settlement page credits hundreds at once).
-  const batch = JSON.stringify(postings.map((p, i) => ({ ord: i, user_id: p.userId, account: p.account, kind: p.kind, amount: p.amount, ref_type: p.refType, ref_id: p.refId })));
+  const batch = JSON.stringify(postings.map((p, i) => ({ ord: i, user_id: p.userId, account: p.account, kind: p.kind, amount: p.amount, ref_type: p.refType, ref_id: String(p.refId) })));
   return sql<{ user_id: number; balance: number; trial_balance: number }>`
       with v as (
         select * from jsonb_to_recordset(${batch}::jsonb)
@@ -141,11 +142,11 @@ const walletsWithLedgerSums = (db: Executor, where: RawBuilder<boolean>) =>
   `.execute(db);
 
 export const walletRepo = {
-  insertWallet(db: Executor, userId: string) {
+  insertWallet(db: Executor, userId: number) {
     return db.insertInto('wallets').values({ user_id: userId }).onConflict((oc) => oc.column('user_id').doNothing()).execute();
   },
 
-  balances(db: Executor, userId: string) {
+  balances(db: Executor, userId: number) {
     return db.selectFrom('wallets').select(['balance', 'trial_balance']).where('user_id', '=', userId).executeTakeFirst();
   },
 
@@ -169,14 +170,14 @@ export const walletRepo = {
    */
   async postCredits(db: Executor, postings: readonly Posting[]) {
     if (postings.length === 0) return [];
-    const userIds = [...new Set(postings.map((p) => String(p.userId)))];
+    const userIds = [...new Set(postings.map((p) => p.userId))];
     await db.selectFrom('wallets').select('user_id').where('user_id', 'in', userIds).orderBy('user_id').forUpdate().execute();
     const { rows } = await creditsQuery(postings).execute(db);
     if (rows.length !== userIds.length) throw new Error(`credits for ${userIds.length - rows.length} users without a wallet`);
     return rows;
   },
 
-  async ledgerPage(db: Executor, userId: string, page: number, pageSize: number) {
+  async ledgerPage(db: Executor, userId: number, page: number, pageSize: number) {
     const [rows, total] = await Promise.all([
       db
         .selectFrom('ledger')
@@ -198,19 +199,19 @@ export const walletRepo = {
   },
 
   /** The real balance, with the wallet's row locked until the transaction ends (a claw-back decides how much it can take). */
-  realBalanceForUpdate(db: Executor, userId: string) {
+  realBalanceForUpdate(db: Executor, userId: number) {
     return db.selectFrom('wallets').select('balance').where('user_id', '=', userId).forUpdate().executeTakeFirst();
   },
 
-  insertDebt(db: Executor, debt: { userId: string; refType: string; refId: string; amount: number }) {
+  insertDebt(db: Executor, debt: { userId: number; refType: string; refId: number | string; amount: number }) {
     return db
       .insertInto('wallet_debts')
-      .values({ user_id: debt.userId, ref_type: debt.refType, ref_id: debt.refId, amount: debt.amount, remaining: debt.amount })
+      .values({ user_id: debt.userId, ref_type: debt.refType, ref_id: String(debt.refId), amount: debt.amount, remaining: debt.amount })
       .onConflict((oc) => oc.constraint('wallet_debts_one_per_cause').doNothing())
       .execute();
   },
 
-  openDebts(db: Executor, userId: string, lock = false) {
+  openDebts(db: Executor, userId: number, lock = false) {
     const query = db
       .selectFrom('wallet_debts')
       .select(['id', 'ref_type', 'ref_id', 'amount', 'remaining', 'created_at'])
@@ -220,12 +221,12 @@ export const walletRepo = {
     return (lock ? query.forUpdate() : query).execute();
   },
 
-  async hasOpenDebt(db: Executor, userId: string) {
+  async hasOpenDebt(db: Executor, userId: number) {
     const row = await db.selectFrom('wallet_debts').select('id').where('user_id', '=', userId).where('remaining', '>', 0).limit(1).executeTakeFirst();
     return Boolean(row);
   },
 
-  reduceDebt(db: Executor, id: string, from: number, by: number, at: Date) {
+  reduceDebt(db: Executor, id: number, from: number, by: number, at: Date) {
     return db
       .updateTable('wallet_debts')
       .set({ remaining: from - by, ...(from - by === 0 ? { settled_at: at } : {}) })
@@ -235,7 +236,7 @@ export const walletRepo = {
   },
 
   /** One wallet's balances and ledger sums (tests check the invariant with it). */
-  async reconcile(db: Executor, userId: string): Promise<WalletAudit | undefined> {
+  async reconcile(db: Executor, userId: number): Promise<WalletAudit | undefined> {
     const result = await walletsWithLedgerSums(db, sql<boolean>`w.user_id = ${userId}`);
     return result.rows[0];
   },

@@ -37,11 +37,11 @@ function refundCauseOf(orderStatus: number | null, orderCause: OrderRefundCause 
 }
 
 export const walletService = {
-  async open(trx: Tx, userId: string) {
+  async open(trx: Tx, userId: number) {
     await walletRepo.insertWallet(trx, userId);
   },
 
-  async balances(db: Executor, userId: string): Promise<Balances> {
+  async balances(db: Executor, userId: number): Promise<Balances> {
     const row = await walletRepo.balances(db, userId);
     return { balance: row?.balance ?? 0, trialBalance: row?.trial_balance ?? 0 };
   },
@@ -57,7 +57,7 @@ export const walletService = {
    * wallet moved once. Returns the balances of each credited wallet after all of them. A cause
    * that has already posted fails the whole batch (DuplicatePostingError), as `credit` does.
    */
-  async creditMany(trx: Tx, postings: readonly Posting[]): Promise<Map<string, Balances>> {
+  async creditMany(trx: Tx, postings: readonly Posting[]): Promise<Map<number, Balances>> {
     for (const p of postings) if (!Number.isSafeInteger(p.amount) || p.amount <= 0) throw new RangeError('credit must be a positive integer');
     let rows;
     try {
@@ -66,7 +66,7 @@ export const walletService = {
       if (isUniqueViolation(error)) throw new DuplicatePostingError(postings[0]!);
       throw error;
     }
-    return new Map(rows.map((row) => [String(row.user_id), { balance: row.balance, trialBalance: row.trial_balance }]));
+    return new Map(rows.map((row) => [row.user_id, { balance: row.balance, trialBalance: row.trial_balance }]));
   },
 
   /** Debits a positive amount; `insufficient_points` when the account cannot cover it. */
@@ -117,7 +117,7 @@ export const walletService = {
   },
 
   /** Points still owed by the member (see `clawBack`), with each debt. */
-  async debts(db: Executor, userId: string) {
+  async debts(db: Executor, userId: number) {
     const rows = await walletRepo.openDebts(db, userId);
     return { outstanding: rows.reduce((sum, r) => sum + r.remaining, 0), rows };
   },
@@ -126,7 +126,7 @@ export const walletService = {
    * Pays open debts from the real balance, oldest first, as far as it goes. Each payment is a
    * ledger entry of its own cause (`debt-settlement`, `<debt id>:<remaining before>`), so it posts once.
    */
-  async settleDebts(trx: Tx, userId: string, at: Date) {
+  async settleDebts(trx: Tx, userId: number, at: Date) {
     const debts = await walletRepo.openDebts(trx, userId, true);
     const row = await walletRepo.realBalanceForUpdate(trx, userId);
     let available = row?.balance ?? 0;
@@ -135,7 +135,7 @@ export const walletService = {
       const pay = Math.min(available, debt.remaining);
       if (pay <= 0) break;
       await post(trx, { userId, account: 'real', kind: 'deposit', amount: -pay, refType: 'debt-settlement', refId: `${debt.id}:${debt.remaining}` });
-      await walletRepo.reduceDebt(trx, String(debt.id), debt.remaining, pay, at);
+      await walletRepo.reduceDebt(trx, debt.id, debt.remaining, pay, at);
       available -= pay;
       paid += pay;
     }
@@ -143,7 +143,7 @@ export const walletService = {
     return { paid, outstanding: left, ...(await walletService.balances(trx, userId)) };
   },
 
-  async ledger(db: Executor, userId: string, page: number, pageSize: number): Promise<Paged<LedgerEntry>> {
+  async ledger(db: Executor, userId: number, page: number, pageSize: number): Promise<Paged<LedgerEntry>> {
     const { rows, total } = await walletRepo.ledgerPage(db, userId, page, pageSize);
     return {
       items: rows.map((r) => ({
@@ -173,8 +173,8 @@ export const walletService = {
 /** The wallet reads of the HTTP edge (`/me`, the ledger page): on the pool, outside any transaction. */
 export function walletReads(platform: Pick<Platform, 'db'>) {
   return {
-    balances: (userId: string) => walletService.balances(platform.db, userId),
-    ledger: (userId: string, page: number, pageSize: number) => walletService.ledger(platform.db, userId, page, pageSize),
+    balances: (userId: number) => walletService.balances(platform.db, userId),
+    ledger: (userId: number, page: number, pageSize: number) => walletService.ledger(platform.db, userId, page, pageSize),
   };
 }
 
@@ -206,12 +206,12 @@ async function post(trx: Tx, posting: Posting, options: { unlessInDebt?: boolean
 }
 
 /** The `balance` push for the owner's sockets (only theirs): write it to the outbox with the posting. */
-export function balanceMessage(userId: string, balances: Balances, at: Date): BusMessage {
+export function balanceMessage(userId: number, balances: Balances, at: Date): BusMessage {
   const payload: BalancePayload = { balance: balances.balance, trialBalance: balances.trialBalance, at: at.toISOString() };
   return { room: userRoom(userId), event: 'balance', payload };
 }
 
 /** Pushes the new balance to the owner's sockets (only theirs). Call after the commit. */
-export async function publishBalance(bus: EventBus, userId: string, balances: Balances, at: Date) {
+export async function publishBalance(bus: EventBus, userId: number, balances: Balances, at: Date) {
   await bus.publish(balanceMessage(userId, balances, at));
 }

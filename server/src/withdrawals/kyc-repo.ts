@@ -20,16 +20,16 @@ const COLUMNS = [
 
 export const kycRepo = {
   /** The member's newest submission: its state is the member's state. */
-  latest(db: Executor, userId: string) {
+  latest(db: Executor, userId: number) {
     return db.selectFrom('kyc_submissions').select(COLUMNS).where('user_id', '=', userId).orderBy('id', 'desc').limit(1).executeTakeFirst();
   },
 
-  find(db: Executor, id: string) {
+  find(db: Executor, id: number) {
     return db.selectFrom('kyc_submissions').select(COLUMNS).where('id', '=', id).executeTakeFirst();
   },
 
   /** Submissions sent since `since` (the rolling-day bound on how many a member sends). */
-  async countSince(db: Executor, userId: string, since: Date) {
+  async countSince(db: Executor, userId: number, since: Date) {
     const row = await db.selectFrom('kyc_submissions').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).where('created_at', '>=', since).executeTakeFirstOrThrow();
     return Number(row.n);
   },
@@ -40,7 +40,7 @@ export const kycRepo = {
    */
   insert(
     trx: Tx,
-    row: { userId: string; documentKey: string; documentType: string; selfieKey: string; selfieType: string; accountName: string; accountNumber: string; bankCode: string; at: Date },
+    row: { userId: number; documentKey: string; documentType: string; selfieKey: string; selfieType: string; accountName: string; accountNumber: string; bankCode: string; at: Date },
   ) {
     return trx
       .insertInto('kyc_submissions')
@@ -60,7 +60,7 @@ export const kycRepo = {
   },
 
   /** Decides a pending submission, once: conditional on `pending` (undefined when someone else decided first). */
-  decide(trx: Tx, id: string, state: Exclude<KycState, 'pending'>, reason: string | null, reviewerId: string, at: Date) {
+  decide(trx: Tx, id: number, state: Exclude<KycState, 'pending'>, reason: string | null, reviewerId: number, at: Date) {
     return trx
       .updateTable('kyc_submissions')
       .set({ state, reason, reviewed_by: reviewerId, reviewed_at: at })

@@ -13,7 +13,7 @@ type SubmissionRow = NonNullable<Awaited<ReturnType<typeof kycRepo.find>>>;
 const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === '23505';
 const last4 = (accountNumber: string) => accountNumber.slice(-4);
 /** Where the reader fetches a submission's file: never the storage key itself. */
-const fileUrl = (id: string, which: KycFile) => `/api/admin/kyc/${id}/${which}`;
+const fileUrl = (id: number, which: KycFile) => `/api/admin/kyc/${id}/${which}`;
 
 /** The document may be a photo or a PDF scan; the selfie is a photo. Recognised by their bytes, never the browser's word. */
 function documentTypeOf(file: UploadedFile) {
@@ -56,7 +56,7 @@ export function createKycService(platform: Pick<Platform, 'db' | 'now' | 'config
   }
 
   return {
-    async status(userId: string): Promise<KycStatus> {
+    async status(userId: number): Promise<KycStatus> {
       return present(await kycRepo.latest(db, userId));
     },
 
@@ -64,7 +64,7 @@ export function createKycService(platform: Pick<Platform, 'db' | 'now' | 'config
      * Stores both files, then records the submission; if the record is refused (another pending one
      * won a race) the files are removed, so no stored file is without its row.
      */
-    async submit(userId: string, body: KycBody, files: Partial<Record<KycFile, UploadedFile>>): Promise<KycStatus> {
+    async submit(userId: number, body: KycBody, files: Partial<Record<KycFile, UploadedFile>>): Promise<KycStatus> {
       const { document, selfie } = files;
       const documentType = document ? documentTypeOf(document) : undefined;
       const selfieType = selfie ? sniffImage(selfie.buffer) : undefined;
@@ -94,12 +94,12 @@ export function createKycService(platform: Pick<Platform, 'db' | 'now' | 'config
     },
 
     /** One of the member's own submissions' files; anyone else's is `not_found`. */
-    async memberFile(userId: string, submissionId: string, which: KycFile) {
+    async memberFile(userId: number, submissionId: number, which: KycFile) {
       const row = await kycRepo.find(db, submissionId);
-      return fileOf(row && String(row.user_id) === userId ? row : undefined, which);
+      return fileOf(row && row.user_id === userId ? row : undefined, which);
     },
 
-    async staffFile(submissionId: string, which: KycFile) {
+    async staffFile(submissionId: number, which: KycFile) {
       return fileOf(await kycRepo.find(db, submissionId), which);
     },
 
@@ -114,8 +114,8 @@ export function createKycService(platform: Pick<Platform, 'db' | 'now' | 'config
         accountNumber: row.account_number,
         bankCode: row.bank_code,
         reason: row.reason,
-        documentUrl: fileUrl(String(row.id), 'document'),
-        selfieUrl: fileUrl(String(row.id), 'selfie'),
+        documentUrl: fileUrl(row.id, 'document'),
+        selfieUrl: fileUrl(row.id, 'selfie'),
         submittedAt: new Date(row.created_at).toISOString(),
         reviewedBy: row.reviewed_by === null ? null : String(row.reviewed_by),
         reviewedAt: row.reviewed_at ? new Date(row.reviewed_at).toISOString() : null,
@@ -123,15 +123,15 @@ export function createKycService(platform: Pick<Platform, 'db' | 'now' | 'config
     },
 
     /** Staff decide a pending submission, once, audited; never their own (`own_account`). */
-    async decide(actor: StaffActor, submissionId: string, { decision, reason }: KycDecisionBody) {
+    async decide(actor: StaffActor, submissionId: number, { decision, reason }: KycDecisionBody) {
       const row = await kycRepo.find(db, submissionId);
       if (!row) throw new AppError('not_found');
-      if (String(row.user_id) === actor.id) throw new AppError('own_account');
+      if (row.user_id === actor.id) throw new AppError('own_account');
       const state = decision === 'approve' ? 'approved' : decision === 'reject' ? 'rejected' : 'more_needed';
       const decided = await db.transaction().execute(async (trx) => {
         const changed = await kycRepo.decide(trx, submissionId, state, decision === 'approve' ? null : (reason ?? null), actor.id, now());
         if (!changed) return false;
-        await recordAudit(trx, actor, { action: `kyc.${state}`, targetType: 'user', targetId: String(row.user_id), before: { state: 'pending' }, after: { submissionId, state, reason: reason ?? null } }, now());
+        await recordAudit(trx, actor, { action: `kyc.${state}`, targetType: 'user', targetId: row.user_id, before: { state: 'pending' }, after: { submissionId, state, reason: reason ?? null } }, now());
         return true;
       });
       if (!decided) throw new AppError('kyc_decided');
@@ -139,7 +139,7 @@ export function createKycService(platform: Pick<Platform, 'db' | 'now' | 'config
     },
 
     /** The approved bank account a withdrawal pays to: the member's newest submission, when approved. */
-    async approvedAccount(userId: string) {
+    async approvedAccount(userId: number) {
       const row = await kycRepo.latest(db, userId);
       return row?.state === 'approved' ? row : undefined;
     },

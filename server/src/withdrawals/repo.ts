@@ -29,14 +29,14 @@ const COLUMNS = [
 const LIVE: WithdrawalState[] = ['requested', 'approved', 'paid'];
 
 export type NewWithdrawal = {
-  userId: string;
+  userId: number;
   method: 'bank_transfer';
   amount: number;
   fee: number;
   payout: number;
   currency: string;
   rate: string;
-  kycId: string;
+  kycId: number;
   accountName: string;
   accountNumber: string;
   bankCode: string;
@@ -48,12 +48,12 @@ export const withdrawalsRepo = {
    * The member's withdrawal lock for the rest of `trx`: two requests of one member read their daily
    * sum and their winnings one after the other, never both before either wrote.
    */
-  async lockMember(trx: Tx, userId: string) {
+  async lockMember(trx: Tx, userId: number) {
     await sql`select pg_advisory_xact_lock(hashtext('member-withdrawals'), ${Number(userId)}::int)`.execute(trx);
   },
 
   /** GP hundredths the member asked to withdraw since `since`, not counting rejected or cancelled requests. */
-  async requestedSince(db: Executor, userId: string, since: Date) {
+  async requestedSince(db: Executor, userId: number, since: Date) {
     const row = await db
       .selectFrom('withdrawals')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('amount'), sql<string>`0`).as('total'))
@@ -68,7 +68,7 @@ export const withdrawalsRepo = {
    * Real points won as prizes, less what live withdrawals took: what a bank transfer may still
    * take (deposited points go back only to the method they came from, never to a bank).
    */
-  async winningsLeft(db: Executor, userId: string) {
+  async winningsLeft(db: Executor, userId: number) {
     const { rows } = await sql<{ won: string; withdrawn: string }>`
       select (select coalesce(sum(amount), 0) from ledger where user_id = ${userId} and kind = 'prize' and account = 'real') as won,
              (select coalesce(sum(amount), 0) from withdrawals where user_id = ${userId} and state in ('requested', 'approved', 'paid')) as withdrawn`.execute(db);
@@ -96,11 +96,11 @@ export const withdrawalsRepo = {
       .executeTakeFirstOrThrow();
   },
 
-  find(db: Executor, id: string) {
+  find(db: Executor, id: number) {
     return db.selectFrom('withdrawals').innerJoin('users', 'users.id', 'withdrawals.user_id').select([...COLUMNS, 'users.email']).where('withdrawals.id', '=', id).executeTakeFirst();
   },
 
-  ofMember(db: Executor, userId: string, limit: number) {
+  ofMember(db: Executor, userId: number, limit: number) {
     return db.selectFrom('withdrawals').select(COLUMNS).where('user_id', '=', userId).orderBy('id', 'desc').limit(limit).execute();
   },
 
@@ -115,7 +115,7 @@ export const withdrawalsRepo = {
   },
 
   /** The first of two approvals (a large withdrawal): once, and only while it is still requested. */
-  firstApproval(trx: Tx, id: string, staffId: string, at: Date) {
+  firstApproval(trx: Tx, id: number, staffId: number, at: Date) {
     return trx
       .updateTable('withdrawals')
       .set({ first_approved_by: staffId, first_approved_at: at })
@@ -130,14 +130,14 @@ export const withdrawalsRepo = {
    * requested → approved, once. `secondTo`: the first approver a second approval must differ from
    * (checked in the statement, so the same person cannot be both however the calls interleave).
    */
-  approve(trx: Tx, id: string, staffId: string, at: Date, secondTo: string | null) {
+  approve(trx: Tx, id: number, staffId: number, at: Date, secondTo: number | null) {
     let query = trx.updateTable('withdrawals').set({ state: 'approved', approved_by: staffId, approved_at: at }).where('id', '=', id).where('state', '=', 'requested');
     query = secondTo === null ? query.where('first_approved_by', 'is', null) : query.where('first_approved_by', '=', secondTo).where('first_approved_by', '<>', staffId);
     return query.returning(COLUMNS).executeTakeFirst();
   },
 
   /** `from` → rejected or cancelled, once: the caller returns the held points in the same transaction. */
-  close(trx: Tx, id: string, to: 'rejected' | 'cancelled', from: WithdrawalState[], by: string, reason: string | null, at: Date) {
+  close(trx: Tx, id: number, to: 'rejected' | 'cancelled', from: WithdrawalState[], by: number, reason: string | null, at: Date) {
     return trx
       .updateTable('withdrawals')
       .set({ state: to, closed_by: by, closed_at: at, reason })
@@ -148,7 +148,7 @@ export const withdrawalsRepo = {
   },
 
   /** approved → paid, once, with the bank's or provider's reference. */
-  markPaid(trx: Tx, id: string, by: string, reference: string, at: Date) {
+  markPaid(trx: Tx, id: number, by: number, reference: string, at: Date) {
     return trx
       .updateTable('withdrawals')
       .set({ state: 'paid', paid_by: by, paid_at: at, paid_reference: reference })

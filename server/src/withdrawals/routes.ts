@@ -12,7 +12,7 @@ import type { KycService, WithdrawalService } from './service.ts';
 export function withdrawalRoutes(platform: Platform, auth: AuthService, kyc: KycService, withdrawals: WithdrawalService) {
   const router = Router();
   const member = requireUser(auth);
-  const me = (req: Parameters<typeof currentUser>[0]) => String(currentUser(req).user.id);
+  const me = (req: Parameters<typeof currentUser>[0]) => currentUser(req).user.id;
   const id = idParam('id');
   // multipart/form-data: `document` (JPEG, PNG, WebP or PDF), `selfie` (JPEG, PNG or WebP), each at most KYC_MAX_BYTES, and the account fields.
   const files = fileFieldsUpload(['document', 'selfie'] as const, platform.config.KYC_MAX_BYTES);

@@ -16,8 +16,8 @@ export { createKycService, type KycFile, type KycService } from './kyc.ts';
 export type WithdrawalService = ReturnType<typeof createWithdrawalService>;
 
 /** The hold and the return of one withdrawal: two causes, each posts once (the ledger's unique cause index). */
-const holdOf = (userId: string, id: string, amount: number) => ({ userId, account: 'real' as const, kind: 'withdrawal' as const, refType: 'withdrawal', refId: id, amount });
-const returnOf = (userId: string, id: string, amount: number) => ({ userId, account: 'real' as const, kind: 'withdrawal' as const, refType: 'withdrawal-return', refId: id, amount });
+const holdOf = (userId: number, id: number, amount: number) => ({ userId, account: 'real' as const, kind: 'withdrawal' as const, refType: 'withdrawal', refId: id, amount });
+const returnOf = (userId: number, id: number, amount: number) => ({ userId, account: 'real' as const, kind: 'withdrawal' as const, refType: 'withdrawal-return', refId: id, amount });
 
 /**
  * Withdrawals of real points won as prizes (issue 33 item 2; docs/withdrawals.md). A request holds
@@ -30,15 +30,15 @@ const returnOf = (userId: string, id: string, amount: number) => ({ userId, acco
 export function createWithdrawalService(platform: Pick<Platform, 'db' | 'now' | 'config' | 'outbox'>) {
   const { db, now, config, outbox } = platform;
 
-  async function pushBalance(trx: Tx, userId: string) {
+  async function pushBalance(trx: Tx, userId: number) {
     const at = now();
     await outbox.write(trx, [outbox.event(balanceMessage(userId, await walletService.balances(trx, userId), at), at)]);
   }
 
-  async function staffRow(actor: StaffActor, id: string) {
+  async function staffRow(actor: StaffActor, id: number) {
     const row = await withdrawalsRepo.find(db, id);
     if (!row) throw new AppError('withdrawal_not_found');
-    if (String(row.user_id) === actor.id) throw new AppError('own_account');
+    if (row.user_id === actor.id) throw new AppError('own_account');
     return row;
   }
 
@@ -48,10 +48,10 @@ export function createWithdrawalService(platform: Pick<Platform, 'db' | 'now' | 
   };
 
   /** Closes a withdrawal (rejected by staff, cancelled by its member) and returns what it held, in one transaction. */
-  async function close(id: string, to: 'rejected' | 'cancelled', from: WithdrawalState[], by: string, reason: string | null, actor?: StaffActor) {
+  async function close(id: number, to: 'rejected' | 'cancelled', from: WithdrawalState[], by: number, reason: string | null, actor?: StaffActor) {
     const row = await db.transaction().execute(async (trx) => {
       const closed = moved(await withdrawalsRepo.close(trx, id, to, from, by, reason, now()));
-      const userId = String(closed.user_id);
+      const userId = closed.user_id;
       await walletService.credit(trx, returnOf(userId, id, closed.amount));
       await pushBalance(trx, userId);
       if (actor) await recordAudit(trx, actor, { action: `withdrawal.${to}`, targetType: 'withdrawal', targetId: id, after: { state: to, amount: closed.amount, userId, reason } }, now());
@@ -62,7 +62,7 @@ export function createWithdrawalService(platform: Pick<Platform, 'db' | 'now' | 
   }
 
   return {
-    async terms(userId: string): Promise<WithdrawalTerms> {
+    async terms(userId: number): Promise<WithdrawalTerms> {
       const at = now();
       const [requested, winnings, balances, kyc] = await Promise.all([
         withdrawalsRepo.requestedSince(db, userId, new Date(at.getTime() - ROLLING_DAY_MS)),
@@ -84,7 +84,7 @@ export function createWithdrawalService(platform: Pick<Platform, 'db' | 'now' | 
       };
     },
 
-    async list(userId: string): Promise<Withdrawal[]> {
+    async list(userId: number): Promise<Withdrawal[]> {
       return (await withdrawalsRepo.ofMember(db, userId, 100)).map(presentWithdrawal);
     },
 
@@ -95,7 +95,7 @@ export function createWithdrawalService(platform: Pick<Platform, 'db' | 'now' | 
      * (`winnings_insufficient`), while points are owed (`wallet_debt`), beyond the balance
      * (`insufficient_points`, from the conditional debit itself).
      */
-    async request(userId: string, body: WithdrawalBody, key: string): Promise<Withdrawal> {
+    async request(userId: number, body: WithdrawalBody, key: string): Promise<Withdrawal> {
       const { body: answer } = await runIdempotent<Withdrawal>(db, { userId, scope: 'withdrawal', key, body }, async (trx) => {
         const account = await kycRepo.latest(trx, userId);
         if (account?.state !== 'approved') throw new AppError('kyc_required');
@@ -113,13 +113,13 @@ export function createWithdrawalService(platform: Pick<Platform, 'db' | 'now' | 
           payout,
           currency: config.WITHDRAWAL_CURRENCY,
           rate: `${rate.numerator}/${rate.denominator}`,
-          kycId: String(account.id),
+          kycId: account.id,
           accountName: account.account_name,
           accountNumber: account.account_number,
           bankCode: account.bank_code,
           at,
         });
-        await walletService.debit(trx, holdOf(userId, String(row.id), body.amount));
+        await walletService.debit(trx, holdOf(userId, row.id, body.amount));
         await pushBalance(trx, userId);
         return { status: 201, body: presentWithdrawal(row) };
       });
@@ -128,9 +128,9 @@ export function createWithdrawalService(platform: Pick<Platform, 'db' | 'now' | 
     },
 
     /** The member cancels their own request while it is still `requested`; its points come back. */
-    async cancel(userId: string, id: string): Promise<Withdrawal> {
+    async cancel(userId: number, id: number): Promise<Withdrawal> {
       const row = await withdrawalsRepo.find(db, id);
-      if (!row || String(row.user_id) !== userId) throw new AppError('withdrawal_not_found');
+      if (!row || row.user_id !== userId) throw new AppError('withdrawal_not_found');
       return presentWithdrawal(await close(id, 'cancelled', ['requested'], userId, null));
     },
 
@@ -143,17 +143,17 @@ export function createWithdrawalService(platform: Pick<Platform, 'db' | 'now' | 
      * the approver's rolling-day bound (ADJUSTMENT_APPROVAL_POINTS, with adjustments and PIN batches);
      * otherwise this approval is the first of two and another staff member's makes it `approved`.
      */
-    async approve(actor: StaffActor, id: string): Promise<AdminWithdrawal> {
+    async approve(actor: StaffActor, id: number): Promise<AdminWithdrawal> {
       const found = await staffRow(actor, id);
       if (found.state !== 'requested') throw new AppError('withdrawal_state');
-      if (found.first_approved_by !== null && String(found.first_approved_by) === actor.id) throw new AppError('approval_required');
+      if (found.first_approved_by !== null && found.first_approved_by === actor.id) throw new AppError('approval_required');
       await db.transaction().execute(async (trx) => {
         const at = now();
         const byApprover = await selfApprovedMoney(trx, actor.id, at);
         let step: 'first' | 'second' | 'alone';
         if (found.first_approved_by !== null) {
           step = 'second';
-          moved(await withdrawalsRepo.approve(trx, id, actor.id, at, String(found.first_approved_by)));
+          moved(await withdrawalsRepo.approve(trx, id, actor.id, at, found.first_approved_by));
         } else if (found.amount > config.WITHDRAWAL_FOUR_EYES_POINTS || byApprover + found.amount > config.ADJUSTMENT_APPROVAL_POINTS) {
           step = 'first';
           moved(await withdrawalsRepo.firstApproval(trx, id, actor.id, at));
@@ -161,20 +161,20 @@ export function createWithdrawalService(platform: Pick<Platform, 'db' | 'now' | 
           step = 'alone';
           moved(await withdrawalsRepo.approve(trx, id, actor.id, at, null));
         }
-        await recordAudit(trx, actor, { action: step === 'first' ? 'withdrawal.first_approval' : 'withdrawal.approved', targetType: 'withdrawal', targetId: id, after: { step, amount: found.amount, userId: String(found.user_id), rollingDay: byApprover } }, at);
+        await recordAudit(trx, actor, { action: step === 'first' ? 'withdrawal.first_approval' : 'withdrawal.approved', targetType: 'withdrawal', targetId: id, after: { step, amount: found.amount, userId: found.user_id, rollingDay: byApprover } }, at);
       });
       return presentForStaff((await withdrawalsRepo.find(db, id))!);
     },
 
     /** Rejects a requested or approved (not yet paid) withdrawal with a reason; its points come back. */
-    async reject(actor: StaffActor, id: string, reason: string): Promise<AdminWithdrawal> {
+    async reject(actor: StaffActor, id: number, reason: string): Promise<AdminWithdrawal> {
       await staffRow(actor, id);
       await close(id, 'rejected', ['requested', 'approved'], actor.id, reason, actor);
       return presentForStaff((await withdrawalsRepo.find(db, id))!);
     },
 
     /** Marks an approved withdrawal paid with the bank's or provider's reference. */
-    async markPaid(actor: StaffActor, id: string, reference: string): Promise<AdminWithdrawal> {
+    async markPaid(actor: StaffActor, id: number, reference: string): Promise<AdminWithdrawal> {
       await staffRow(actor, id);
       await db.transaction().execute(async (trx) => {
         const row = moved(await withdrawalsRepo.markPaid(trx, id, actor.id, reference, now()));

@@ -41,7 +41,7 @@ describe('staff enrolment: single-use links, never the password alone', () => {
 
   const newOperator = async (name: string) => {
     const m = await newMember(env.services, name);
-    await env.services.staff.setRole(null, m.id, 'operator');
+    await env.services.staff.setRole(null, Number(m.id), 'operator');
     return m;
   };
   const login = (email: string, password: string, enrolment?: string) => api.post('/api/admin/auth/login', { json: { email, password, ...(enrolment ? { enrolment } : {}) } });
@@ -51,7 +51,7 @@ describe('staff enrolment: single-use links, never the password alone', () => {
     const res = await login(op.email, op.password);
     expect(res).toMatchObject({ status: 403, body: { error: { code: 'enrolment_required' } } });
     expect(res.body.enrol).toBeUndefined();
-    expect(await env.platform.db.selectFrom('staff_totp').select('user_id').where('user_id', '=', op.id).execute()).toEqual([]);
+    expect(await env.platform.db.selectFrom('staff_totp').select('user_id').where('user_id', '=', Number(op.id)).execute()).toEqual([]);
     // The wrong password still hears only invalid_credentials.
     expect((await login(op.email, 'not-the-password')).body.error.code).toBe('invalid_credentials');
   });
@@ -59,13 +59,13 @@ describe('staff enrolment: single-use links, never the password alone', () => {
   it('a link enrols once (spent by the enrolment); someone else’s or an expired one never works', async () => {
     const op = await newOperator('Linked');
     const other = await newOperator('Other');
-    const token = await enrolmentToken(env.platform, op.id);
+    const token = await enrolmentToken(env.platform, Number(op.id));
     // Another staff member's password with this link: refused.
     expect((await login(other.email, other.password, token)).body.error.code).toBe('link_expired');
     const first = await staffSignIn(env.url, op.email, op.password, token);
     expect(first.recoveryCodes).toHaveLength(10);
     // The enrolment spent the link.
-    const links = await env.platform.db.selectFrom('staff_enrolment_links').select(['used_at']).where('user_id', '=', op.id).execute();
+    const links = await env.platform.db.selectFrom('staff_enrolment_links').select(['used_at']).where('user_id', '=', Number(op.id)).execute();
     expect(links).toHaveLength(1);
     expect(links[0]!.used_at).not.toBeNull();
     // Enrolled now, the authenticator's code is asked for, never a new secret: not even with the link.
@@ -97,7 +97,7 @@ describe('staff enrolment: single-use links, never the password alone', () => {
 
   it('a link works STAFF_ENROLMENT_LINK_HOURS, then never', async () => {
     const late = await newOperator('Late');
-    const lateToken = await enrolmentToken(env.platform, late.id);
+    const lateToken = await enrolmentToken(env.platform, Number(late.id));
     env.clock.advance((env.platform.config.STAFF_ENROLMENT_LINK_HOURS * 3600 + 1) * 1000);
     expect((await login(late.email, late.password, lateToken)).body.error.code).toBe('link_expired');
   });
@@ -137,7 +137,7 @@ describe('npm run staff: the first supervisor', () => {
     const short = await runCli(['create', '--email', 'x@example.com', '--name', 'X', '--password-stdin'], env.platform.connectionString, 'short\n');
     expect(short.code).toBe(2);
     const m = await newMember(env.services, 'LateJoiner');
-    await env.services.staff.setRole(null, m.id, 'operator');
+    await env.services.staff.setRole(null, Number(m.id), 'operator');
     const link = await runCli(['enrol-link', '--email', m.email], env.platform.connectionString);
     expect(link.code, link.stderr).toBe(0);
     const token = /#enrol=([\w-]+)/.exec(link.stdout)![1]!;

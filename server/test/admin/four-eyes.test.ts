@@ -30,11 +30,11 @@ describe('four-eyes manual results (keno)', () => {
   const closedDraw = async () => {
     const onSale = await eventually('an open CAB01 draw', async () => (await api.get<DrawWire[]>('/api/products/CAB01/draws?status=open')).body[0], 3000);
     env.clock.advanceTo(onSale.drawAt);
-    expect(await env.services.keno.drawAtTime(onSale.id)).toBe('manual');
+    expect(await env.services.keno.drawAtTime(Number(onSale.id))).toBe('manual');
     return onSale;
   };
   const enter = (token: string, targetId: string, numbers: number[]) => api.post('/api/admin/results', { token, json: { targetType: 'keno_draw', targetId, result: { numbers } } });
-  const statusOf = async (id: string) => (await env.platform.db.selectFrom('draws').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+  const statusOf = async (id: number) => (await env.platform.db.selectFrom('draws').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
   const twenty = Array.from({ length: 20 }, (_, i) => 80 - i * 3);
 
   it('publishes only when a second staff member enters the same numbers (in any order, with the same last — super — number)', async () => {
@@ -42,7 +42,7 @@ describe('four-eyes manual results (keno)', () => {
     const first = await enter(ann.token, draw.id, twenty);
     expect(first.body).toMatchObject({ state: 'waiting_second' });
     expect(first.body.entries).toHaveLength(1);
-    expect(await statusOf(draw.id)).toBe('scheduled');
+    expect(await statusOf(Number(draw.id))).toBe('scheduled');
     // The same person entering again is not a second pair of eyes.
     expect((await enter(ann.token, draw.id, twenty)).body.state).toBe('waiting_second');
 
@@ -50,7 +50,7 @@ describe('four-eyes manual results (keno)', () => {
     expect((await enter(ben.token, draw.id, [...twenty].reverse())).body.state).toBe('mismatch');
     const second = await enter(ben.token, draw.id, [...twenty.slice(0, 19).reverse(), twenty[19]!]);
     expect(second.body.state).toBe('published');
-    expect(await statusOf(draw.id)).toBe('drawn');
+    expect(await statusOf(Number(draw.id))).toBe('drawn');
     const published = await env.platform.db.selectFrom('audit_log').select(['actor_id']).where('action', '=', 'result.published').where('target_id', '=', draw.id).execute();
     expect(published.map((r) => String(r.actor_id))).toEqual([ben.id]);
   });
@@ -66,12 +66,12 @@ describe('four-eyes manual results (keno)', () => {
     expect(mismatch.body.entries.map((e: { staffId: string; staffName: string }) => [e.staffId, e.staffName])).toEqual([[ann.id, 'Ann'], [ben.id, 'Ben']]);
     const listed = (await api.get('/api/admin/results', { token: ben.token })).body.items.find((i: { targetId: string }) => i.targetId === draw.id);
     expect(listed.shown.map((e: { staffName: string; mine: boolean }) => [e.staffName, e.mine])).toEqual([['Ann', false], ['Ben', true]]);
-    expect(await statusOf(draw.id)).toBe('scheduled');
+    expect(await statusOf(Number(draw.id))).toBe('scheduled');
     // Ann looks again (re-entering what she saw): she is told of the mismatch too.
     expect((await enter(ann.token, draw.id, twenty)).body.state).toBe('mismatch');
     // Ben checks the official sheet and corrects his entry: now they agree.
     expect((await enter(ben.token, draw.id, twenty)).body.state).toBe('published');
-    expect(await statusOf(draw.id)).toBe('drawn');
+    expect(await statusOf(Number(draw.id))).toBe('drawn');
   });
 
   it('twenty matching entries at once publish once, and exactly one answer (and one audit row) says published', async () => {
@@ -82,7 +82,7 @@ describe('four-eyes manual results (keno)', () => {
     expect(seen.filter((state) => state === 'published'), JSON.stringify(seen)).toHaveLength(1);
     // The others either came before any other entry was in (waiting for a second) or found it published.
     expect(seen.every((state) => ['published', 'waiting_second', 'result_exists'].includes(state)), JSON.stringify(seen)).toBe(true);
-    expect(await statusOf(draw.id)).toBe('drawn');
+    expect(await statusOf(Number(draw.id))).toBe('drawn');
     const published = await env.platform.db.selectFrom('audit_log').select(['actor_id']).where('action', '=', 'result.published').where('target_id', '=', draw.id).execute();
     expect(published).toHaveLength(1);
     expect(String(published[0]!.actor_id)).toBe(crowd[seen.indexOf('published')]!.id);
@@ -116,7 +116,7 @@ describe('four-eyes manual results (draw lotteries) and the Results list', () =>
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.items;
   };
-  const statusOf = async (id: string) => (await env.platform.db.selectFrom('lottery_draws').select(['status', 'result']).where('id', '=', id).executeTakeFirstOrThrow());
+  const statusOf = async (id: number) => (await env.platform.db.selectFrom('lottery_draws').select(['status', 'result']).where('id', '=', id).executeTakeFirstOrThrow());
 
   it('a draw still on sale takes no entry; once closed it is listed, and published only when a second entry matches', async () => {
     const [draw] = await eventually('a 539 draw', async () => {
@@ -150,11 +150,11 @@ describe('four-eyes manual results (draw lotteries) and the Results list', () =>
       [true, { zones: [[3, 13, 23, 33, 39]], extra: [] }],
       [false, { zones: [[3, 13, 23, 33, 38]], extra: [] }],
     ]);
-    expect((await statusOf(draw!.id)).status).toBe('scheduled');
+    expect((await statusOf(Number(draw!.id))).status).toBe('scheduled');
 
     // Ben corrects his entry: published, gone from the list; a later entry is refused.
     expect((await enter(ben.token, draw!.id, { zones: [[3, 13, 23, 33, 39]] })).body.state).toBe('published');
-    expect(await statusOf(draw!.id)).toMatchObject({ status: 'drawn', result: { zones: [[3, 13, 23, 33, 39]] } });
+    expect(await statusOf(Number(draw!.id))).toMatchObject({ status: 'drawn', result: { zones: [[3, 13, 23, 33, 39]] } });
     expect((await pending(ann.token)).map((p) => p.targetId)).not.toContain(draw!.id);
     expect((await enter(ann.token, draw!.id, { zones: [[3, 13, 23, 33, 39]] })).body.error.code).toBe('result_exists');
     const audit = await env.platform.db.selectFrom('audit_log').select(['action']).where('target_type', '=', 'lottery_draw').where('target_id', '=', draw!.id).orderBy('id').execute();

@@ -29,7 +29,7 @@ describe('back office: member detail, held deposits, debts', () => {
     const deposit = await startDeposit(env, m.token, { amount: 2_000, currency: 'USD', method: 'card' });
     await payByCard(deposit.start);
     await depositIn(env, m.token, deposit.id, 'paid');
-    await env.platform.db.transaction().execute((trx) => walletService.debit(trx, { userId: m.id, account: 'real', kind: 'adjustment', amount: 1_500, refType: 'test-spend', refId: deposit.id }));
+    await env.platform.db.transaction().execute((trx) => walletService.debit(trx, { userId: Number(m.id), account: 'real', kind: 'adjustment', amount: 1_500, refType: 'test-spend', refId: deposit.id }));
     const refunded = await env.api.post(`/api/admin/deposits/${deposit.id}/refund`, { token: operator.token });
     expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
     return { ...m, depositId: deposit.id };
@@ -47,7 +47,7 @@ describe('back office: member detail, held deposits, debts', () => {
 
   it('the member page shows balances, the debt with its deposit, deposits, and the ledger in pages', async () => {
     const m = await memberInDebt('Debby Owes');
-    for (let i = 0; i < 30; i += 1) await grantPoints(env.platform, m.id, 1); // 30 more lines; each 0.01 GP goes to the debt only when settled
+    for (let i = 0; i < 30; i += 1) await grantPoints(env.platform, Number(m.id), 1); // 30 more lines; each 0.01 GP goes to the debt only when settled
     const page1 = await env.api.get(`/api/admin/members/${m.id}`, { token: operator.token });
     expect(page1.status).toBe(200);
     expect(page1.body).toMatchObject({ member: { id: m.id, name: 'Debby Owes' }, balance: 30, debt: { outstanding: 1_500, debts: [{ refType: 'deposit-reversal', refId: m.depositId, remaining: 1_500 }] } });
@@ -74,8 +74,8 @@ describe('back office: member detail, held deposits, debts', () => {
     expect(await balanceOf(env, m.token)).toBe(500);
     expect((await env.api.get('/api/deposits/debt', { token: m.token })).body.outstanding).toBe(0);
     expect((await env.api.get('/api/admin/debts', { token: operator.token })).body.items.map((d: { userId: string }) => d.userId)).not.toContain(m.id);
-    await env.platform.db.transaction().execute((trx) => walletService.debit(trx, { userId: m.id, account: 'real', kind: 'order', amount: 100, refType: 'order', refId: `after-pin-${m.id}` }));
-    await expectLedgerMatchesBalance(env.platform, m.id);
+    await env.platform.db.transaction().execute((trx) => walletService.debit(trx, { userId: Number(m.id), account: 'real', kind: 'order', amount: 100, refType: 'order', refId: `after-pin-${m.id}` }));
+    await expectLedgerMatchesBalance(env.platform, Number(m.id));
   });
 
   it('a staff adjustment to a member in debt pays the debt first', async () => {
@@ -84,7 +84,7 @@ describe('back office: member detail, held deposits, debts', () => {
     expect(posted.body).toMatchObject({ status: 'queued' });
     await eventually('the adjustment applied', async () => ((await env.api.get('/api/deposits/debt', { token: m.token })).body.outstanding === 1_000 ? true : undefined));
     expect(await balanceOf(env, m.token)).toBe(0);
-    await expectLedgerMatchesBalance(env.platform, m.id);
+    await expectLedgerMatchesBalance(env.platform, Number(m.id));
   });
 
   it('a deposit held for review reaches the live queue: staff sockets hear queue_changed and the queue lists it; credited, it leaves', async () => {
@@ -128,7 +128,7 @@ describe('back office: member detail, held deposits, debts', () => {
     const credited = calls.find((c) => c.status === 200)!.body.points as number;
     expect(credited).toBeGreaterThan(0);
     expect(await balanceOf(env, m.token)).toBe(credited);
-    await expectLedgerMatchesBalance(env.platform, m.id);
+    await expectLedgerMatchesBalance(env.platform, Number(m.id));
     expect((await env.api.get('/api/admin/deposits?state=held', { token: operator.token })).body.items.map((d: { id: string }) => d.id)).not.toContain(m.depositId);
 
     const audit = await env.api.get(`/api/admin/audit?targetType=deposit&targetId=${m.depositId}`, { token: supervisor.token });

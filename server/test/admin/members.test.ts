@@ -20,7 +20,7 @@ describe('members in the back office: search, profile, lock', () => {
 
   it('finds a member by part of their email or name (not a wildcard), and shows balances and ledger', async () => {
     const m = await newMember(env.services, 'Zelda Quill');
-    await grantPoints(env.platform, m.id, 1234);
+    await grantPoints(env.platform, Number(m.id), 1234);
     const byEmail = await api.get(`/api/admin/members?q=${encodeURIComponent(m.email.slice(0, 12).toUpperCase())}`, { token: operator.token });
     expect(byEmail.body.items.map((i: any) => i.id)).toContain(m.id);
     const byName = await api.get('/api/admin/members?q=quill', { token: operator.token });

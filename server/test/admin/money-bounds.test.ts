@@ -36,7 +36,7 @@ describe('money moved by staff: bounded per person per rolling day, never on the
   const adjust = (token: string, userId: string, amount: number) =>
     api.post('/api/admin/adjustments', { token, headers: { 'Idempotency-Key': crypto.randomUUID() }, json: { userId, amount, reason: 'bound test' } });
   const balanceOf = async (token: string) => (await api.get('/api/me', { token })).body.balance as number;
-  const adjustmentRows = (operatorId: string) => env.platform.db.selectFrom('adjustments').select(['id', 'status', 'amount']).where('operator_id', '=', operatorId).execute();
+  const adjustmentRows = (operatorId: number) => env.platform.db.selectFrom('adjustments').select(['id', 'status', 'amount']).where('operator_id', '=', operatorId).execute();
 
   it('twelve adjustments of 999.99 GP sent at once by one operator: one goes through, eleven wait for a supervisor', async () => {
     const members = await Promise.all(Array.from({ length: 12 }, (_, i) => newMember(env.services, `Twelve${i}`)));
@@ -94,7 +94,7 @@ describe('money moved by staff: bounded per person per rolling day, never on the
   it('nobody adjusts their own member account, approves money for it, nor locks or unlocks it', async () => {
     const own = await adjust(otto.token, otto.id, 500);
     expect(own).toMatchObject({ status: 403, body: { error: { code: 'own_account' } } });
-    expect((await adjustmentRows(otto.id)).filter((r) => r.amount === 500)).toEqual([]);
+    expect((await adjustmentRows(Number(otto.id))).filter((r) => r.amount === 500)).toEqual([]);
     expect((await adjust(sue.token, sue.id, -500)).body.error.code).toBe('own_account');
 
     // Otto asks for money for Sam (a supervisor's member account); Sam may not approve it, Sue may.

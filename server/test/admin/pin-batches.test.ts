@@ -62,7 +62,7 @@ describe('PIN batches in the console: issue, list, export once, void', () => {
     expect(new Set(codes).size).toBe(4);
     for (const code of codes) expect(code).toMatch(PIN_FORMAT);
     // Nothing of the codes stays behind to export again.
-    const sealed = await env.platform.db.selectFrom('pins').select('code_sealed').where('batch_id', '=', batch.id).execute();
+    const sealed = await env.platform.db.selectFrom('pins').select('code_sealed').where('batch_id', '=', Number(batch.id)).execute();
     expect(sealed.every((p) => p.code_sealed === null)).toBe(true);
     expect((await exportCsv(batch.id)).status).toBe(409);
 
@@ -70,7 +70,7 @@ describe('PIN batches in the console: issue, list, export once, void', () => {
     expect((await api.post('/api/pins/redeem', { token: m.token, json: { code: codes[0] } })).body).toEqual({ points: 250, balance: 250 });
     expect((await listed(batch.id))?.exportedAt).not.toBeNull();
     expect((await listed(batch.id))?.redeemed).toBe(1);
-    await expectLedgerMatchesBalance(env.platform, m.id);
+    await expectLedgerMatchesBalance(env.platform, Number(m.id));
   });
 
   it('a supervisor voids the unredeemed codes: redeemed ones stay, a voided code is an unknown PIN; an operator may not void', async () => {
@@ -92,8 +92,8 @@ describe('PIN batches in the console: issue, list, export once, void', () => {
     expect(again.status).toBe(404);
     expect(again.body.error.code).toBe('pin_not_found');
     // The one redeemed before the void keeps its points.
-    expect(await expectLedgerMatchesBalance(env.platform, m.id)).toMatchObject({ balance: 500 });
-    expect(await expectLedgerMatchesBalance(env.platform, late.id)).toMatchObject({ balance: 0 });
+    expect(await expectLedgerMatchesBalance(env.platform, Number(m.id))).toMatchObject({ balance: 500 });
+    expect(await expectLedgerMatchesBalance(env.platform, Number(late.id))).toMatchObject({ balance: 0 });
     const audit = await env.platform.db.selectFrom('audit_log').select(['actor_id', 'after']).where('action', '=', 'pin_batch.voided').where('target_id', '=', batch.id).execute();
     expect(audit).toEqual([{ actor_id: expect.anything(), after: { voided: 2 } }]);
     expect(String(audit[0]!.actor_id)).toBe(supervisor.id);

@@ -41,14 +41,14 @@ describe('buying in batches: a draw\'s purchase sheet and its confirmation (issu
     ];
     for (const [i, body] of bodies.entries()) {
       const m = await newMember(env.services, `Buyer ${i}`);
-      await grantPoints(env.platform, m.id, 50_000);
+      await grantPoints(env.platform, Number(m.id), 50_000);
       const res = await api.post('/api/orders', { token: m.token, json: { productCode: 'CAB01', issue, ...body }, headers: { 'Idempotency-Key': key() } });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       orders.push({ id: res.body.order.id, memberId: m.id, memberName: `Buyer ${i}` });
     }
   });
   afterAll(async () => {
-    for (const order of orders) await expectLedgerMatchesBalance(env.platform, order.memberId);
+    for (const order of orders) await expectLedgerMatchesBalance(env.platform, Number(order.memberId));
     await env.stop();
   });
 
@@ -71,7 +71,7 @@ describe('buying in batches: a draw\'s purchase sheet and its confirmation (issu
     const rows = (await csv.text()).trim().split('\r\n');
     expect(rows[0]).toBe('product,issue,play,multiplier,order,member,lines,units,amount_gp,sales_close_at,ticket_ref');
     expect(rows).toHaveLength(4);
-    const first0 = await env.platform.db.selectFrom('orders').select(['points_spent', 'units']).where('id', '=', orders[0]!.id).executeTakeFirstOrThrow();
+    const first0 = await env.platform.db.selectFrom('orders').select(['points_spent', 'units']).where('id', '=', Number(orders[0]!.id)).executeTakeFirstOrThrow();
     // Amounts in GP with two decimals (what the screens show), not hundredths.
     expect(rows[2]).toContain(`,${orders[0]!.id},Buyer 0,03 11 25 40 52,${first0.units},${(first0.points_spent / 100).toFixed(2)},`);
   });
@@ -98,13 +98,13 @@ describe('buying in batches: a draw\'s purchase sheet and its confirmation (issu
 
     const ids = orders.map((o) => o.id);
     const db = env.platform.db;
-    const rows = await db.selectFrom('orders').select(['id', 'status', 'ticket_ref']).where('id', 'in', ids).orderBy('id').execute();
+    const rows = await db.selectFrom('orders').select(['id', 'status', 'ticket_ref']).where('id', 'in', ids.map(Number)).orderBy('id').execute();
     expect(rows.map((r) => [r.status, r.ticket_ref])).toEqual([[2, 'TERM-0'], [2, 'TERM-1'], [2, 'TERM-2']]);
     const audits = await db.selectFrom('audit_log').select('target_id').where('action', '=', 'order.confirmed').where('target_id', 'in', ids).execute();
     expect(audits).toHaveLength(3);
-    const scansKept = await db.selectFrom('ticket_scans').select('order_id').where('order_id', 'in', ids).execute();
+    const scansKept = await db.selectFrom('ticket_scans').select('order_id').where('order_id', 'in', ids.map(Number)).execute();
     expect(scansKept).toHaveLength(3);
-    const confirmedEntries = await db.selectFrom('order_status_history').select('order_id').where('order_id', 'in', ids).where('to', '=', 2).execute();
+    const confirmedEntries = await db.selectFrom('order_status_history').select('order_id').where('order_id', 'in', ids.map(Number)).where('to', '=', 2).execute();
     expect(confirmedEntries).toHaveLength(3);
     await eventually('the sheet is empty', async () => (await api.get(`/api/admin/draws/${drawId}/purchase-sheet?productCode=CAB01`, { token: courier.token })).body.totals.tickets === 0);
   });

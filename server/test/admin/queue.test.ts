@@ -34,14 +34,14 @@ describe('the order queue: leases, confirmation with a scan, failure with a refu
   });
   afterEach(async () => {
     for (const socket of sockets.splice(0)) socket.close();
-    for (const id of members.splice(0)) await expectLedgerMatchesBalance(env.platform, id);
+    for (const id of members.splice(0)) await expectLedgerMatchesBalance(env.platform, Number(id));
   });
   afterAll(() => env.stop());
 
   const placeOrder = async () => {
     const m = await newMember(env.services, 'Buyer');
     members.push(m.id);
-    await grantPoints(env.platform, m.id, 5_000);
+    await grantPoints(env.platform, Number(m.id), 5_000);
     const { issue } = await openIssue(env.platform, 25_000);
     const res = await api.post('/api/orders', { token: m.token, json: threeUnits(issue), headers: { 'Idempotency-Key': key() } });
     expect(res.status).toBe(201);
@@ -113,7 +113,7 @@ describe('the order queue: leases, confirmation with a scan, failure with a refu
     const big = await confirmWithScan(env.url, alice.token, order.id, 'T-2', { body: Buffer.concat([PNG, Buffer.alloc(5000)]), type: 'image/png', name: 'big.png' });
     expect(big).toMatchObject({ status: 422, body: { error: { code: 'upload_invalid' } } });
     // Not bought (still 0 or 1, as the purchase job has or has not picked it up yet), and no scan kept.
-    const row = await env.platform.db.selectFrom('orders').select('status').where('id', '=', order.id).executeTakeFirstOrThrow();
+    const row = await env.platform.db.selectFrom('orders').select('status').where('id', '=', Number(order.id)).executeTakeFirstOrThrow();
     expect([0, 1]).toContain(row.status);
     expect((await api.get(`/api/admin/orders/${order.id}/scan`, { token: alice.token })).status).toBe(404);
     await api.post(`/api/admin/queue/orders/${order.id}/fail`, { token: alice.token, json: { reason: 'test cleanup' } });
@@ -179,9 +179,9 @@ describe('the order queue: leases, confirmation with a scan, failure with a refu
       expect(retried.body.results[i]).toEqual({ orderId, ok: true, already: true });
       const audits = await env.platform.db.selectFrom('audit_log').select('id').where('action', '=', 'order.confirmed').where('target_id', '=', orderId).execute();
       expect(audits).toHaveLength(1);
-      const row = await env.platform.db.selectFrom('orders').select(['status', 'ticket_ref']).where('id', '=', orderId).executeTakeFirstOrThrow();
+      const row = await env.platform.db.selectFrom('orders').select(['status', 'ticket_ref']).where('id', '=', Number(orderId)).executeTakeFirstOrThrow();
       expect(row).toEqual({ status: 2, ticket_ref: `RACE-${i}` });
-      const history = await env.platform.db.selectFrom('order_status_history').select('to').where('order_id', '=', orderId).where('to', '=', 2).execute();
+      const history = await env.platform.db.selectFrom('order_status_history').select('to').where('order_id', '=', Number(orderId)).where('to', '=', 2).execute();
       expect(history).toHaveLength(1);
     }
     // The member heard "bought" once.

@@ -116,7 +116,7 @@ describe('the back office runs a mixed day: order search, the daily report and t
     const failed = await api.post(`/api/admin/queue/orders/${placed.kenoFailed.id}/fail`, { token: operator.token, json: { reason: 'terminal offline' } });
     expect(failed.status, JSON.stringify(failed.body)).toBe(200);
     env.clock.advanceTo(draw!.draw_at);
-    await promoteJob(env.platform.queues.queue(KENO_DRAWS_QUEUE), drawJobId(draw!.id, draw!.draw_at));
+    await promoteJob(env.platform.queues.queue(KENO_DRAWS_QUEUE), drawJobId(Number(draw!.id), draw!.draw_at));
     await settledOrder(alice.token, placed.kenoBought.id);
 
     // Football: a single on the home side, which wins.
@@ -124,14 +124,14 @@ describe('the back office runs a mixed day: order search, the daily report and t
     eventId = event.id;
     placed.football = await place(alice.token, footballBody([leg(event.id, 'HAD', 'H', '2.10')], 10_000));
     await confirm(placed.football.id, 'HKJC-T-1');
-    await setResult(env.platform, event.id, played([1, 0], [2, 0]));
-    await enqueueFootballSettlement(env.platform.queues, event.id);
+    await setResult(env.platform, Number(event.id), played([1, 0], [2, 0]));
+    await enqueueFootballSettlement(env.platform.queues, Number(event.id));
     const football = await settledOrder(alice.token, placed.football.id);
     expect(football.prize).toBeGreaterThan(0);
 
     // Mark Six: one line of four drawn numbers and two misses (a fixed division), bought; drawn later.
     markSixDraw = await eventually('a Mark Six draw on sale', async () => (await api.get<LotteryDrawWire[]>('/api/draw-products/HKA01/draws?status=upcoming&limit=1')).body[0], 15_000);
-    const seeded = await env.platform.db.selectFrom('lottery_draws').select(['seed', 'jackpot']).where('id', '=', markSixDraw.id).executeTakeFirstOrThrow();
+    const seeded = await env.platform.db.selectFrom('lottery_draws').select(['seed', 'jackpot']).where('id', '=', Number(markSixDraw.id)).executeTakeFirstOrThrow();
     const result: DrawResult = resultFromSeed(DRAW_PRODUCTS.HKA01, seeded.seed!, seeded.jackpot);
     const misses = Array.from({ length: 49 }, (_, i) => i + 1).filter((n) => !result.zones[0]!.includes(n) && !result.extra.includes(n)).slice(0, 2);
     placed.markSix = await place(alice.token, { productCode: 'HKA01', lines: [{ zones: [[...result.zones[0]!.slice(0, 4), ...misses]] }] });
@@ -187,7 +187,7 @@ describe('the back office runs a mixed day: order search, the daily report and t
     expect(figure('prizes')).toMatchObject({ expected: sum((r) => r.kind === 'prize'), actual: sum((r) => r.kind === 'prize'), ok: true });
     expect(figure('pins')).toMatchObject({ expected: 1_250, actual: 1_250, ok: true });
     expect(figure('adjustments')).toMatchObject({ expected: 300, actual: 300, ok: true });
-    for (const m of [alice, bob]) await expectLedgerMatchesBalance(env.platform, m.id);
+    for (const m of [alice, bob]) await expectLedgerMatchesBalance(env.platform, Number(m.id));
 
     // The CSVs say the same in GP with two decimals (12.50, never 1250).
     const csv = await fetch(`${env.url}/api/admin/reports/daily?from=${today}&format=csv`, { headers: { Authorization: `Bearer ${operator.token}` } });
@@ -203,7 +203,7 @@ describe('the back office runs a mixed day: order search, the daily report and t
     // The Mark Six draw comes days later by the platform's clock: its prize is credited (today, by the
     // ledger's clock) and its settlement is the platform's day of the draw; both days still agree.
     env.clock.advanceTo(markSixDraw.drawAt);
-    expect(await env.services.draws.drawAtTime(markSixDraw.id)).toBe('drawn');
+    expect(await env.services.draws.drawAtTime(Number(markSixDraw.id))).toBe('drawn');
     const markSix = await settledOrder(alice.token, placed.markSix.id);
     expect(markSix.prize).toBeGreaterThan(0);
     expect((await daily(today)).days[0]!.products.find((p) => p.productCode === 'HKA01')!.prizes).toBe(markSix.prize);
@@ -290,10 +290,10 @@ describe('the back office runs a mixed day: order search, the daily report and t
   it('a ledger row without its cause is listed by the reconciliation and put in the order queue by the nightly job', async () => {
     // Planted through the wallet module (balances still match the ledger): points with no adjustment
     // request behind them, and a deposit credit for a deposit that does not exist.
-    await grantPoints(env.platform, bob.id, 999);
-    await env.platform.db.transaction().execute((trx) => walletService.credit(trx, { userId: bob.id, account: 'real', kind: 'deposit', amount: 4_321, refType: 'deposit', refId: '987654321' }));
+    await grantPoints(env.platform, Number(bob.id), 999);
+    await env.platform.db.transaction().execute((trx) => walletService.credit(trx, { userId: Number(bob.id), account: 'real', kind: 'deposit', amount: 4_321, refType: 'deposit', refId: '987654321' }));
     // A sign-up's trial points are an adjustment without a request by design: not a mismatch.
-    await env.platform.db.transaction().execute((trx) => walletService.credit(trx, { userId: bob.id, account: 'trial', kind: 'adjustment', amount: 300, refType: 'signup-trial', refId: bob.id }));
+    await env.platform.db.transaction().execute((trx) => walletService.credit(trx, { userId: Number(bob.id), account: 'trial', kind: 'adjustment', amount: 300, refType: 'signup-trial', refId: bob.id }));
     const planted = dayOf(zone, new Date());
     const rec = await reconciliation(planted);
     expect(rec.ok).toBe(false);

@@ -62,7 +62,7 @@ describe('staff sign-in, roles, approvals and the audit log', () => {
 
   it('an adjustment above ADJUSTMENT_APPROVAL_POINTS waits for a supervisor, who is not its author; approved, it is applied once', async () => {
     const m = await newMember(env.services, 'Adjusted');
-    await grantPoints(env.platform, m.id, 100);
+    await grantPoints(env.platform, Number(m.id), 100);
     const socket = await connectSocket(env.url, m.token);
     // Listening before each request: the push can come back before the answer does.
     const smallCredited = balanceEvent(socket, 600);
@@ -82,7 +82,7 @@ describe('staff sign-in, roles, approvals and the audit log', () => {
     const [a, b] = await Promise.all([1, 2].map(() => api.post(`/api/admin/adjustments/${id}/decision`, { token: supervisor.token, json: { approve: true } })));
     expect([a!.status, b!.status].sort()).toEqual([200, 404]);
     await approvedCredited;
-    await eventually('applied', async () => (await env.platform.db.selectFrom('adjustments').select('status').where('id', '=', id).executeTakeFirst())?.status === 'applied');
+    await eventually('applied', async () => (await env.platform.db.selectFrom('adjustments').select('status').where('id', '=', Number(id)).executeTakeFirst())?.status === 'applied');
     const posts = await env.platform.db.selectFrom('ledger').selectAll().where('ref_type', '=', 'adjustment').where('ref_id', '=', id).execute();
     expect(posts).toHaveLength(1);
     const audit = await api.get(`/api/admin/audit?action=adjustment.approved&targetId=${id}`, { token: supervisor.token });

@@ -27,14 +27,14 @@ export async function staffSignIn(url: string, email: string, password: string, 
 }
 
 /** A single-use enrolment link's token for `userId`, as `npm run staff` or a supervisor issues one. */
-export async function enrolmentToken(platform: Platform, userId: string) {
+export async function enrolmentToken(platform: Platform, userId: number) {
   return (await issueEnrolmentLink(platform.db, platform, { userId, issuedBy: null, at: platform.now() })).token;
 }
 
 /** A new staff account with `role`, enrolled with a link and signed in with TOTP. */
 export async function newStaff(env: { url: string; services: RunningServer['services']; platform: Platform }, role: 'operator' | 'supervisor', name: string = role) {
   const m = await newMember(env.services, name);
-  await env.services.staff.setRole(null, m.id, role);
-  const signedIn = await staffSignIn(env.url, m.email, m.password, await enrolmentToken(env.platform, m.id));
+  await env.services.staff.setRole(null, Number(m.id), role);
+  const signedIn = await staffSignIn(env.url, m.email, m.password, await enrolmentToken(env.platform, Number(m.id)));
   return { ...m, ...signedIn, memberToken: m.token };
 }

@@ -144,7 +144,7 @@ describe('account enumeration and mail caps', () => {
 
   it('a locked account answers like a wrong password whatever the password (no oracle), after the same work; its owner is told by email', async () => {
     const member = await newMember(env.services, 'Locked');
-    await env.platform.db.updateTable('users').set({ locked_at: new Date() }).where('id', '=', member.id).execute();
+    await env.platform.db.updateTable('users').set({ locked_at: new Date() }).where('id', '=', Number(member.id)).execute();
     const right = await api.post('/api/auth/login', { json: { email: member.email, password: member.password } });
     const wrong = await api.post('/api/auth/login', { json: { email: member.email, password: 'not-the-password' } });
     const nobody = await api.post('/api/auth/login', { json: { email: 'no-such-member@example.com', password: member.password } });

@@ -177,7 +177,7 @@ describe('sessions in cookies (issue 29 item 1)', () => {
   it('privileges change, the session goes: a member made operator signs in again and gets a new session', async () => {
     const { member, browser } = await signedInBrowser('Promoted');
     const oldSession = browser.jar.get('gp_session');
-    await env.services.staff.setRole(null, member.id, 'operator');
+    await env.services.staff.setRole(null, Number(member.id), 'operator');
     expect((await browser.send('GET', '/api/me')).status).toBe(401);
     await browser.send('POST', '/api/auth/login', { json: { email: member.email, password: member.password } });
     expect(browser.jar.get('gp_session')).not.toBe(oldSession);
@@ -199,7 +199,7 @@ describe('sessions in cookies (issue 29 item 1)', () => {
     const socket = await open(env.url);
     try {
       const pushed = balanceEvent(socket, 1_234);
-      await grantPoints(env.platform, member.id, 1_234);
+      await grantPoints(env.platform, Number(member.id), 1_234);
       await env.platform.bus.publish({ room: `user:${member.id}`, event: 'balance', payload: { balance: 1_234, trialBalance: 0, at: new Date().toISOString() } });
       await pushed;
     } finally {

@@ -74,9 +74,9 @@ describe('sign-up codes', () => {
     for (const other of answers.filter((res) => res.status !== 201)) expect(['code_invalid', 'code_expired']).toContain(other.body.error.code);
     expect(await accounts(email)).toBe(1);
     const userId = made[0]!.body.user.id as string;
-    const trial = await env.platform.db.selectFrom('ledger').select(['amount']).where('user_id', '=', userId).where('ref_type', '=', 'signup-trial').execute();
+    const trial = await env.platform.db.selectFrom('ledger').select(['amount']).where('user_id', '=', Number(userId)).where('ref_type', '=', 'signup-trial').execute();
     expect(trial).toEqual([{ amount: 1000 }]);
-    await expectLedgerMatchesBalance(env.platform, userId);
+    await expectLedgerMatchesBalance(env.platform, Number(userId));
 
     const replay = await verify(email, code, '192.0.2.3');
     expect(errorOf(replay)).toEqual({ status: 422, code: 'code_invalid' });

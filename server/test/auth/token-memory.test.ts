@@ -10,14 +10,14 @@ const at = (iso: string) => new Date(iso);
 
 describe('verified session tokens', () => {
   it('a token verified once is still refused once it expires', async () => {
-    const token = await signSessionToken(secret, { userId: '7', sessionId: 's-1', expiresAt: at('2030-01-01T00:10:00Z') });
-    expect(await verifySessionToken(secret, token, at('2030-01-01T00:00:00Z'))).toEqual({ userId: '7', sessionId: 's-1' });
-    expect(await verifySessionToken(secret, token, at('2030-01-01T00:09:59Z'))).toEqual({ userId: '7', sessionId: 's-1' });
+    const token = await signSessionToken(secret, { userId: 7, sessionId: 's-1', expiresAt: at('2030-01-01T00:10:00Z') });
+    expect(await verifySessionToken(secret, token, at('2030-01-01T00:00:00Z'))).toEqual({ userId: 7, sessionId: 's-1' });
+    expect(await verifySessionToken(secret, token, at('2030-01-01T00:09:59Z'))).toEqual({ userId: 7, sessionId: 's-1' });
     await expect(verifySessionToken(secret, token, at('2030-01-01T00:10:00Z'))).rejects.toMatchObject({ code: 'session_expired' });
   });
 
   it('a tampered copy of a verified token, or the token under another secret, is refused', async () => {
-    const token = await signSessionToken(secret, { userId: '7', sessionId: 's-2', expiresAt: at('2030-01-01T00:10:00Z') });
+    const token = await signSessionToken(secret, { userId: 7, sessionId: 's-2', expiresAt: at('2030-01-01T00:10:00Z') });
     const now = at('2030-01-01T00:00:00Z');
     await verifySessionToken(secret, token, now);
     const [header, payload, signature] = token.split('.');

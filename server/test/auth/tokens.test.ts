@@ -19,12 +19,12 @@ describe('session tokens', () => {
   afterAll(() => env.stop());
 
   /** A session row as the server keeps them, and a token for it built outside the server. */
-  async function forgeSession(userId: string, opts: { sessionExpiresAt: Date; tokenExpiresAt: Date; secret?: Uint8Array }) {
+  async function forgeSession(userId: number, opts: { sessionExpiresAt: Date; tokenExpiresAt: Date; secret?: Uint8Array }) {
     const sessionId = crypto.randomUUID();
     await env.platform.db.insertInto('sessions').values({ id: sessionId, user_id: userId, expires_at: opts.sessionExpiresAt }).execute();
     const token = await new SignJWT({})
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(userId)
+      .setSubject(String(userId))
       .setJti(sessionId)
       .setIssuer('gpoints')
       .setIssuedAt(Math.floor(opts.tokenExpiresAt.getTime() / 1000) - 3600)
@@ -64,7 +64,7 @@ describe('session tokens', () => {
   it('a token the test builds with the server secret for a live session is accepted (the forging helper is sound)', async () => {
     const member = await newMember(env.services, 'Sound');
     const hour = new Date(Date.now() + 3600_000);
-    const { token } = await forgeSession(member.id, { sessionExpiresAt: hour, tokenExpiresAt: hour });
+    const { token } = await forgeSession(Number(member.id), { sessionExpiresAt: hour, tokenExpiresAt: hour });
     const res = await api.get('/api/me', { token });
     expect(res.status).toBe(200);
     expect(res.body.user.id).toBe(member.id);
@@ -73,7 +73,7 @@ describe('session tokens', () => {
   it('an expired token asks the member to log in again (session_expired)', async () => {
     const member = await newMember(env.services, 'Expired');
     const past = new Date(Date.now() - 60_000);
-    const { token } = await forgeSession(member.id, { sessionExpiresAt: past, tokenExpiresAt: past });
+    const { token } = await forgeSession(Number(member.id), { sessionExpiresAt: past, tokenExpiresAt: past });
     await expectRefused(token, 'session_expired');
     const res = await api.get('/api/me', { token });
     expect(res.body.error.message).toBe('Login session expired, please log in again.');
@@ -81,7 +81,7 @@ describe('session tokens', () => {
 
   it('a session the server has expired is refused even while the token itself is still in date', async () => {
     const member = await newMember(env.services, 'ServerSide');
-    const { token } = await forgeSession(member.id, { sessionExpiresAt: new Date(Date.now() - 1000), tokenExpiresAt: new Date(Date.now() + 3600_000) });
+    const { token } = await forgeSession(Number(member.id), { sessionExpiresAt: new Date(Date.now() - 1000), tokenExpiresAt: new Date(Date.now() + 3600_000) });
     await expectRefused(token, 'session_expired');
   });
 
@@ -120,7 +120,7 @@ describe('session tokens', () => {
     const member = await newMember(env.services, 'OtherKey');
     const hour = new Date(Date.now() + 3600_000);
     const otherSecret = new TextEncoder().encode('another-secret-that-is-also-long-enough-9876543210');
-    const { token } = await forgeSession(member.id, { sessionExpiresAt: hour, tokenExpiresAt: hour, secret: otherSecret });
+    const { token } = await forgeSession(Number(member.id), { sessionExpiresAt: hour, tokenExpiresAt: hour, secret: otherSecret });
     await expectRefused(token, 'token_invalid');
   });
 
@@ -128,7 +128,7 @@ describe('session tokens', () => {
     const member = await newMember(env.services, 'OldOther');
     const past = new Date(Date.now() - 60_000);
     const otherSecret = new TextEncoder().encode('another-secret-that-is-also-long-enough-9876543210');
-    const { token } = await forgeSession(member.id, { sessionExpiresAt: past, tokenExpiresAt: past, secret: otherSecret });
+    const { token } = await forgeSession(Number(member.id), { sessionExpiresAt: past, tokenExpiresAt: past, secret: otherSecret });
     await expectRefused(token, 'token_invalid');
   });
 

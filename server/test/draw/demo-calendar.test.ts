@@ -25,7 +25,7 @@ describe.each(MODES)('a demo calendar: Mark Six every 2 minutes (%s mode)', (mod
 
   it('draws two minutes apart, a 3-draw banker ticket settles draw by draw with every amount known at once', async () => {
     const m = await member('Demo');
-    await grantPoints(env.platform, m.id, 100_000);
+    await grantPoints(env.platform, Number(m.id), 100_000);
     const upcoming = await eventually('demo draws', async () => {
       const list = (await api.get<LotteryDrawWire[]>('/api/draw-products/HKA01/draws?status=upcoming&limit=3')).body;
       return list.length === 3 ? list : undefined;
@@ -41,7 +41,7 @@ describe.each(MODES)('a demo calendar: Mark Six every 2 minutes (%s mode)', (mod
     for (const order of orders) await eventually('purchased', async () => ((await api.get(`/api/orders/${order.id}`, { token: m.token })).body.order as DrawOrderWire).status === 2, 15_000);
 
     env.clock.advanceTo(upcoming[0]!.drawAt);
-    expect(await env.services.draws.drawAtTime(upcoming[0]!.id)).toBe('drawn');
+    expect(await env.services.draws.drawAtTime(Number(upcoming[0]!.id))).toBe('drawn');
     const drawn = (await api.get<LotteryDrawWire[]>('/api/draw-products/HKA01/draws?status=drawn&limit=1')).body[0]!;
     expect(drawn).toMatchObject({ id: upcoming[0]!.id, final: true });
     const settled = await eventually('draw 1 settled', async () => {

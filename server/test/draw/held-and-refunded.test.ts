@@ -34,7 +34,7 @@ describe.each(MODES)('multi-draw refunds one draw alone; large wins are held (%s
 
   it('draw 1 not bought by its cut-off → refunded alone; draw 2 bought, its 頭獎 above LARGE_WIN_POINTS is held until released', async () => {
     const m = await member('Held');
-    await grantPoints(env.platform, m.id, 100_000);
+    await grantPoints(env.platform, Number(m.id), 100_000);
     const upcoming = await eventually('two 539 draws', async () => {
       const list = (await api.get<LotteryDrawWire[]>('/api/draw-products/TWA03/draws?status=upcoming&limit=2')).body;
       return list.length === 2 ? list : undefined;
@@ -80,9 +80,9 @@ describe.each(MODES)('multi-draw refunds one draw alone; large wins are held (%s
     expect((await api.post(`/api/admin/large-wins/${second!.id}/release`, { token: colleague })).status).toBe(403);
     // Were the winner a supervisor, they could not release their own win (issue 28): another supervisor does.
     const login = async () => (await api.post('/api/auth/login', { json: { email: m.email, password: m.password } })).body.token as string;
-    await env.services.staff.setRole(null, m.id, 'supervisor');
+    await env.services.staff.setRole(null, Number(m.id), 'supervisor');
     expect((await api.post(`/api/admin/large-wins/${second!.id}/release`, { token: await login() })).body.error?.code).toBe('own_account');
-    await env.services.staff.setRole(null, m.id, 'member');
+    await env.services.staff.setRole(null, Number(m.id), 'member');
     const winner = await login();
     // Released once: credited, settled; a second release finds nothing.
     expect((await api.post(`/api/admin/large-wins/${second!.id}/release`, { token: operator })).status).toBe(200);
@@ -90,6 +90,6 @@ describe.each(MODES)('multi-draw refunds one draw alone; large wins are held (%s
     const settled = (await api.get(`/api/orders/${second!.id}`, { token: winner })).body.order as DrawOrderWire;
     expect(settled).toMatchObject({ prize: Math.floor((800_000_000 * 2) / 65), draw: { state: 'settled' } });
     expect((await api.get('/api/me', { token: winner })).body.balance).toBe(100_000 - price + settled.prize!);
-    expect(await env.services.drawSettlement.settleDraw(upcoming[1]!.id)).toMatchObject({ orders: 0 });
+    expect(await env.services.drawSettlement.settleDraw(Number(upcoming[1]!.id))).toMatchObject({ orders: 0 });
   });
 });

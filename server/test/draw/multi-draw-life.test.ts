@@ -26,7 +26,7 @@ describe.each(MODES)('a multi-draw Mark Six system ticket, end to end (%s mode)'
 
   it('buys 3 draws up front, each bought alone; fixed prizes credit at the simulated result, pool divisions wait for the operator’s amounts', async () => {
     const m = await member('Lotto');
-    await grantPoints(env.platform, m.id, 1_000_000);
+    await grantPoints(env.platform, Number(m.id), 1_000_000);
     const upcoming = await eventually('three Mark Six draws on sale', async () => {
       const list = (await api.get<LotteryDrawWire[]>('/api/draw-products/HKA01/draws?status=upcoming&limit=3')).body;
       return list.length === 3 ? list : undefined;
@@ -34,7 +34,7 @@ describe.each(MODES)('a multi-draw Mark Six system ticket, end to end (%s mode)'
 
     // Pick the numbers knowing the first draw's committed seed (a test may read it; members only see its hash):
     // five of its six numbers, its extra number and one number it did not draw — a 7-number multiple.
-    const seeded = await env.platform.db.selectFrom('lottery_draws').select(['seed', 'seed_hash', 'jackpot']).where('id', '=', upcoming[0]!.id).executeTakeFirstOrThrow();
+    const seeded = await env.platform.db.selectFrom('lottery_draws').select(['seed', 'seed_hash', 'jackpot']).where('id', '=', Number(upcoming[0]!.id)).executeTakeFirstOrThrow();
     expect(seeded.seed_hash).toBe(upcoming[0]!.seedHash);
     const result: DrawResult = resultFromSeed(DRAW_PRODUCTS.HKA01, seeded.seed!, seeded.jackpot);
     const [a, b, c, d, e] = result.zones[0]!;
@@ -66,7 +66,7 @@ describe.each(MODES)('a multi-draw Mark Six system ticket, end to end (%s mode)'
 
     // The first draw happens (simulated, from its seed): 5 lines win the fixed 4th division, 2 lines win pool divisions.
     env.clock.advanceTo(upcoming[0]!.drawAt);
-    expect(await env.services.draws.drawAtTime(upcoming[0]!.id)).toBe('drawn');
+    expect(await env.services.draws.drawAtTime(Number(upcoming[0]!.id))).toBe('drawn');
     const fixedPoints = pointsOf(5 * 960_000);
     const pending = await eventually('the fixed prizes credited, the pool divisions pending', async () => {
       const o = (await api.get(`/api/orders/${orders[0]!.id}`, { token: m.token })).body.order as DrawOrderWire;
@@ -98,7 +98,7 @@ describe.each(MODES)('a multi-draw Mark Six system ticket, end to end (%s mode)'
     expect((await api.get('/api/me', { token: m.token })).body.balance).toBe(before - 3 * 986 + settled.prize!);
 
     // Re-running the settlement changes nothing; an amount on record cannot be changed.
-    expect(await env.services.drawSettlement.settleDraw(upcoming[0]!.id)).toMatchObject({ status: 'settled', orders: 0 });
+    expect(await env.services.drawSettlement.settleDraw(Number(upcoming[0]!.id))).toMatchObject({ status: 'settled', orders: 0 });
     const again = await api.post(`/api/admin/draw-products/HKA01/draws/${upcoming[0]!.id}/prizes`, { token: operator, json: { divisions: [{ division: 2, amount: 99_000_000 }] } });
     expect(again.status).toBe(409);
     expect(again.body.error).toMatchObject({ code: 'result_exists', details: { divisions: [2] } });

@@ -47,7 +47,7 @@ describe.each(MODES)('draw-lottery orders: refusals, idempotency, 39樂合彩 on
 
   it('refuses bad tickets with API.md codes and charges nothing', async () => {
     const m = await member('Picky');
-    await grantPoints(env.platform, m.id, 100_000);
+    await grantPoints(env.platform, Number(m.id), 100_000);
     const cases: Array<[unknown, number, Record<string, unknown>]> = [
       [{ productCode: 'HKA01', lines: [{ zones: [[1, 2, 3, 4, 5, 50]] }] }, 422, { code: 'validation_failed', fields: { 'lines.0.zones.0': 'number_out_of_range' } }],
       [{ productCode: 'HKA01', lines: [{ zones: [[1, 2, 3, 4, 5, 5]] }] }, 422, { code: 'validation_failed', fields: { 'lines.0.zones.0': 'duplicate_number' } }],
@@ -101,7 +101,7 @@ describe.each(MODES)('draw-lottery orders: refusals, idempotency, 39樂合彩 on
 
   it('multi-draw is all or nothing: without points for every draw nothing is placed', async () => {
     const m = await member('Short');
-    await grantPoints(env.platform, m.id, 986 * 2);
+    await grantPoints(env.platform, Number(m.id), 986 * 2);
     const res = await order(m.token, { productCode: 'HKA01', draws: 3, system: true, lines: [{ zones: [[1, 2, 3, 4, 5, 6, 7]] }] });
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('insufficient_points');
@@ -111,7 +111,7 @@ describe.each(MODES)('draw-lottery orders: refusals, idempotency, 39樂合彩 on
 
   it('the same Idempotency-Key places once and answers the same orders; quick picks and 39樂合彩 plays are filled in', async () => {
     const m = await member('Twice');
-    await grantPoints(env.platform, m.id, 100_000);
+    await grantPoints(env.platform, Number(m.id), 100_000);
     const k = key();
     const body = { productCode: 'TWA04', play: '3', draws: 2, system: true, lines: [{ zones: [[1, 2, 3, 4, 5]] }] };
     const first = await order(m.token, body, k);

@@ -62,10 +62,10 @@ describe('the result-feed engine (BINGO BINGO: TLCAPI + D423F)', () => {
     const open = await eventually('an open TWB01 draw', async () => (await api.get<DrawWire[]>('/api/products/TWB01/draws?status=open')).body[0], 3000);
     env.clock.advanceTo(new Date(Date.parse(open.drawAt) + 1000));
     dDate = new Date(Date.parse(open.drawAt) + 8 * 3600_000).toISOString().slice(0, 19);
-    expect(await env.services.keno.drawAtTime(open.id)).toBe('manual');
+    expect(await env.services.keno.drawAtTime(Number(open.id))).toBe('manual');
     return open;
   };
-  const row = (id: string) => env.platform.db.selectFrom('draws').select(['status', 'result', 'result_source', 'result_held_at']).where('id', '=', id).executeTakeFirstOrThrow();
+  const row = (id: string) => env.platform.db.selectFrom('draws').select(['status', 'result', 'result_source', 'result_held_at']).where('id', '=', Number(id)).executeTakeFirstOrThrow();
   const feedsOf = async (token: string) => {
     const res = await api.get<{ items: ProductFeedStatus[] }>('/api/admin/result-feeds', { token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -98,7 +98,7 @@ describe('the result-feed engine (BINGO BINGO: TLCAPI + D423F)', () => {
     const held = await row(drawId);
     expect(held.result).toMatchObject({ numbers: A });
     expect(held.result_held_at).not.toBeNull();
-    expect(await env.services.kenoSettlement.settleDraw(drawId)).toEqual({ status: 'held' });
+    expect(await env.services.kenoSettlement.settleDraw(Number(drawId))).toEqual({ status: 'held' });
     const status = await feedsOf(ann.token);
     expect(status.state).toBe('disagree');
     const conflict = status.conflicts.find((c) => c.targetId === drawId)!;
@@ -113,7 +113,7 @@ describe('the result-feed engine (BINGO BINGO: TLCAPI + D423F)', () => {
     const resolved = await api.post(`/api/admin/result-feeds/conflicts/${conflict.id}/resolve`, { token: sue.token, json: { note: 'official page shows the published numbers' } });
     expect(resolved.body).toEqual({ released: true });
     expect((await row(drawId)).result_held_at).toBeNull();
-    expect((await env.services.kenoSettlement.settleDraw(drawId)).status).toBe('settled');
+    expect((await env.services.kenoSettlement.settleDraw(Number(drawId))).status).toBe('settled');
     expect((await api.post(`/api/admin/result-feeds/conflicts/${conflict.id}/resolve`, { token: sue.token, json: { note: 'again' } })).status).toBe(409);
   });
 

@@ -19,17 +19,17 @@ describe.each(MODES)('football orders under concurrency (%s mode)', (mode) => {
 
   const funded = async (name: string, amount: number) => {
     const m = await member(name);
-    await grantPoints(env.platform, m.id, amount);
+    await grantPoints(env.platform, Number(m.id), amount);
     return { ...m, api: memberApi(env.url, m.token) };
   };
   /** Places an order and runs its purchase job. */
   const bought = async (m: ReturnType<typeof memberApi>, body: unknown) => {
     const res = await m.place(body);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(await env.services.orders.purchase(res.body.order.id)).toBe('purchased');
+    expect(await env.services.orders.purchase(Number(res.body.order.id))).toBe('purchased');
     return res.body.order.id as string;
   };
-  const orderDebits = (userId: string) => env.platform.db.selectFrom('ledger').select(['ref_id']).where('user_id', '=', userId).where('kind', '=', 'order').execute();
+  const orderDebits = (userId: number) => env.platform.db.selectFrom('ledger').select(['ref_id']).where('user_id', '=', userId).where('kind', '=', 'order').execute();
 
   it('20 parallel requests with one Idempotency-Key make one order and one debit, each answered with it', async () => {
     const m = await funded('Repeater', 5_000);
@@ -39,7 +39,7 @@ describe.each(MODES)('football orders under concurrency (%s mode)', (mode) => {
     const results = await Promise.all(Array.from({ length: 20 }, () => m.api.place(body, k)));
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(201));
     expect(new Set(results.map((r) => r.body.order.id)).size).toBe(1);
-    expect(await orderDebits(m.id)).toHaveLength(1);
+    expect(await orderDebits(Number(m.id))).toHaveLength(1);
     expect(await m.api.balance()).toBe(5_000 - points(6_000));
     const legs = await env.platform.db.selectFrom('order_legs').selectAll().where('order_id', '=', results[0]!.body.order.id).execute();
     expect(legs.map((l) => String(l.event_id))).toEqual([event.id]);
@@ -57,7 +57,7 @@ describe.each(MODES)('football orders under concurrency (%s mode)', (mode) => {
     expect(outcomes.filter((o) => o === 'insufficient_points')).toHaveLength(9);
     expect(await m.api.balance()).toBe(100);
     const placed = results.filter((r) => r.status === 201).map((r) => r.body.order.id);
-    expect(new Set((await orderDebits(m.id)).map((d) => d.ref_id))).toEqual(new Set(placed));
+    expect(new Set((await orderDebits(Number(m.id))).map((d) => d.ref_id))).toEqual(new Set(placed));
     expect((await m.api.orders()).total).toBe(3);
   }, 30_000);
 
@@ -72,13 +72,13 @@ describe.each(MODES)('football orders under concurrency (%s mode)', (mode) => {
       ...(await Promise.all([1, 2].map(() => bought(b.api, single)))),
       await bought(b.api, footballBody([leg(e1.id, 'HAD', 'H', '2.10'), leg(e2.id, 'HIL', 'L', '1.95', '2.5')], 3_000, 'allup', '2x1')),
     ];
-    await setResult(env.platform, e1.id, played([1, 0], [1, 0]));
-    await setResult(env.platform, e2.id, played([0, 0], [1, 0]));
+    await setResult(env.platform, Number(e1.id), played([1, 0], [1, 0]));
+    await setResult(env.platform, Number(e2.id), played([0, 0], [1, 0]));
 
     const settlement = env.services.footballSettlement;
-    const runs = await Promise.all([settlement.settleEvent(e1.id), settlement.settleEvent(e1.id), settlement.settleEvent(e2.id), settlement.settleEvent(e1.id), settlement.settleReady()]);
+    const runs = await Promise.all([settlement.settleEvent(Number(e1.id)), settlement.settleEvent(Number(e1.id)), settlement.settleEvent(Number(e2.id)), settlement.settleEvent(Number(e1.id)), settlement.settleReady()]);
     expect(runs.map((r) => (r.status === 'settled' ? r.orders : 0)).reduce((x, y) => x + y, 0)).toBe(ids.length);
-    expect(await settlement.settleEvent(e1.id)).toEqual({ status: 'settled', orders: 0, winners: 0, points: 0 });
+    expect(await settlement.settleEvent(Number(e1.id))).toEqual({ status: 'settled', orders: 0, winners: 0, points: 0 });
     expect(await settlement.settleReady()).toEqual({ status: 'settled', orders: 0, winners: 0, points: 0 });
 
     // Singles: HK$30 × 2.10 = HK$63 → 8.06 GP. The double: HK$30 × 2.10 × 1.95 = HK$122.85 → HK$122.90 → 15.73 GP.
@@ -100,19 +100,19 @@ describe.each(MODES)('football orders under concurrency (%s mode)', (mode) => {
     const id = await bought(m.api, footballBody([leg(e1.id, 'HAD', 'A', '3.00'), leg(e2.id, 'HAD', 'A', '3.00')], 3_000, 'allup', '2x1'));
 
     // One match over, the other still to play: nothing to settle yet, by the sweep or the event's job.
-    await setResult(env.platform, e1.id, played([0, 1], [0, 2]));
+    await setResult(env.platform, Number(e1.id), played([0, 1], [0, 2]));
     expect(await env.services.footballSettlement.settleReady()).toMatchObject({ orders: 0 });
-    expect(await env.services.footballSettlement.settleEvent(e1.id)).toMatchObject({ orders: 0 });
-    expect(await env.services.footballSettlement.settleEvent(e2.id)).toEqual({ status: 'not_final' });
+    expect(await env.services.footballSettlement.settleEvent(Number(e1.id))).toMatchObject({ orders: 0 });
+    expect(await env.services.footballSettlement.settleEvent(Number(e2.id))).toEqual({ status: 'not_final' });
     expect((await m.api.order(id)).settledAt).toBeNull();
 
     // The second result is saved but its job never queued (the process died): the sweep finds it.
-    await setResult(env.platform, e2.id, played([0, 0], [1, 1]));
+    await setResult(env.platform, Number(e2.id), played([0, 0], [1, 1]));
     expect(await env.services.footballSettlement.settleReady()).toMatchObject({ status: 'settled', orders: 1, winners: 0 });
     expect(await m.api.order(id)).toMatchObject({ prize: 0, football: { payout: { amount: 0 }, refund: { amount: 0 } } });
     expect((await m.api.order(id)).football!.legs.map((l) => l.outcome)).toEqual(['win', 'loss']);
     expect(await orderEntries(env.platform, id)).toEqual([{ kind: 'order', amount: -768, account: 'real' }]);
     expect(await env.services.footballSettlement.settleReady()).toMatchObject({ orders: 0 });
-    expect(await env.services.footballSettlement.settleEvent('999999999')).toEqual({ status: 'missing' });
+    expect(await env.services.footballSettlement.settleEvent(999999999)).toEqual({ status: 'missing' });
   });
 });

@@ -28,7 +28,7 @@ describe.each(MODES)('an operator result settles the orders on that match by its
 
   it('a played result pays a winning single, a postponement refunds a single’s stake, each once', async () => {
     const punter = await member('Punter');
-    await grantPoints(env.platform, punter.id, 10_000);
+    await grantPoints(env.platform, Number(punter.id), 10_000);
     const m = memberApi(env.url, punter.token);
     const salesCloseAt = new Date(env.clock.now().getTime() + 60_000);
     const won = await insertEvent(env.platform, MARKETS, { salesCloseAt });

@@ -17,7 +17,7 @@ describe.each(MODES)('football orders refused (%s mode)', (mode) => {
 
   const funded = async (name: string, amount = 10_000) => {
     const m = await member(name);
-    await grantPoints(env.platform, m.id, amount);
+    await grantPoints(env.platform, Number(m.id), amount);
     return memberApi(env.url, m.token);
   };
 
@@ -27,7 +27,7 @@ describe.each(MODES)('football orders refused (%s mode)', (mode) => {
     const body = footballBody([leg(event.id, 'HAD', 'H', '2.10')], 5_000);
     expect((await m.quote(body)).status).toBe(200);
 
-    await setOdds(env.platform, event.id, 'HAD', { H: '2.30', D: '3.20', A: '3.00' });
+    await setOdds(env.platform, Number(event.id), 'HAD', { H: '2.30', D: '3.20', A: '3.00' });
     const moved = { code: 'odds_changed', details: { current: [{ leg: 0, eventId: event.id, market: 'HAD', line: null, selection: 'H', odds: '2.30', taken: '2.10' }] } };
     const refused = await m.place(body);
     expect(refused.status).toBe(409);
@@ -43,7 +43,7 @@ describe.each(MODES)('football orders refused (%s mode)', (mode) => {
     expect(better.body.order.pointsSpent).toBe(1_024);
     expect(await m.balance()).toBe(10_000 - 1_024);
 
-    await setOdds(env.platform, event.id, 'HAD', { H: '1.90', D: '3.20', A: '3.00' });
+    await setOdds(env.platform, Number(event.id), 'HAD', { H: '1.90', D: '3.20', A: '3.00' });
     const worse = await m.place({ ...footballBody([leg(event.id, 'HAD', 'H', '2.30')], 5_000), acceptBetterOdds: true });
     expect(worse.status).toBe(409);
     expect(worse.body.error).toMatchObject({ code: 'odds_changed', details: { current: [{ leg: 0, odds: '1.90', taken: '2.30' }] } });
@@ -53,8 +53,8 @@ describe.each(MODES)('football orders refused (%s mode)', (mode) => {
 
   it('a football order asked to be paid with trial points is refused with trial_not_offered, and neither balance moves (issue 34)', async () => {
     const m = await member('Trial Football');
-    await grantPoints(env.platform, m.id, 10_000);
-    await grantPoints(env.platform, m.id, 5_000, 'trial');
+    await grantPoints(env.platform, Number(m.id), 10_000);
+    await grantPoints(env.platform, Number(m.id), 5_000, 'trial');
     const api = memberApi(env.url, m.token);
     const event = await insertEvent(env.platform, MARKETS);
     const body = footballBody([leg(event.id, 'HAD', 'H', '2.10')], 5_000, 'single', undefined, { trial: true });
@@ -73,8 +73,8 @@ describe.each(MODES)('football orders refused (%s mode)', (mode) => {
   it('odds_changed lists every pick that moved, with null for a suspended market or a player not in the match', async () => {
     const m = await funded('Slip');
     const [e1, e2, e3, e4] = await Promise.all([1, 2, 3, 4].map(() => insertEvent(env.platform, MARKETS)));
-    await setOdds(env.platform, e2!.id, 'HIL', { H: '1.95', L: '1.85' }, '2.5');
-    await setOdds(env.platform, e3!.id, 'CRS', { '1:0': '7.50', '0:0': '9.00', '2:1': '8.50' }, '', 'suspended');
+    await setOdds(env.platform, Number(e2!.id), 'HIL', { H: '1.95', L: '1.85' }, '2.5');
+    await setOdds(env.platform, Number(e3!.id), 'CRS', { '1:0': '7.50', '0:0': '9.00', '2:1': '8.50' }, '', 'suspended');
     const body = footballBody(
       [leg(e1!.id, 'HAD', 'H', '2.10'), leg(e2!.id, 'HIL', 'H', '1.85', '2.5'), leg(e3!.id, 'CRS', '1:0', '7.50'), leg(e4!.id, 'FGS', '105', '5.50')],
       1_000,

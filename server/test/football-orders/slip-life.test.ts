@@ -27,7 +27,7 @@ describe.each(MODES)('a football slip from quote to prize (%s mode)', (mode) => 
   it('a 3x4 all-up with two winning legs and one losing leg is quoted, bought, settled and credited exactly once, told to its owner only', async () => {
     const owner = await member('Punter');
     const other = await member('Neighbour');
-    await grantPoints(env.platform, owner.id, 20_000);
+    await grantPoints(env.platform, Number(owner.id), 20_000);
     const [ownerSocket, otherSocket] = await Promise.all([connectSocket(env.url, owner.token), connectSocket(env.url, other.token)]);
     sockets.push(ownerSocket, otherSocket);
     const heard = record(ownerSocket, 'order') as unknown as OrderEventPayload[];
@@ -82,10 +82,10 @@ describe.each(MODES)('a football slip from quote to prize (%s mode)', (mode) => 
     await purchased(m, id);
 
     // Home wins 2-0; 3 goals go over 2.5; 0-0 is not 1:0.
-    await setResult(env.platform, e1.id, played([1, 0], [2, 0]));
-    await setResult(env.platform, e2.id, played([1, 1], [2, 1]));
-    await setResult(env.platform, e3.id, played([0, 0], [0, 0]));
-    await enqueueFootballSettlement(env.platform.queues, e3.id);
+    await setResult(env.platform, Number(e1.id), played([1, 0], [2, 0]));
+    await setResult(env.platform, Number(e2.id), played([1, 1], [2, 1]));
+    await setResult(env.platform, Number(e3.id), played([0, 0], [0, 0]));
+    await enqueueFootballSettlement(env.platform.queues, Number(e3.id));
     const done = await settled(m, id);
 
     // Only the e1 × e2 double returns: HK$100 × 2.10 × 1.85 = HK$388.50, converted rounding down.
@@ -107,8 +107,8 @@ describe.each(MODES)('a football slip from quote to prize (%s mode)', (mode) => 
     expect(await m.balance()).toBe(20_000 - 5_504 + prize);
 
     // Settling again — by job or directly, on any of its events — credits nothing more.
-    for (const event of [e1, e2, e3]) expect(await env.services.footballSettlement.settleEvent(event.id)).toEqual({ status: 'settled', orders: 0, winners: 0, points: 0 });
-    await enqueueFootballSettlement(env.platform.queues, e1.id);
+    for (const event of [e1, e2, e3]) expect(await env.services.footballSettlement.settleEvent(Number(event.id))).toEqual({ status: 'settled', orders: 0, winners: 0, points: 0 });
+    await enqueueFootballSettlement(env.platform.queues, Number(e1.id));
     expect((await orderEntries(env.platform, id)).length).toBe(2);
 
     await eventually("the settlement's order event", () => (heard.some((e) => e.prize !== undefined) ? true : undefined), 5_000);
@@ -123,16 +123,16 @@ describe.each(MODES)('a football slip from quote to prize (%s mode)', (mode) => 
 
   it('an all-up leg on a postponed match counts at odds 1', async () => {
     const owner = await member('Voided');
-    await grantPoints(env.platform, owner.id, 5_000);
+    await grantPoints(env.platform, Number(owner.id), 5_000);
     const m = memberApi(env.url, owner.token);
     const won = await insertEvent(env.platform, MARKETS);
     const postponed = await insertEvent(env.platform, MARKETS);
     const order = await placePurchased(m, footballBody([leg(won.id, 'HAD', 'H', '2.10'), leg(postponed.id, 'HAD', 'A', '3.00')], 10_000, 'allup', '2x1'));
     expect(order.pointsSpent).toBe(points(10_000 + 3_000));
 
-    await setResult(env.platform, won.id, played([0, 0], [1, 0]));
-    await voidEvent(env.platform, postponed.id, 'postponed');
-    await enqueueFootballSettlement(env.platform.queues, postponed.id);
+    await setResult(env.platform, Number(won.id), played([0, 0], [1, 0]));
+    await voidEvent(env.platform, Number(postponed.id), 'postponed');
+    await enqueueFootballSettlement(env.platform.queues, Number(postponed.id));
     const done = await settled(m, order.id);
 
     // HK$100 × 2.10 × 1 = HK$210: a win, not a refund (only a bet whose every leg is void is refunded).
@@ -150,7 +150,7 @@ describe.each(MODES)('a football slip from quote to prize (%s mode)', (mode) => 
 
   it('a single on a postponed match refunds its stake, not the fee; a won single beside it pays a prize on the same order', async () => {
     const owner = await member('Refunded');
-    await grantPoints(env.platform, owner.id, 5_000);
+    await grantPoints(env.platform, Number(owner.id), 5_000);
     const m = memberApi(env.url, owner.token);
     const postponed = await insertEvent(env.platform, MARKETS);
     const won = await insertEvent(env.platform, MARKETS);
@@ -161,9 +161,9 @@ describe.each(MODES)('a football slip from quote to prize (%s mode)', (mode) => 
     const pair = await placePurchased(m, footballBody([leg(postponed.id, 'HAD', 'D', '3.20'), leg(won.id, 'HAD', 'H', '2.10')], 5_000));
     expect([lone.pointsSpent, pair.pointsSpent]).toEqual([1_024, 1_664]);
 
-    await setResult(env.platform, won.id, played([1, 0], [1, 0]));
-    await voidEvent(env.platform, postponed.id, 'postponed');
-    expect(await env.services.footballSettlement.settleEvent(postponed.id)).toMatchObject({ status: 'settled', orders: 2 });
+    await setResult(env.platform, Number(won.id), played([1, 0], [1, 0]));
+    await voidEvent(env.platform, Number(postponed.id), 'postponed');
+    expect(await env.services.footballSettlement.settleEvent(Number(postponed.id))).toMatchObject({ status: 'settled', orders: 2 });
 
     expect(await m.order(lone.id)).toMatchObject({ prize: 640, drawResult: { prize: { amount: 0 } }, football: { payout: { amount: 5_000 }, refund: { amount: 5_000 } } });
     expect(await orderEntries(env.platform, lone.id)).toEqual([
@@ -188,7 +188,7 @@ describe.each(MODES)('a football slip from quote to prize (%s mode)', (mode) => 
 
   it('the orders list shows the football part (legs, formula, odds taken, results, outcomes, prize) beside keno orders as before', async () => {
     const owner = await member('Lister');
-    await grantPoints(env.platform, owner.id, 10_000);
+    await grantPoints(env.platform, Number(owner.id), 10_000);
     const m = memberApi(env.url, owner.token);
     const { issue } = await openIssue(env.platform, 2000);
     const kenoRes = await apiClient(env.url).post('/api/orders', { token: owner.token, json: threeUnits(issue), headers: { 'Idempotency-Key': key() } });
@@ -196,9 +196,9 @@ describe.each(MODES)('a football slip from quote to prize (%s mode)', (mode) => 
     const e1 = await insertEvent(env.platform, MARKETS);
     const e2 = await insertEvent(env.platform, MARKETS);
     const football = await placePurchased(m, footballBody([leg(e1.id, 'HDC', 'H', '1.90', '-0.5/-1'), leg(e2.id, 'FGS', '201', '6.00')], 10_000, 'allup', '2x3'));
-    await setResult(env.platform, e1.id, played([1, 0], [2, 1]));
-    await setResult(env.platform, e2.id, played([0, 1], [0, 1], { firstScorer: '201' }));
-    await env.services.footballSettlement.settleEvent(e2.id);
+    await setResult(env.platform, Number(e1.id), played([1, 0], [2, 1]));
+    await setResult(env.platform, Number(e2.id), played([0, 1], [0, 1], { firstScorer: '201' }));
+    await env.services.footballSettlement.settleEvent(Number(e2.id));
 
     const list = await m.orders();
     expect(list.total).toBe(2);
@@ -232,11 +232,11 @@ describe.each(MODES)('a football slip from quote to prize (%s mode)', (mode) => 
 
   it('names an order leg\'s teams in the languages its event has them in, for the orders page to show in the member\'s', async () => {
     const owner = await member('Namer');
-    await grantPoints(env.platform, owner.id, 10_000);
+    await grantPoints(env.platform, Number(owner.id), 10_000);
     const m = memberApi(env.url, owner.token);
     const event = await insertEvent(env.platform, MARKETS);
     const names = { tournament: { 'zh-TW': '港超' }, home: { 'zh-TW': '海港雄獅', 'zh-CN': '海港雄狮' }, away: { 'zh-TW': '大坑飛龍' } };
-    await env.platform.db.updateTable('football_events').set({ names: JSON.stringify(names) }).where('id', '=', event.id).execute();
+    await env.platform.db.updateTable('football_events').set({ names: JSON.stringify(names) }).where('id', '=', Number(event.id)).execute();
     const order = await placePurchased(m, footballBody([leg(event.id, 'HAD', 'H', '2.10')], 3_000));
     const [only] = (await m.order(order.id)).football!.legs;
     expect(only).toMatchObject({ home: event.home_team, names: { home: names.home, away: names.away } });

@@ -72,12 +72,12 @@ export const MARKETS: TestMarket[] = [
 ];
 
 /** A price change, as the odds poller makes it. */
-export async function setOdds(platform: Platform, eventId: string, market: string, odds: Record<string, string>, line = '', status: 'open' | 'suspended' | 'closed' = 'open') {
+export async function setOdds(platform: Platform, eventId: number, market: string, odds: Record<string, string>, line = '', status: 'open' | 'suspended' | 'closed' = 'open') {
   await platform.db.updateTable('football_markets').set({ odds: thousandths(odds), status }).where('event_id', '=', eventId).where('market', '=', market).where('line', '=', line).execute();
 }
 
 /** A played match's normal-time result, set as the results code would (status resulted). */
-export async function setResult(platform: Platform, eventId: string, result: MatchResult) {
+export async function setResult(platform: Platform, eventId: number, result: MatchResult) {
   await platform.db.updateTable('football_events').set({ status: 'resulted', result: JSON.stringify(result), result_source: 'manual', resulted_at: new Date() }).where('id', '=', eventId).execute();
 }
 
@@ -89,7 +89,7 @@ export const played = (ht: [number, number], ft: [number, number], extra: Partia
 });
 
 /** A void reason (postponed, abandoned, void, cancelled) without a result. */
-export async function voidEvent(platform: Platform, eventId: string, status: 'postponed' | 'abandoned' | 'void' | 'cancelled') {
+export async function voidEvent(platform: Platform, eventId: number, status: 'postponed' | 'abandoned' | 'void' | 'cancelled') {
   await platform.db.updateTable('football_events').set({ status }).where('id', '=', eventId).execute();
 }
 

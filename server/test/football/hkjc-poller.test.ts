@@ -62,7 +62,7 @@ describe('the odds poller on the HKJC feed', () => {
     const calls: string[] = [];
     const football = createFootballService(env.platform, {
       oddsSource: feed((answer) => answer.data.matches.filter((m) => m.frontEndId === 'FB1001').forEach((m) => (m.status = 'MATCHVOIDED'))),
-      afterResulted: async (id) => void calls.push(id),
+      afterResulted: async (id) => void calls.push(String(id)),
     });
     const summary = await football.tick(new Date(now.getTime() + 10_000));
     expect(summary.voided).toBe(1);

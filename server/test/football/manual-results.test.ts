@@ -146,9 +146,9 @@ describe('operator results (manual source)', () => {
 
   it('runs the afterResulted hook for an operator’s entry too', async () => {
     const calls: string[] = [];
-    const football = createFootballService(env.platform, { afterResulted: async (id) => void calls.push(id) });
+    const football = createFootballService(env.platform, { afterResulted: async (id) => void calls.push(String(id)) });
     const event = events[1]!;
-    const out = await football.enterResult(event.id, { status: 'abandoned', halfTime: { home: 0, away: 1 } });
+    const out = await football.enterResult(Number(event.id), { status: 'abandoned', halfTime: { home: 0, away: 1 } });
     expect(out).toMatchObject({ status: 'abandoned', result: { status: 'abandoned', halfTime: { home: 0, away: 1 } } });
     expect(calls).toEqual([event.id]);
   });

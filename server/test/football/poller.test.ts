@@ -77,7 +77,7 @@ describe.each(MODES)('the odds poller (%s mode)', (mode) => {
       expect(payload.markets.flatMap((m) => m.selections).filter((s) => s.prevOdds === s.odds)).toEqual([]);
       const had = payload.markets.find((m) => m.market === 'HAD');
       if (had) {
-        const stored = await env.platform.db.selectFrom('football_markets').select('odds').where('event_id', '=', payload.eventId).where('market', '=', 'HAD').executeTakeFirstOrThrow();
+        const stored = await env.platform.db.selectFrom('football_markets').select('odds').where('event_id', '=', Number(payload.eventId)).where('market', '=', 'HAD').executeTakeFirstOrThrow();
         // Only the moved prices travel; each one is the stored price.
         for (const s of had.selections) expect(Math.round(Number(s.odds) * 1000)).toBe(stored.odds[s.key]);
       }

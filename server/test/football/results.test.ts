@@ -73,7 +73,7 @@ describe.each(MODES)('resulting closed events (%s mode)', (mode) => {
   beforeAll(async () => {
     // A fresh install's whole history, as in production (tests default to a few matches).
     env = await footballServer(mode, footballEnv({}, { FOOTBALL_HISTORY_MATCHES: '150' }));
-    football = createFootballService(env.platform, { random: seededRandom(5), afterResulted: async (id) => void resulted.push(id) });
+    football = createFootballService(env.platform, { random: seededRandom(5), afterResulted: async (id) => void resulted.push(String(id)) });
     socket = await connectSocket(env.url);
     received = record(socket, 'odds') as OddsEventPayload[];
     expect(await emitWithAck(socket, 'subscribe', 'odds:HKS01')).toEqual({ ok: true });

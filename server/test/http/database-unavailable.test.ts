@@ -57,14 +57,14 @@ describe('the database out of reach', () => {
   let env: Awaited<ReturnType<typeof testServer>>;
   let relay: Awaited<ReturnType<typeof databaseRelay>>;
   let token: string;
-  let memberId: string;
+  let memberId: number;
   beforeAll(async () => {
     const database = new URL(await createDatabaseFromTemplate(inject('pgAdminUrl'), `t_${crypto.randomBytes(6).toString('hex')}`));
     relay = await databaseRelay(database);
     env = await testServer('embedded', { ...SLOW_CAB01, DATABASE_URL: relay.url });
     const member = await newMember(env.services, 'Outage');
     token = member.token;
-    memberId = member.id;
+    memberId = Number(member.id);
   });
   afterAll(async () => {
     await env.stop();

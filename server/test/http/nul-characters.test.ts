@@ -54,12 +54,12 @@ describe('a NUL character in any text input', () => {
     const redeemed = await api.post('/api/pins/redeem', { token: member.token, json: { code: codes[0] }, headers: { 'Idempotency-Key': key() } });
     expect(redeemed.status).toBe(200); // past PIN_MAX_FAILURES refusals: none counted
     expect(redeemed.body).toEqual({ points: 300, balance: 300 });
-    await expectLedgerMatchesBalance(env.platform, member.id);
+    await expectLedgerMatchesBalance(env.platform, Number(member.id));
   });
 
   it('order placement: refused wherever the NUL sits in the body, and nothing is ordered or charged', async () => {
     const member = await newMember(env.services, 'NulOrder');
-    await grantPoints(env.platform, member.id, 10_000);
+    await grantPoints(env.platform, Number(member.id), 10_000);
     const { issue } = await openIssue(env.platform, 3000);
     const place = (body: unknown) => api.post('/api/orders', { token: member.token, json: body, headers: { 'Idempotency-Key': key() } });
     expectRefused(await place(threeUnits(`${issue}${NUL}`)), { issue: 'invalid' });
@@ -69,7 +69,7 @@ describe('a NUL character in any text input', () => {
     const orders = await env.platform.db.selectFrom('orders').select('id').where('user_id', '=', member.id as never).execute();
     expect(orders).toEqual([]);
     expect((await api.get('/api/me', { token: member.token })).body.balance).toBe(10_000);
-    await expectLedgerMatchesBalance(env.platform, member.id);
+    await expectLedgerMatchesBalance(env.platform, Number(member.id));
   });
 
   it('query strings and path parameters are checked too', async () => {

@@ -188,7 +188,7 @@ describe('Log in with LINE', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe('email_unverified');
 
-    await env.platform.db.updateTable('users').set({ email_verified_at: new Date() }).where('id', '=', member.id).execute();
+    await env.platform.db.updateTable('users').set({ email_verified_at: new Date() }).where('id', '=', Number(member.id)).execute();
     const lineLogin = `linker-${unique()}`; // no email at LINE: linking needs none
     expect(await loginWithLine(lineLogin, member.token)).toMatchObject({ status: 'linked' });
     const logins = await api.get('/api/account/logins', { token: member.token });
@@ -199,7 +199,7 @@ describe('Log in with LINE', () => {
 
     // Another member cannot take it.
     const other = await newMember(env.services, 'Other');
-    await env.platform.db.updateTable('users').set({ email_verified_at: new Date() }).where('id', '=', other.id).execute();
+    await env.platform.db.updateTable('users').set({ email_verified_at: new Date() }).where('id', '=', Number(other.id)).execute();
     expect(await loginWithLine(lineLogin, other.token)).toMatchObject({ status: 'failed', code: 'identity_taken' });
 
     // Unlinking asks for the password again (issue 29 item 3).

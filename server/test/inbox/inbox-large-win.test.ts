@@ -28,7 +28,7 @@ describe('inbox: a large win held for review, then released', () => {
 
   it('held → one "under review" message; released → one message with the amount credited', async () => {
     const m = await newMember(env.services, 'Lucky');
-    await grantPoints(env.platform, m.id, 100_000);
+    await grantPoints(env.platform, Number(m.id), 100_000);
     const [draw] = await eventually('a 539 draw', async () => {
       const list = (await api.get<LotteryDrawWire[]>('/api/draw-products/TWA03/draws?status=upcoming&limit=1')).body;
       return list.length ? list : undefined;
@@ -39,9 +39,9 @@ describe('inbox: a large win held for review, then released', () => {
     expect((await api.post(`/api/admin/orders/${order!.id}/confirm`, { token: operator, json: { ticketRef: 'TL-539-1' } })).status).toBe(200);
 
     env.clock.advanceTo(draw!.salesCloseAt);
-    await env.services.draws.enterResult('TWA03', draw!.id, { zones: [[3, 13, 23, 33, 39]], extra: [], divisions: [] });
-    await env.services.drawSettlement.settleDraw(draw!.id);
-    await env.services.drawSettlement.settleDraw(draw!.id); // a re-run changes nothing
+    await env.services.draws.enterResult('TWA03', Number(draw!.id), { zones: [[3, 13, 23, 33, 39]], extra: [], divisions: [] });
+    await env.services.drawSettlement.settleDraw(Number(draw!.id));
+    await env.services.drawSettlement.settleDraw(Number(draw!.id)); // a re-run changes nothing
 
     const mine = async () => ((await api.get('/api/inbox', { token: m.token })).body as InboxPage).items.filter((i) => i.params.orderId === order!.id);
     const held = await eventually('the review message', async () => (await mine()).find((i) => i.kind === 'win_review'));

@@ -52,7 +52,7 @@ describe('inbox: deposits and notices', () => {
   it('a deposit that failed is one message too', async () => {
     const m = await newMember(env.services, 'Unlucky');
     const deposit = await startDeposit(env, m.token, { amount: 1_000, currency: 'USD', method: 'card' });
-    const ref = (await env.platform.db.selectFrom('deposits').select('merchant_ref').where('id', '=', deposit.id).executeTakeFirstOrThrow()).merchant_ref;
+    const ref = (await env.platform.db.selectFrom('deposits').select('merchant_ref').where('id', '=', Number(deposit.id)).executeTakeFirstOrThrow()).merchant_ref;
     for (let i = 0; i < 3; i++) await env.services.deposits.apply('stripe', { outcome: 'failed', merchantRef: ref, reason: 'declined' });
     await depositIn(env, m.token, deposit.id, 'failed');
     const page = await inbox(m.token);
@@ -87,10 +87,10 @@ describe('messagesOfEffects: large wins', () => {
 
   it('a held win is "waiting for review" (not a lost draw), its release says what was credited', () => {
     expect(messagesOfEffects([push('held')])).toEqual([
-      { userId: '7', kind: 'win_review', cause: 'order-42-review-2026-01-01T00:00:00.000Z', params: { orderId: '42', released: false }, link: '/orders?order=42' },
+      { userId: 7, kind: 'win_review', cause: 'order-42-review-2026-01-01T00:00:00.000Z', params: { orderId: '42', released: false }, link: '/orders?order=42' },
     ]);
     expect(messagesOfEffects([push('released', '2026-01-02T00:00:00.000Z')])).toEqual([
-      { userId: '7', kind: 'win_review', cause: 'order-42-released-2026-01-02T00:00:00.000Z', params: { orderId: '42', released: true, prize: 50_000 }, link: '/orders?order=42' },
+      { userId: 7, kind: 'win_review', cause: 'order-42-released-2026-01-02T00:00:00.000Z', params: { orderId: '42', released: true, prize: 50_000 }, link: '/orders?order=42' },
     ]);
     expect(messagesOfEffects([push()])[0]).toMatchObject({ kind: 'draw_result', params: { won: false } });
   });

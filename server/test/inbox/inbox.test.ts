@@ -32,7 +32,7 @@ describe('inbox', () => {
 
   it('an order’s purchase and its draw result arrive in the inbox once each, live, with a link to the order (and by email when chosen)', async () => {
     const m = await newMember(env.services, 'Inboxer');
-    await grantPoints(env.platform, m.id, 5_000);
+    await grantPoints(env.platform, Number(m.id), 5_000);
     const prefs = await call(env.url, 'PUT', '/api/inbox/preferences', { token: m.token, json: { emailKinds: ['draw_result'] } });
     expect(prefs.body).toEqual({ emailKinds: ['draw_result'] });
     const socket = await connectSocket(env.url, m.token);
@@ -47,7 +47,7 @@ describe('inbox', () => {
     await eventually('the unread count pushed', () => pushes.some((p) => p.unread === 1));
 
     env.clock.advanceTo(draw.draw_at);
-    await promoteJob(env.platform.queues.queue(KENO_DRAWS_QUEUE), drawJobId(draw.id, draw.draw_at));
+    await promoteJob(env.platform.queues.queue(KENO_DRAWS_QUEUE), drawJobId(Number(draw.id), draw.draw_at));
     const result = await eventually('the result message', async () => (await inbox(m.token)).items.find((i) => i.kind === 'draw_result'), 15_000);
     const settled = (await api.get(`/api/orders/${placed.id}`, { token: m.token })).body.order as OrderWire;
     expect(result.params).toEqual({ orderId: placed.id, won: (settled.prize ?? 0) > 0, prize: settled.prize ?? 0 });

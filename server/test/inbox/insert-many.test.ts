@@ -12,7 +12,7 @@ import { testPlatform } from '../support/platform.ts';
  */
 describe('inbox messages written in large batches', () => {
   let platform: Platform;
-  let members: string[];
+  let members: number[];
   beforeAll(async () => {
     platform = await testPlatform('embedded');
     members = await insertMembers(platform, 'insert-many', 4);
@@ -64,7 +64,7 @@ describe('inbox messages written in large batches', () => {
   it('removes a member’s messages and count with the member', async () => {
     const { rows } = await sql<{ id: number }>`
       insert into users (name, email, password_hash, role, locale, promo_opt_in) values ('gone', 'gone@insert-many.test', 'x', 'member', 'en', false) returning id`.execute(platform.db);
-    const gone = String(rows[0]!.id);
+    const gone = rows[0]!.id;
     await inboxRepo.insertMany(platform.db, Array.from({ length: 150 }, (_, i) => ({ userId: gone, kind: 'notice', cause: `gone-${i}`, params: {}, link: null })));
     expect(await stored('gone')).toBe(150);
     await sql`delete from users where id = ${gone}::bigint`.execute(platform.db);

@@ -12,7 +12,7 @@ import { testPlatform } from '../support/platform.ts';
  */
 describe('inbox unread counts (inbox_unread)', () => {
   let platform: Platform;
-  let members: string[];
+  let members: number[];
   beforeAll(async () => {
     platform = await testPlatform('embedded');
     members = await insertMembers(platform, 'unread', 20);
@@ -21,20 +21,20 @@ describe('inbox unread counts (inbox_unread)', () => {
 
   /** Each member's count as kept, and as counting their messages gives it (0 for none). */
   async function kept() {
-    const counts = new Map((await inboxRepo.unreadCounts(platform.db, members)).map((row) => [String(row.user_id), Number(row.unread)]));
+    const counts = new Map((await inboxRepo.unreadCounts(platform.db, members)).map((row) => [row.user_id, Number(row.unread)]));
     return members.map((id) => counts.get(id) ?? 0);
   }
   async function counted() {
     const { rows } = await sql<{ user_id: number; n: number }>`
       select user_id, count(*)::int as n from inbox_messages where read_at is null and deleted_at is null group by user_id`.execute(platform.db);
-    const counts = new Map(rows.map((row) => [String(row.user_id), row.n]));
+    const counts = new Map(rows.map((row) => [row.user_id, row.n]));
     return members.map((id) => counts.get(id) ?? 0);
   }
-  const message = (userId: string, cause: string): NewInboxMessage => ({ userId, kind: 'order_purchased', cause, params: {}, link: null });
-  const idsOf = async (userId: string) => (await platform.db.selectFrom('inbox_messages').select('id').where('user_id', '=', Number(userId)).orderBy('id').execute()).map((row) => String(row.id));
+  const message = (userId: number, cause: string): NewInboxMessage => ({ userId, kind: 'order_purchased', cause, params: {}, link: null });
+  const idsOf = async (userId: number) => (await platform.db.selectFrom('inbox_messages').select('id').where('user_id', '=', userId).orderBy('id').execute()).map((row) => row.id);
 
   it('follows every way a message is written, read, unread, deleted or removed', async () => {
-    const [a, b, c] = members as [string, string, string];
+    const [a, b, c] = members as [number, number, number];
     await inboxRepo.insertMany(platform.db, [message(a, 'a1'), message(a, 'a2'), message(a, 'a3'), message(b, 'b1')]);
     await inboxRepo.insertMany(platform.db, [message(a, 'a1'), message(b, 'b2')]); // a1 again: nothing new
     expect((await kept()).slice(0, 3)).toEqual([3, 2, 0]);

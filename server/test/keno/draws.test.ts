@@ -113,10 +113,10 @@ describe.each(MODES)('keno draws (%s mode)', (mode) => {
     expect(clockNow.body.lastResult).toMatchObject({ numbers: expect.any(Array) });
 
     // Once: a late retry of the job changes nothing and publishes nothing.
-    expect(await env.services.keno.drawAtTime(published.id)).toBe('already');
+    expect(await env.services.keno.drawAtTime(Number(published.id))).toBe('already');
     await drained(env.platform, 'draws:CAB01', 'draw', draws);
     expect(draws.filter((d) => d.issue === onSale.issue)).toHaveLength(1);
-    const row = await env.platform.db.selectFrom('draws').select(['drawn_at']).where('id', '=', published.id).executeTakeFirstOrThrow();
+    const row = await env.platform.db.selectFrom('draws').select(['drawn_at']).where('id', '=', Number(published.id)).executeTakeFirstOrThrow();
     expect(row.drawn_at!.toISOString()).toBe(drawn.drawnAt);
   });
 });

@@ -51,7 +51,7 @@ describe.each(MODES)('manual result source (%s mode)', (mode) => {
 
     // Past its draw time (the clock moves there), its draw job leaves it undrawn: it waits in `closed`.
     env.clock.advanceTo(onSale.drawAt);
-    expect(await env.services.keno.drawAtTime(onSale.id)).toBe('manual');
+    expect(await env.services.keno.drawAtTime(Number(onSale.id))).toBe('manual');
     const closed = (await api.get<DrawWire[]>('/api/products/CAB01/draws?status=closed&limit=100')).body;
     expect(closed.map((d) => d.issue)).toContain(onSale.issue);
     expect(JSON.stringify(closed)).not.toMatch(/"seed"/);
@@ -102,7 +102,7 @@ describe.each(MODES)('manual result source (%s mode)', (mode) => {
     expect((await post('999999999', twenty)).body.error.code).toBe('not_found');
     // A malformed id is the one rule of every :id route (http/ids.test.ts): 422, fields.id.
     expect((await post('abc', twenty)).body.error).toMatchObject({ code: 'validation_failed', fields: { targetId: 'invalid' } });
-    const row = await env.platform.db.selectFrom('draws').select('status').where('id', '=', due.id).executeTakeFirstOrThrow();
+    const row = await env.platform.db.selectFrom('draws').select('status').where('id', '=', Number(due.id)).executeTakeFirstOrThrow();
     expect(row.status).toBe('scheduled');
   });
 });

@@ -16,13 +16,13 @@ describe.each(MODES)('a simulated gateway that always fails (%s mode)', (mode) =
   it('the purchase job is retried, the order stays processing, and the timeout ends it in 9 with one refund', async () => {
     const api = apiClient(env.url);
     const m = await newMember(env.services, 'Unlucky');
-    await grantPoints(env.platform, m.id, 1000);
+    await grantPoints(env.platform, Number(m.id), 1000);
     const { issue } = await openIssue(env.platform, 1200);
     const res = await api.post('/api/orders', { token: m.token, json: threeUnits(issue), headers: { 'Idempotency-Key': key() } });
     expect(res.status).toBe(201);
     const id = res.body.order.id as string;
     const job = await eventually('a failed purchase attempt', async () => {
-      const found = await env.platform.queues.queue(PURCHASE_QUEUE).getJob(purchaseJobId(id, res.body.order.createdAt));
+      const found = await env.platform.queues.queue(PURCHASE_QUEUE).getJob(purchaseJobId(Number(id), res.body.order.createdAt));
       return found && found.attemptsMade >= 1 ? found : undefined;
     }, 5000);
     expect(job.attemptsMade).toBeGreaterThanOrEqual(1);
@@ -34,6 +34,6 @@ describe.each(MODES)('a simulated gateway that always fails (%s mode)', (mode) =
     const refunds = await env.platform.db.selectFrom('ledger').selectAll().where('kind', '=', 'refund').where('ref_id', '=', id).execute();
     expect(refunds).toHaveLength(1);
     expect((await api.get('/api/me', { token: m.token })).body.balance).toBe(1000);
-    await expectLedgerMatchesBalance(env.platform, m.id);
+    await expectLedgerMatchesBalance(env.platform, Number(m.id));
   }, 20_000);
 });

@@ -17,7 +17,7 @@ describe('purchase gateways', () => {
     simulatedGateway({ db: platform.db, now: () => new Date(), latencyMs: 0, failureRate: 0, timeoutRate: 0, lateRate: 0, lateMs: 0, ...options });
   const request = (closesInMs = 60_000) => ({
     purchaseRef: `test-${crypto.randomUUID()}`,
-    orderId: '42',
+    orderId: 42,
     productCode: 'CAB01',
     issue: '3150001',
     salesCloseAt: new Date(Date.now() + closesInMs),

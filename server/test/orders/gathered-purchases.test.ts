@@ -26,14 +26,14 @@ describe.each(MODES)('purchases gathered into one job per delivery (%s mode)', (
     await runSchedulingPass(env.platform, env.services.keno);
   });
   afterAll(async () => {
-    for (const id of members) await expectLedgerMatchesBalance(env.platform, id);
+    for (const id of members) await expectLedgerMatchesBalance(env.platform, Number(id));
     await env.stop();
   });
 
   const purchases = () => env.platform.queues.queue(PURCHASE_QUEUE);
   /** A delivery of everything in the outbox now, as any process's outbox makes it. */
   const deliver = () => createOutbox({ db: env.platform.db, queues: env.platform.queues, bus: env.platform.bus, logger: env.platform.logger, now: env.platform.now }).drain();
-  const statusOf = async (id: string) => (await env.platform.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+  const statusOf = async (id: number) => (await env.platform.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
   const queued = async () => (await purchases().getJobs(['waiting', 'prioritized', 'delayed'])).filter((job): job is Job<OrderJob> => Boolean(job));
 
   async function placeMany(count: number) {
@@ -43,10 +43,10 @@ describe.each(MODES)('purchases gathered into one job per delivery (%s mode)', (
       Array.from({ length: count }, async (_, i) => {
         const m = await newMember(env.services, `Gathered ${i}`);
         members.push(m.id);
-        await grantPoints(env.platform, m.id, 1000);
+        await grantPoints(env.platform, Number(m.id), 1000);
         const res = await api.post('/api/orders', { token: m.token, json: threeUnits(issue), headers: { 'Idempotency-Key': key() } });
         expect(res.status).toBe(201);
-        return res.body.order as { id: string; createdAt: string };
+        return res.body.order as { id: number; createdAt: string };
       }),
     );
   }
@@ -59,7 +59,7 @@ describe.each(MODES)('purchases gathered into one job per delivery (%s mode)', (
     const [held, lost] = await placeMany(2);
     // The delivery was lost (the rows are gone), but one order is still in a gathered job that waits.
     await env.platform.db.deleteFrom('outbox').execute();
-    await purchases().add('purchase', { orderIds: [held!.id, '999999999'] }, { jobId: 'purchase-held-and-another', delay: 60_000 });
+    await purchases().add('purchase', { orderIds: [held!.id, 999999999] }, { jobId: 'purchase-held-and-another', delay: 60_000 });
     const staleAt = new Date(env.clock.now().getTime() - 20_000);
     await env.platform.db.updateTable('orders').set({ created_at: staleAt }).where('id', 'in', [held!.id, lost!.id]).execute();
 
@@ -79,7 +79,7 @@ describe.each(MODES)('purchases gathered into one job per delivery (%s mode)', (
     expect(await deliver()).toBe(rows.length);
     const jobs = await queued();
     expect(jobs).toHaveLength(1);
-    expect([...orderIdsOf(jobs[0]!.data)].sort()).toEqual(orders.map((o) => o.id).sort());
+    expect(orderIdsOf(jobs[0]!.data).map(String).sort()).toEqual(orders.map((o) => o.id).sort());
 
     await rewrite(rows);
     expect(await deliver()).toBe(rows.length);
@@ -95,7 +95,7 @@ describe.each(MODES)('purchases gathered into one job per delivery (%s mode)', (
     const buyers = await Promise.all(Array.from({ length: 8 }, (_, i) => newMember(env.services, `Together ${i}`)));
     for (const m of buyers) {
       members.push(m.id);
-      await grantPoints(env.platform, m.id, 1000);
+      await grantPoints(env.platform, Number(m.id), 1000);
     }
     await env.platform.db.deleteFrom('outbox').execute(); // the top-ups' pushes: not what this looks at
     const api = apiClient(env.url);
@@ -106,14 +106,14 @@ describe.each(MODES)('purchases gathered into one job per delivery (%s mode)', (
     const rows = await outboxRows();
     // Eight requests at once, two statements in flight: some statement placed several orders.
     expect(rows.length).toBeLessThan(orderIds.length);
-    const effects = rows.flatMap((row) => row.effects as Array<{ kind: string; queue?: string; data?: { orderIds?: string[] }; message?: { room: string; event: string; payload: { id?: string } } }>);
+    const effects = rows.flatMap((row) => row.effects as Array<{ kind: string; queue?: string; data?: { orderIds?: string[] }; message?: { room: string; event: string; payload: { id?: number } } }>);
     const orderPushes = effects.filter((e) => e.message?.event === 'order').map((e) => e.message!.payload.id);
     expect(orderPushes.sort()).toEqual([...orderIds].sort());
     expect(effects.filter((e) => e.message?.event === 'balance').map((e) => e.message!.room).sort()).toEqual(buyers.map((m) => `user:${m.id}`).sort());
-    expect(effects.filter((e) => e.queue === PURCHASE_QUEUE).flatMap((e) => [...orderIdsOf(e.data as OrderJob)]).sort()).toEqual([...orderIds].sort());
+    expect(effects.filter((e) => e.queue === PURCHASE_QUEUE).flatMap((e) => orderIdsOf(e.data as unknown as OrderJob).map(String)).sort()).toEqual([...orderIds].sort());
 
     expect(await deliver()).toBe(rows.length);
-    for (const id of orderIds) await eventually(`order ${id} bought (2)`, async () => (await statusOf(id)) === 2, 10_000);
+    for (const id of orderIds) await eventually(`order ${id} bought (2)`, async () => (await statusOf(Number(id))) === 2, 10_000);
   }, 30_000);
 
 });

@@ -56,12 +56,12 @@ describe.each(MODES)('a worker killed mid-purchase (%s mode)', (mode) => {
     workers.push(worker);
     return worker;
   };
-  const orderRow = (id: string) => env.platform.db.selectFrom('orders').select(['status']).where('id', '=', id).executeTakeFirstOrThrow();
+  const orderRow = (id: number) => env.platform.db.selectFrom('orders').select(['status']).where('id', '=', id).executeTakeFirstOrThrow();
 
   it('the order still ends: refunded at its cut-off by the next worker (status 9), once, and a retried purchase leaves it there', async () => {
     onTestFailed(() => console.error(log.join('').slice(-6000)));
     const m = await member('Unlucky');
-    await grantPoints(env.platform, m.id, 1_000);
+    await grantPoints(env.platform, Number(m.id), 1_000);
     const slow = startWorker(60_000); // the gateway would take a minute: it is mid-purchase when killed
     // Time for the slow worker to start and begin the purchase before the real cut-off.
     const draw = await openIssue(env.platform, 30_000, 60_000);
@@ -69,7 +69,7 @@ describe.each(MODES)('a worker killed mid-purchase (%s mode)', (mode) => {
     expect(res.status).toBe(201);
     const id = res.body.order.id as string;
 
-    await eventually('the slow worker to start the purchase (1)', async () => (await orderRow(id)).status === 1, 30_000);
+    await eventually('the slow worker to start the purchase (1)', async () => (await orderRow(Number(id))).status === 1, 30_000);
     slow.kill('SIGKILL');
     await new Promise((resolve) => slow.once('exit', resolve));
     startWorker(0);
@@ -77,14 +77,14 @@ describe.each(MODES)('a worker killed mid-purchase (%s mode)', (mode) => {
     // The cut-off comes: the workers are other processes on the wall clock, so the test moves the
     // order's cut-off into the past (rather than waiting for it) and queues that cut-off's timeout job.
     const closeAt = new Date(Date.now() - 1_000);
-    await env.platform.db.updateTable('orders').set({ sales_close_at: closeAt }).where('id', '=', id).execute();
+    await env.platform.db.updateTable('orders').set({ sales_close_at: closeAt }).where('id', '=', Number(id)).execute();
     await env.platform.queues.queue(TIMEOUT_QUEUE).add('order-timeout', { closeAt: closeAt.toISOString() }, { jobId: timeoutJobId(closeAt) });
-    await eventually('the next worker to refund the order (9)', async () => (await orderRow(id)).status === 9, 40_000);
+    await eventually('the next worker to refund the order (9)', async () => (await orderRow(Number(id))).status === 9, 40_000);
     const refunds = await env.platform.db.selectFrom('ledger').selectAll().where('kind', '=', 'refund').where('ref_id', '=', id).execute();
     expect(refunds).toMatchObject([{ amount: 300, account: 'real' }]);
     expect((await api.get('/api/me', { token: m.token })).body.balance).toBe(1_000);
     // The killed worker's purchase job, retried later, finds the order ended and buys nothing.
-    expect(await env.services.orders.purchase(id)).toBe('skipped');
-    expect((await orderRow(id)).status).toBe(9);
+    expect(await env.services.orders.purchase(Number(id))).toBe('skipped');
+    expect((await orderRow(Number(id))).status).toBe(9);
   }, 120_000);
 });

@@ -17,7 +17,7 @@ describe('the most an order may win (spec §5: "exceeds maximum prize amount, ad
 
   it('quote and order refuse a ticket that could win more than MAX_ORDER_PRIZE_POINTS, debiting nothing', async () => {
     const m = await member('Big Dreamer');
-    await grantPoints(env.platform, m.id, 5_000);
+    await grantPoints(env.platform, Number(m.id), 5_000);
     const { issue } = await openIssue(env.platform, 2000);
     const tooBig = { productCode: 'CAB01', issue, multiplier: 3, plays: [{ type: 'pick', stars: 3, numbers: [1, 2, 3] }] };
 

@@ -25,15 +25,15 @@ describe.each(MODES)('keno orders: quote, place, read (%s mode)', (mode) => {
   });
   afterEach(async () => {
     for (const socket of sockets.splice(0)) socket.close();
-    for (const id of members.splice(0)) await expectLedgerMatchesBalance(env.platform, id);
+    for (const id of members.splice(0)) await expectLedgerMatchesBalance(env.platform, Number(id));
   });
   afterAll(() => env.stop());
 
   const member = async (points = 0, trial = 0) => {
     const m = await newMember(env.services, 'Buyer');
     members.push(m.id);
-    if (points) await grantPoints(env.platform, m.id, points);
-    if (trial) await grantPoints(env.platform, m.id, trial, 'trial');
+    if (points) await grantPoints(env.platform, Number(m.id), points);
+    if (trial) await grantPoints(env.platform, Number(m.id), trial, 'trial');
     return m;
   };
   const place = (token: string, body: unknown, idempotencyKey: string | null = key()) =>
@@ -132,7 +132,7 @@ describe.each(MODES)('keno orders: quote, place, read (%s mode)', (mode) => {
     expect(await balances(m.token)).toEqual(expect.objectContaining({ balance: 0 }));
     const list = await api.get('/api/orders?pageSize=100', { token: m.token });
     expect(list.body.total).toBe(10);
-    const debits = await env.platform.db.selectFrom('ledger').select(['ref_id']).where('user_id', '=', m.id).where('kind', '=', 'order').execute();
+    const debits = await env.platform.db.selectFrom('ledger').select(['ref_id']).where('user_id', '=', Number(m.id)).where('kind', '=', 'order').execute();
     expect(new Set(debits.map((d) => d.ref_id))).toEqual(new Set(list.body.items.map((o: { id: string }) => o.id)));
    }, 60_000);
 
@@ -145,7 +145,7 @@ describe.each(MODES)('keno orders: quote, place, read (%s mode)', (mode) => {
     const ids = new Set(results.map((r) => r.body.order.id));
     expect(ids.size).toBe(1);
     expect(await balances(m.token)).toEqual(expect.objectContaining({ balance: 700 }));
-    const debits = await env.platform.db.selectFrom('ledger').selectAll().where('user_id', '=', m.id).where('kind', '=', 'order').execute();
+    const debits = await env.platform.db.selectFrom('ledger').selectAll().where('user_id', '=', Number(m.id)).where('kind', '=', 'order').execute();
     expect(debits).toHaveLength(1);
     const reused = await place(m.token, threeUnits(issue, { multiplier: 2 }), k);
     expect(reused.body.error.code).toBe('idempotency_key_reused');
@@ -193,7 +193,7 @@ describe.each(MODES)('keno orders: quote, place, read (%s mode)', (mode) => {
     expect(res.status).toBe(201);
     expect(res.body.order).toMatchObject({ status: 8, statusLabel: 'trial_play', trial: true, pointsSpent: 300 });
     expect(await balances(m.token)).toEqual(expect.objectContaining({ balance: 500, trialBalance: 700 }));
-    const entry = await env.platform.db.selectFrom('ledger').selectAll().where('user_id', '=', m.id).where('kind', '=', 'order').executeTakeFirstOrThrow();
+    const entry = await env.platform.db.selectFrom('ledger').selectAll().where('user_id', '=', Number(m.id)).where('kind', '=', 'order').executeTakeFirstOrThrow();
     expect(entry).toMatchObject({ account: 'trial', amount: -300, ref_type: 'order', ref_id: res.body.order.id });
     // Everything the placement left to do afterwards has been done (the outbox is drained): no purchase was queued.
     await env.platform.outbox.drain();
@@ -239,8 +239,8 @@ describe.each(MODES)('keno orders: quote, place, read (%s mode)', (mode) => {
     const poor = await Promise.all(Array.from({ length: 8 }, () => member(200)));
     const owing = await Promise.all(Array.from({ length: 4 }, () => member(1000)));
     for (const m of owing) {
-      await env.platform.db.transaction().execute((trx) => walletService.clawBack(trx, { userId: m.id, kind: 'deposit', amount: 1500, refType: 'deposit-refund', refId: `crowd-${m.id}` }));
-      await grantPoints(env.platform, m.id, 1000);
+      await env.platform.db.transaction().execute((trx) => walletService.clawBack(trx, { userId: Number(m.id), kind: 'deposit', amount: 1500, refType: 'deposit-refund', refId: `crowd-${m.id}` }));
+      await grantPoints(env.platform, Number(m.id), 1000);
     }
     const everyone = [...rich, ...poor, ...owing];
     const results = await Promise.all(everyone.map((m) => place(m.token, threeUnits(issue))));
@@ -263,11 +263,11 @@ describe.each(MODES)('keno orders: quote, place, read (%s mode)', (mode) => {
     const plumbing = orderPlumbing(env.platform);
     const keno = kenoOrders(env.platform);
     const placementOf = async (m: { id: string }, idempotencyKey: string) =>
-      plumbing.placement(m.id, idempotencyKey, threeUnits(issue), await keno.prepare(m.id, threeUnits(issue) as never)(true));
+      plumbing.placement(Number(m.id), idempotencyKey, threeUnits(issue), await keno.prepare(Number(m.id), threeUnits(issue) as never)(true));
     const outcomes = await plumbing.placeTogether([await placementOf(a, k), await placementOf(b, key()), await placementOf(c, key())]);
     const first = outcomes[0]!;
     expect(first.status === 'rejected' && isKeyTaken(first.reason)).toBe(true);
-    expect(outcomes.slice(1).map((o) => o.status === 'fulfilled' && typeof o.value)).toEqual(['string', 'string']);
+    expect(outcomes.slice(1).map((o) => o.status === 'fulfilled' && typeof o.value)).toEqual(['number', 'number']);
     expect(await balances(a.token)).toEqual(expect.objectContaining({ balance: 700 }));
     for (const m of [b, c]) {
       expect(await balances(m.token)).toEqual(expect.objectContaining({ balance: 700 }));
@@ -280,12 +280,12 @@ describe.each(MODES)('keno orders: quote, place, read (%s mode)', (mode) => {
     const [a, b] = await Promise.all([member(1000), member(1000)]);
     const plumbing = orderPlumbing(env.platform);
     const keno = kenoOrders(env.platform);
-    const kenoOrder = plumbing.placement(a.id, key(), threeUnits(issue), await keno.prepare(a.id, threeUnits(issue) as never)(true));
+    const kenoOrder = plumbing.placement(Number(a.id), key(), threeUnits(issue), await keno.prepare(Number(a.id), threeUnits(issue) as never)(true));
     // Another family's order whose draw is never on sale by its own check.
-    const prepared = await keno.prepare(b.id, threeUnits(issue) as never)(true);
-    const closed = plumbing.placement(b.id, key(), threeUnits(issue), { ...prepared, sale: { ...prepared.sale, stillOnSale: sql<boolean>`false` } });
+    const prepared = await keno.prepare(Number(b.id), threeUnits(issue) as never)(true);
+    const closed = plumbing.placement(Number(b.id), key(), threeUnits(issue), { ...prepared, sale: { ...prepared.sale, stillOnSale: sql<boolean>`false` } });
     const outcomes = await plumbing.placeTogether([kenoOrder, closed]);
-    expect(outcomes.map((o) => o.status === 'fulfilled' && typeof o.value)).toEqual(['string', 'undefined']);
+    expect(outcomes.map((o) => o.status === 'fulfilled' && typeof o.value)).toEqual(['number', 'undefined']);
     expect(await balances(a.token)).toEqual(expect.objectContaining({ balance: 700 }));
     expect(await balances(b.token)).toEqual(expect.objectContaining({ balance: 1000 }));
   });
@@ -299,14 +299,14 @@ describe.each(MODES)('keno orders: quote, place, read (%s mode)', (mode) => {
     onTestFinished(() => planned.db.destroy());
     const plumbing = orderPlumbing({ ...env.platform, db: planned.db });
     const keno = kenoOrders(env.platform);
-    const placementOf = async (m: { id: string }) => plumbing.placement(m.id, key(), threeUnits(issue), await keno.prepare(m.id, threeUnits(issue) as never)(true));
+    const placementOf = async (m: { id: string }) => plumbing.placement(Number(m.id), key(), threeUnits(issue), await keno.prepare(Number(m.id), threeUnits(issue) as never)(true));
     const deadlocks = async () => Number((await sql<{ n: string }>`select deadlocks as n from pg_stat_database where datname = current_database()`.execute(env.platform.db)).rows[0]!.n);
     const before = await deadlocks();
     for (let round = 0; round < 6; round++) {
       const forward = await Promise.all(crowd.map(placementOf));
       const backward = await Promise.all([...crowd].reverse().map(placementOf));
       const outcomes = (await Promise.all([plumbing.placeTogether(forward), plumbing.placeTogether(backward)])).flat();
-      expect(outcomes.every((o) => o.status === 'fulfilled' && typeof o.value === 'string')).toBe(true);
+      expect(outcomes.every((o) => o.status === 'fulfilled' && typeof o.value === 'number')).toBe(true);
     }
     expect(await deadlocks()).toBe(before);
     for (const m of crowd) expect(await balances(m.token)).toEqual(expect.objectContaining({ balance: 4000 - 12 * 300 }));
@@ -317,7 +317,7 @@ describe.each(MODES)('keno orders: quote, place, read (%s mode)', (mode) => {
     const { issue } = await openIssue(env.platform, 5000);
     const k = key();
     expect((await place(m.token, threeUnits(issue), k)).body.error.code).toBe('insufficient_points');
-    await grantPoints(env.platform, m.id, 100);
+    await grantPoints(env.platform, Number(m.id), 100);
     const res = await place(m.token, threeUnits(issue), k);
     expect(res.status).toBe(201);
     expect((await place(m.token, threeUnits(issue), k)).body).toEqual(res.body);
@@ -328,8 +328,8 @@ describe.each(MODES)('keno orders: quote, place, read (%s mode)', (mode) => {
     const m = await member(1000, 1000);
     const { issue } = await openIssue(env.platform, 5000);
     // A refunded deposit takes back more than the balance holds: 500 owed.
-    await env.platform.db.transaction().execute((trx) => walletService.clawBack(trx, { userId: m.id, kind: 'deposit', amount: 1500, refType: 'deposit-refund', refId: `test-${m.id}` }));
-    await grantPoints(env.platform, m.id, 1000);
+    await env.platform.db.transaction().execute((trx) => walletService.clawBack(trx, { userId: Number(m.id), kind: 'deposit', amount: 1500, refType: 'deposit-refund', refId: `test-${m.id}` }));
+    await grantPoints(env.platform, Number(m.id), 1000);
     const res = await place(m.token, threeUnits(issue));
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('wallet_debt');

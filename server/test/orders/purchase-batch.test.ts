@@ -25,12 +25,12 @@ describe('purchases in batches', () => {
   it('twenty orders bought at once: one operator call for many, one ticket each, each moved 1 → 2 once; buying again changes nothing', async () => {
     const api = apiClient(env.url);
     const m = await newMember(env.services, 'Batch');
-    await grantPoints(env.platform, m.id, 10_000);
+    await grantPoints(env.platform, Number(m.id), 10_000);
     const { issue } = await openIssue(env.platform, 8000);
     const placed = await Promise.all(Array.from({ length: 20 }, () => api.post('/api/orders', { token: m.token, json: threeUnits(issue), headers: { 'Idempotency-Key': key() } })));
     expect(placed.map((res) => res.status)).toEqual(Array(20).fill(201));
     const ids = placed.map((res) => res.body.order.id as string);
-    const rows = () => env.platform.db.selectFrom('orders').selectAll().where('id', 'in', ids).orderBy('id').execute();
+    const rows = () => env.platform.db.selectFrom('orders').selectAll().where('id', 'in', ids.map(Number)).orderBy('id').execute();
     await eventually('the manual worker to start every purchase (1)', async () => (await rows()).every((row) => row.status === 1), 10_000);
 
     const operator = simulatedGateway({ db: env.platform.db, now: () => env.platform.now(), latencyMs: 5, failureRate: 0, timeoutRate: 0, lateRate: 0, lateMs: 0 });
@@ -43,7 +43,7 @@ describe('purchases in batches', () => {
       },
     };
     const orders = createOrderService(env.platform, { games: env.services.games, gateway: counting });
-    expect(await Promise.all(ids.map((id) => orders.purchase(id)))).toEqual(Array(20).fill('purchased'));
+    expect(await Promise.all(ids.map((id) => orders.purchase(Number(id))))).toEqual(Array(20).fill('purchased'));
     expect(calls).toBeLessThan(20);
 
     const bought = await rows();
@@ -52,14 +52,14 @@ describe('purchases in batches', () => {
     const sold = await env.platform.db.selectFrom('simulated_operator_tickets').selectAll().where('purchase_ref', 'in', refs).execute();
     expect(sold).toHaveLength(20);
     expect(new Set(sold.map((s) => s.ticket_ref))).toEqual(new Set(bought.map((row) => row.ticket_ref)));
-    const history = await env.platform.db.selectFrom('order_status_history').select(['order_id', 'from', 'to']).where('order_id', 'in', ids).where('to', '=', 2).execute();
+    const history = await env.platform.db.selectFrom('order_status_history').select(['order_id', 'from', 'to']).where('order_id', 'in', ids.map(Number)).where('to', '=', 2).execute();
     expect(history).toHaveLength(20);
     expect(history.every((h) => h.from === 1)).toBe(true);
 
     // A retried job (all of them at once, twice each): nothing moves, nothing more is sold.
-    expect(await Promise.all([...ids, ...ids].map((id) => orders.purchase(id)))).toEqual(Array(40).fill('skipped'));
+    expect(await Promise.all([...ids, ...ids].map((id) => orders.purchase(Number(id))))).toEqual(Array(40).fill('skipped'));
     expect(await env.platform.db.selectFrom('simulated_operator_tickets').selectAll().where('purchase_ref', 'in', refs).execute()).toHaveLength(20);
-    expect(await orders.purchase('999999999').catch((error: Error) => error.name)).toBe('UnrecoverableError');
-    await expectLedgerMatchesBalance(env.platform, m.id);
+    expect(await orders.purchase(999999999).catch((error: Error) => error.name)).toBe('UnrecoverableError');
+    await expectLedgerMatchesBalance(env.platform, Number(m.id));
   }, 40_000);
 });

@@ -22,14 +22,14 @@ describe.each(MODES)('manual purchase gateway, timeout and reconciler (%s mode)'
   });
   afterEach(async () => {
     for (const socket of sockets.splice(0)) socket.close();
-    for (const id of members.splice(0)) await expectLedgerMatchesBalance(env.platform, id);
+    for (const id of members.splice(0)) await expectLedgerMatchesBalance(env.platform, Number(id));
   });
   afterAll(() => env.stop());
 
   const member = async (points: number) => {
     const m = await newMember(env.services, 'Waiter');
     members.push(m.id);
-    await grantPoints(env.platform, m.id, points);
+    await grantPoints(env.platform, Number(m.id), points);
     return m;
   };
   const place = async (token: string) => {
@@ -38,7 +38,7 @@ describe.each(MODES)('manual purchase gateway, timeout and reconciler (%s mode)'
     expect(res.status).toBe(201);
     return res.body.order as { id: string; salesCloseAt: string; createdAt: string };
   };
-  const statusOf = async (id: string) => (await env.platform.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+  const statusOf = async (id: number) => (await env.platform.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
   const refunds = (id: string) => env.platform.db.selectFrom('ledger').selectAll().where('kind', '=', 'refund').where('ref_type', '=', 'order').where('ref_id', '=', id).execute();
   const confirm = (id: string, token = operator) => api.post(`/api/admin/orders/${id}/confirm`, { token, json: { ticketRef: 'OP-TICKET-1' } });
   /** Runs the timeout job of the order's cut-off now (the test has moved the clock there) and waits until it has run. */
@@ -67,8 +67,8 @@ describe.each(MODES)('manual purchase gateway, timeout and reconciler (%s mode)'
     const late = await confirm(order.id);
     expect(late.status).toBe(409);
     expect(late.body.error.code).toBe('order_issue');
-    expect(await env.services.orders.expire(order.id)).toBe('skipped'); // a retried timeout job
-    expect(await statusOf(order.id)).toBe(9);
+    expect(await env.services.orders.expire(Number(order.id))).toBe('skipped'); // a retried timeout job
+    expect(await statusOf(Number(order.id))).toBe(9);
     expect(await refunds(order.id)).toHaveLength(1);
     const read = await api.get(`/api/orders/${order.id}`, { token: m.token });
     expect(read.body.order).toMatchObject({ status: 9, statusLabel: 'timeout_refunded', ticketRef: null, refundCause: 'sales_closed', refusalReason: null });
@@ -88,7 +88,7 @@ describe.each(MODES)('manual purchase gateway, timeout and reconciler (%s mode)'
   it('an operator confirmation before the cut-off purchases it (1 → 2) and the timeout then does nothing', async () => {
     const m = await member(1000);
     const order = await place(m.token);
-    await eventually('the purchase to start (1)', async () => (await statusOf(order.id)) === 1, 3000);
+    await eventually('the purchase to start (1)', async () => (await statusOf(Number(order.id))) === 1, 3000);
     expect((await confirm(order.id, m.token)).status).toBe(403);
     const res = await confirm(order.id);
     expect(res.status).toBe(200);
@@ -96,7 +96,7 @@ describe.each(MODES)('manual purchase gateway, timeout and reconciler (%s mode)'
     // The cut-off comes (the clock moves there) and the order's timeout job runs: it changes nothing.
     env.clock.advanceTo(order.salesCloseAt);
     await timeoutRuns(order);
-    expect(await statusOf(order.id)).toBe(2);
+    expect(await statusOf(Number(order.id))).toBe(2);
     expect(await refunds(order.id)).toHaveLength(0);
     expect((await confirm(order.id)).body.error.code).toBe('order_issue');
     expect((await confirm('424242424')).body.error.code).toBe('order_not_found');
@@ -117,12 +117,12 @@ describe.each(MODES)('manual purchase gateway, timeout and reconciler (%s mode)'
     // Three orders, one delayed job for their cut-off.
     await eventually('the cut-off job to be queued', () => queue.getJob(timeoutJobId(closeAt)));
     expect((await queue.getDelayed()).filter((job) => job.data.closeAt === closeAt)).toHaveLength(1);
-    await eventually('the purchases to start (1)', async () => (await Promise.all(placed.map((o) => statusOf(o.id)))).every((status) => status === 1), 3000);
+    await eventually('the purchases to start (1)', async () => (await Promise.all(placed.map((o) => statusOf(Number(o.id))))).every((status) => status === 1), 3000);
     expect((await confirm(placed[1]!.id)).status).toBe(200);
 
     env.clock.advanceTo(closeAt);
     await timeoutRuns(placed[0]!);
-    expect(await Promise.all(placed.map((o) => statusOf(o.id)))).toEqual([9, 2, 9]);
+    expect(await Promise.all(placed.map((o) => statusOf(Number(o.id))))).toEqual([9, 2, 9]);
     expect(await Promise.all(placed.map(async (o) => (await refunds(o.id)).length))).toEqual([1, 0, 1]);
     // Run again (a retried job): nothing is left to end.
     expect(await env.services.orders.expireAt(new Date(closeAt))).toEqual({ refunded: 0, purchased: 0, undecided: 0 });
@@ -132,30 +132,30 @@ describe.each(MODES)('manual purchase gateway, timeout and reconciler (%s mode)'
   it('the reconciler re-queues a lost purchase job and ends an order whose timeout job was lost', async () => {
     const m = await member(1000);
     const order = await place(m.token);
-    await eventually('the purchase to start (1)', async () => (await statusOf(order.id)) === 1, 3000);
+    await eventually('the purchase to start (1)', async () => (await statusOf(Number(order.id))) === 1, 3000);
     // Simulate the loss of both jobs: a crash between commit and enqueue.
-    const { created_at } = await env.platform.db.selectFrom('orders').select('created_at').where('id', '=', order.id).executeTakeFirstOrThrow();
+    const { created_at } = await env.platform.db.selectFrom('orders').select('created_at').where('id', '=', Number(order.id)).executeTakeFirstOrThrow();
     const timeoutJob = await env.platform.queues.queue(TIMEOUT_QUEUE).getJob(timeoutJobId(order.salesCloseAt));
     expect(timeoutJob).toBeDefined();
     await timeoutJob!.remove();
-    await env.platform.db.updateTable('orders').set({ status: 0, created_at: new Date(env.clock.now().getTime() - 20_000) }).where('id', '=', order.id).execute();
+    await env.platform.db.updateTable('orders').set({ status: 0, created_at: new Date(env.clock.now().getTime() - 20_000) }).where('id', '=', Number(order.id)).execute();
     // The purchase job may still hold its worker's lock for a moment after the order turned 1: remove it once it lets go.
     await eventually('the purchase job removed', async () => {
-      const job = await env.platform.queues.queue(PURCHASE_QUEUE).getJob(purchaseJobId(order.id, created_at));
+      const job = await env.platform.queues.queue(PURCHASE_QUEUE).getJob(purchaseJobId(Number(order.id), created_at));
       return job ? job.remove().then(() => true, () => undefined) : true;
     }, 5000);
 
     const first = await env.services.orders.reconcile();
     expect(first.requeued).toBe(1);
-    await eventually('the requeued purchase to start (1)', async () => (await statusOf(order.id)) === 1, 3000);
+    await eventually('the requeued purchase to start (1)', async () => (await statusOf(Number(order.id))) === 1, 3000);
 
     // Past the cut-off, nothing else ends the order: its timeout job is gone.
     env.clock.advanceTo(order.salesCloseAt);
     expect(await env.platform.queues.queue(TIMEOUT_QUEUE).getJob(timeoutJobId(order.salesCloseAt))).toBeUndefined();
-    expect(await statusOf(order.id)).toBe(1);
+    expect(await statusOf(Number(order.id))).toBe(1);
     const second = await env.services.orders.reconcile();
     expect(second).toEqual({ requeued: 0, expired: 1, undecided: 0 });
-    expect(await statusOf(order.id)).toBe(9);
+    expect(await statusOf(Number(order.id))).toBe(9);
     expect(await refunds(order.id)).toHaveLength(1);
     expect(await env.services.orders.reconcile()).toEqual({ requeued: 0, expired: 0, undecided: 0 });
   }, 20_000);

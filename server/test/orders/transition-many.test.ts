@@ -36,10 +36,10 @@ describe('ordersRepo.transitionMany (a batch of status moves in one statement)',
     return rows.map((row) => String(row.id));
   }
   const statusOf = async (ids: string[]) =>
-    (await env.platform.db.selectFrom('orders').select(['id', 'status', 'ticket_ref']).where('id', 'in', ids).orderBy('id').execute()).map((o) => [o.status, o.ticket_ref]);
-  const historyOf = (ids: string[]) => env.platform.db.selectFrom('order_status_history').select(['order_id', 'from', 'to', 'reason']).where('order_id', 'in', ids).orderBy('order_id').orderBy('id').execute();
+    (await env.platform.db.selectFrom('orders').select(['id', 'status', 'ticket_ref']).where('id', 'in', ids.map(Number)).orderBy('id').execute()).map((o) => [o.status, o.ticket_ref]);
+  const historyOf = (ids: string[]) => env.platform.db.selectFrom('order_status_history').select(['order_id', 'from', 'to', 'reason']).where('order_id', 'in', ids.map(Number)).orderBy('order_id').orderBy('id').execute();
   const move = (moves: Array<{ id: string; extra?: { ticket_ref?: string; purchased_at?: Date } }>, from: OrderStatus[], to: OrderStatus) =>
-    env.platform.db.transaction().execute((trx) => ordersRepo.transitionMany(trx, moves, from, to, `moved to ${to}`, new Date()));
+    env.platform.db.transaction().execute((trx) => ordersRepo.transitionMany(trx, moves.map((m) => ({ ...m, id: Number(m.id) })), from, to, `moved to ${to}`, new Date()));
 
   it('moves only the orders still in `from`, each with its own extra and one history row, and says which status each left', async () => {
     const ids = await ordersIn([0, 1, 2, 9]);
@@ -64,8 +64,8 @@ describe('ordersRepo.transitionMany (a batch of status moves in one statement)',
     const locked = new Promise<void>((resolve) => (holding = resolve));
     // Another transaction (the timeout) holds two of the rows: it refunds one and leaves the other.
     const other = env.platform.db.transaction().execute(async (trx) => {
-      await trx.updateTable('orders').set({ status: 9 }).where('id', '=', refunded!).execute();
-      await trx.selectFrom('orders').select('id').where('id', '=', kept!).forUpdate().execute();
+      await trx.updateTable('orders').set({ status: 9 }).where('id', '=', Number(refunded!)).execute();
+      await trx.selectFrom('orders').select('id').where('id', '=', Number(kept!)).forUpdate().execute();
       holding();
       await held;
     });

@@ -36,7 +36,7 @@ describe('provider callbacks under pressure and with odd bytes', () => {
     const ref = deposit.start?.kind === 'form' ? deposit.start.fields.MerchantTradeNo! : '';
     return { m, deposit, ref };
   };
-  const notificationsOf = (depositId: string) => env.platform.db.selectFrom('deposit_notifications').selectAll().where('deposit_id', '=', depositId).execute();
+  const notificationsOf = (depositId: number) => env.platform.db.selectFrom('deposit_notifications').selectAll().where('deposit_id', '=', depositId).execute();
 
   it('50 signed notifications for one deposit at once, each with its own TradeNo: every one answered 1|OK, credited once', async () => {
     const { m, deposit, ref } = await cardDeposit('Burst');
@@ -46,7 +46,7 @@ describe('provider callbacks under pressure and with odd bytes', () => {
     expect(await balanceOf(env, m.token)).toBe(deposit.points);
     expect(await env.platform.db.selectFrom('ledger').select('amount').where('ref_type', '=', 'deposit').where('ref_id', '=', deposit.id).execute()).toEqual([{ amount: deposit.points }]);
     // Each was a different message: all fifty are on record.
-    expect(await notificationsOf(deposit.id)).toHaveLength(50);
+    expect(await notificationsOf(Number(deposit.id))).toHaveLength(50);
   });
 
   it('a signed notification with a NUL in a field is recorded and answered 1|OK, never 500', async () => {
@@ -54,7 +54,7 @@ describe('provider callbacks under pressure and with odd bytes', () => {
     const answer = await post('result', paidNotice(ref, 'TNUL0001', '300', { RtnMsg: 'paid\u0000then' }));
     expect(answer).toMatchObject({ status: 200, text: '1|OK' });
     expect((await readDeposit(env, m.token, deposit.id)).state).toBe('paid');
-    const [recorded] = await notificationsOf(deposit.id);
+    const [recorded] = await notificationsOf(Number(deposit.id));
     // What arrived is kept byte for byte (JSON cannot hold a NUL, so the raw body is kept beside it).
     expect(Buffer.from((recorded!.body as { raw: string }).raw, 'base64').toString('utf8')).toContain('RtnMsg=paid%00then');
     // A NUL in the trade number itself (which names no deposit of ours) is recorded too, against no deposit.
@@ -84,7 +84,7 @@ describe('provider callbacks under pressure and with odd bytes', () => {
 
   it('staff never credit nor refund a held deposit of their own member account', async () => {
     const me = (await env.api.get('/api/me', { token: operator })).body.user;
-    await env.services.staff.setRole(null, String(me.id), 'supervisor');
+    await env.services.staff.setRole(null, Number(me.id), 'supervisor');
     const supervisor = (await env.api.post('/api/auth/login', { json: { email: 'desk@example.com', password: 'desk-password-1' } })).body.token as string;
     try {
       const deposit = await startDeposit(env, supervisor, { amount: 30_000, currency: 'TWD', method: 'tw_card' });
@@ -99,7 +99,7 @@ describe('provider callbacks under pressure and with odd bytes', () => {
       expect((await readDeposit(env, supervisor, deposit.id)).state).toBe('held');
       expect(await balanceOf(env, supervisor)).toBe(0);
     } finally {
-      await env.services.staff.setRole(null, String(me.id), 'operator');
+      await env.services.staff.setRole(null, Number(me.id), 'operator');
       operator = (await env.api.post('/api/auth/login', { json: { email: 'desk@example.com', password: 'desk-password-1' } })).body.token;
     }
   });
@@ -128,7 +128,7 @@ describe('provider callbacks under pressure and with odd bytes', () => {
     }
     expect(calls).toHaveLength(1);
     expect((await readDeposit(env, m.token, deposit.id)).state).toBe('refunded');
-    const refunded = await env.platform.db.selectFrom('deposits').select(['refund_ref']).where('id', '=', deposit.id).executeTakeFirstOrThrow();
+    const refunded = await env.platform.db.selectFrom('deposits').select(['refund_ref']).where('id', '=', Number(deposit.id)).executeTakeFirstOrThrow();
     expect(refunded.refund_ref).toBe(`R${ref}`);
     expect(await balanceOf(env, m.token)).toBe(0);
   });

@@ -158,7 +158,7 @@ describe.each(MODES)('deposits through the provider sandbox (%s)', (mode) => {
     await payByCard(deposit.start);
     await depositIn(env, m.token, deposit.id, 'paid');
     // 15 GP spent elsewhere.
-    await env.platform.db.transaction().execute((trx) => walletService.debit(trx, { userId: m.id, account: 'real', kind: 'adjustment', amount: 1_500, refType: 'test-spend', refId: deposit.id }));
+    await env.platform.db.transaction().execute((trx) => walletService.debit(trx, { userId: Number(m.id), account: 'real', kind: 'adjustment', amount: 1_500, refType: 'test-spend', refId: deposit.id }));
 
     const refunded = await env.api.post(`/api/admin/deposits/${deposit.id}/refund`, { token: operator });
     expect(refunded.status).toBe(200);
@@ -169,17 +169,17 @@ describe.each(MODES)('deposits through the provider sandbox (%s)', (mode) => {
     await env.sandbox.deliverer.idle();
     expect((await env.api.get('/api/deposits/debt', { token: m.token })).body.outstanding).toBe(1_500);
 
-    await grantPoints(env.platform, m.id, 1_000);
+    await grantPoints(env.platform, Number(m.id), 1_000);
     await expect(
-      env.platform.db.transaction().execute((trx) => walletService.debit(trx, { userId: m.id, account: 'real', kind: 'order', amount: 100, refType: 'order', refId: `blocked-${deposit.id}` })),
+      env.platform.db.transaction().execute((trx) => walletService.debit(trx, { userId: Number(m.id), account: 'real', kind: 'order', amount: 100, refType: 'order', refId: `blocked-${deposit.id}` })),
     ).rejects.toMatchObject({ code: 'wallet_debt' });
 
     const partly = await env.api.post('/api/deposits/debt/settle', { token: m.token });
     expect(partly.body.outstanding).toBe(500);
-    await grantPoints(env.platform, m.id, 800);
+    await grantPoints(env.platform, Number(m.id), 800);
     expect((await env.api.post('/api/deposits/debt/settle', { token: m.token })).body.outstanding).toBe(0);
     expect(await balanceOf(env, m.token)).toBe(300);
-    await env.platform.db.transaction().execute((trx) => walletService.debit(trx, { userId: m.id, account: 'real', kind: 'order', amount: 100, refType: 'order', refId: `allowed-${deposit.id}` }));
+    await env.platform.db.transaction().execute((trx) => walletService.debit(trx, { userId: Number(m.id), account: 'real', kind: 'order', amount: 100, refType: 'order', refId: `allowed-${deposit.id}` }));
   });
 
   it('a new deposit first pays what a refunded one left owing', async () => {
@@ -187,7 +187,7 @@ describe.each(MODES)('deposits through the provider sandbox (%s)', (mode) => {
     const first = await startDeposit(env, m.token, { amount: 1_000, currency: 'USD', method: 'card' });
     await payByCard(first.start);
     await depositIn(env, m.token, first.id, 'paid');
-    await env.platform.db.transaction().execute((trx) => walletService.debit(trx, { userId: m.id, account: 'real', kind: 'adjustment', amount: 1_000, refType: 'test-spend', refId: first.id }));
+    await env.platform.db.transaction().execute((trx) => walletService.debit(trx, { userId: Number(m.id), account: 'real', kind: 'adjustment', amount: 1_000, refType: 'test-spend', refId: first.id }));
     await env.api.post(`/api/admin/deposits/${first.id}/refund`, { token: operator });
     expect((await env.api.get('/api/deposits/debt', { token: m.token })).body.outstanding).toBe(1_000);
     const second = await startDeposit(env, m.token, { amount: 2_500, currency: 'USD', method: 'card' });
@@ -240,7 +240,7 @@ describe.each(MODES)('deposits through the provider sandbox (%s)', (mode) => {
     env.clock.advance(8 * 86_400_000);
     await env.services.deposits.reconcile();
     // Read from the books: eight days on, the member's session has expired too.
-    const row = await env.platform.db.selectFrom('deposits').select(['state']).where('id', '=', deposit.id).executeTakeFirstOrThrow();
+    const row = await env.platform.db.selectFrom('deposits').select(['state']).where('id', '=', Number(deposit.id)).executeTakeFirstOrThrow();
     expect(row.state).toBe('expired');
   });
 

@@ -38,7 +38,7 @@ describe('POST /api/admin/pins', () => {
       const res = await api.post('/api/pins/redeem', { token: m.token, json: { code } });
       expect(res.body).toEqual({ points: 200, balance: 200 * (i + 1) });
     }
-    await expectLedgerMatchesBalance(env.platform, m.id);
+    await expectLedgerMatchesBalance(env.platform, Number(m.id));
   });
 
   const invalid: Array<[string, unknown, Record<string, string>]> = [

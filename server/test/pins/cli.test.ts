@@ -51,7 +51,7 @@ describe('the PIN command-line tool', () => {
       expect(res.body).toEqual({ points: 1_250, balance: 1_250 * (i + 1) });
     }
     expect((await api.get('/api/me', { token: m.token })).body.balance).toBe(3_750);
-    await expectLedgerMatchesBalance(env.platform, m.id);
+    await expectLedgerMatchesBalance(env.platform, Number(m.id));
   });
 
   it('is bounded like a person: past ADJUSTMENT_APPROVAL_POINTS in a day it prints no code, and the batch waits sealed for a supervisor; audited as the system', async () => {
@@ -60,7 +60,7 @@ describe('the PIN command-line tool', () => {
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain('a supervisor approves it in the console');
     const batchId = /batch (\d+)/.exec(result.stderr)![1]!;
-    const batch = await env.platform.db.selectFrom('pin_batches').select(['approval', 'exported_at', 'created_by']).where('id', '=', batchId).executeTakeFirstOrThrow();
+    const batch = await env.platform.db.selectFrom('pin_batches').select(['approval', 'exported_at', 'created_by']).where('id', '=', Number(batchId)).executeTakeFirstOrThrow();
     expect(batch).toEqual({ approval: 'pending', exported_at: null, created_by: null });
     const audit = await env.platform.db.selectFrom('audit_log').select(['actor_role', 'after']).where('action', '=', 'pin_batch.issued').where('target_id', '=', batchId).executeTakeFirstOrThrow();
     expect(audit).toMatchObject({ actor_role: 'system', after: { via: 'command line', approval: 'pending', value: 200_000 } });

@@ -16,7 +16,7 @@ describe.each(MODES)('PIN redemption with an Idempotency-Key (%s mode)', (mode) 
   const newPins = async (count: number, points: number) => (await env.services.pins.createBatch({ count, points })).codes;
   const redeem = (token: string, code: string, key: string) =>
     api.post('/api/pins/redeem', { token, json: { code }, headers: { 'Idempotency-Key': key } });
-  const pinEntries = (userId: string) => env.platform.db.selectFrom('ledger').select('amount').where('user_id', '=', userId).where('kind', '=', 'pin').execute();
+  const pinEntries = (userId: number) => env.platform.db.selectFrom('ledger').select('amount').where('user_id', '=', userId).where('kind', '=', 'pin').execute();
 
   it('20 simultaneous taps of "redeem" with one key all show the same success, and the points are credited once', async () => {
     const m = await member('Tapper');
@@ -27,7 +27,7 @@ describe.each(MODES)('PIN redemption with an Idempotency-Key (%s mode)', (mode) 
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
     for (const r of results) expect(r.body).toEqual({ points: 1_500, balance: 1_500 });
     expect((await api.get('/api/me', { token: m.token })).body.balance).toBe(1_500);
-    expect(await pinEntries(m.id)).toEqual([{ amount: 1_500 }]);
+    expect(await pinEntries(Number(m.id))).toEqual([{ amount: 1_500 }]);
   });
 
   it('repeating a finished request with its key replays the first answer, even after the balance moved on', async () => {
@@ -65,7 +65,7 @@ describe.each(MODES)('PIN redemption with an Idempotency-Key (%s mode)', (mode) 
     const retyped = await redeem(m.token, code!.toLowerCase().replace(/-/g, ' '), 'typed');
     expect(retyped.status).toBe(200);
     expect(retyped.body).toEqual(original.body);
-    expect(await pinEntries(m.id)).toHaveLength(1);
+    expect(await pinEntries(Number(m.id))).toHaveLength(1);
   });
 
   it("keys belong to one member: another member's identical key neither replays nor blocks their own redemption", async () => {

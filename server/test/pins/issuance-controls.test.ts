@@ -35,7 +35,7 @@ describe('issuing PIN codes: audited, approved past the bound, capped per day, n
   });
   afterAll(() => env.stop());
 
-  const batchesBy = (staffId: string) => env.platform.db.selectFrom('pin_batches').select(['id', 'approval', 'count', 'points']).where('created_by', '=', staffId).orderBy('id').execute();
+  const batchesBy = (staffId: number) => env.platform.db.selectFrom('pin_batches').select(['id', 'approval', 'count', 'points']).where('created_by', '=', staffId).orderBy('id').execute();
   const auditOf = (batchId: string) => env.platform.db.selectFrom('audit_log').select(['action', 'actor_id']).where('target_type', '=', 'pin_batch').where('target_id', '=', batchId).orderBy('id').execute();
   const issue = (token: string, json: unknown) => api.post<PinBatch & { error?: { code: string } }>('/api/admin/pin-batches', { token, json });
   const codesOf = (csv: string) => csv.trim().split('\r\n').slice(1).map((line) => line.split(',')[0]!);
@@ -45,7 +45,7 @@ describe('issuing PIN codes: audited, approved past the bound, capped per day, n
     expect(huge).toMatchObject({ status: 422, body: { error: { code: 'pin_daily_limit', details: { limit: 500_000, remaining: 500_000 } } } });
     const big = await api.post('/api/admin/pins', { token: olga.token, json: { count: 1, points: 200_000 } });
     expect(big).toMatchObject({ status: 409, body: { error: { code: 'approval_required' } } });
-    expect(await batchesBy(olga.id)).toEqual([]);
+    expect(await batchesBy(Number(olga.id))).toEqual([]);
 
     const small = await api.post('/api/admin/pins', { token: olga.token, json: { count: 2, points: 10_000 } });
     expect(small.status).toBe(201);
@@ -78,7 +78,7 @@ describe('issuing PIN codes: audited, approved past the bound, capped per day, n
 
     const m = await newMember(env.services, 'Customer');
     expect((await api.post('/api/pins/redeem', { token: m.token, json: { code: codes[0] } })).body).toEqual({ points: 10_000, balance: 10_000 });
-    await expectLedgerMatchesBalance(env.platform, m.id);
+    await expectLedgerMatchesBalance(env.platform, Number(m.id));
   });
 
   it('PIN_DAILY_MAX_POINTS caps one issuer a rolling day: five 2,000 GP batches at once, two go through (a third would pass 5,000 GP)', async () => {
@@ -87,7 +87,7 @@ describe('issuing PIN codes: audited, approved past the bound, capped per day, n
     expect(answers.filter((a) => a.status === 201)).toHaveLength(2);
     const refused = answers.filter((a) => a.status !== 201);
     expect(refused.map((a) => [a.status, a.body.error?.code])).toEqual(Array(3).fill([422, 'pin_daily_limit']));
-    const made = await batchesBy(fresh.id);
+    const made = await batchesBy(Number(fresh.id));
     expect(made).toHaveLength(2);
     expect(made.map((b) => b.approval).sort()).toEqual(['pending', 'pending']);
     // A day later the cap is free again.
@@ -111,7 +111,7 @@ describe('issuing PIN codes: audited, approved past the bound, capped per day, n
     const ex = exa;
     const small = await api.post('/api/admin/pins', { token: ex.token, json: { count: 1, points: 1_000 } });
     expect(small.status).toBe(201);
-    await env.services.staff.setRole(null, ex.id, 'member');
+    await env.services.staff.setRole(null, Number(ex.id), 'member');
     const asMember = (await api.post('/api/auth/login', { json: { email: ex.email, password: ex.password } })).body.token as string;
     expect((await api.post('/api/pins/redeem', { token: asMember, json: { code: small.body.codes[0] } })).body.error.code).toBe('own_account');
     const balance = (await api.get('/api/me', { token: asMember })).body.balance;

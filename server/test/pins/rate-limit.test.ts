@@ -40,7 +40,7 @@ describe.each(MODES)('PIN guessing is rate limited (%s mode)', (mode) => {
     expect(validWhileBlocked.status).toBe(429);
     expect(validWhileBlocked.body.error.code).toBe('rate_limited');
     expect((await api.get('/api/me', { token: m.token })).body.balance).toBe(0);
-    const pin = await env.platform.db.selectFrom('pins').select(['redeemed_at', 'redeemed_by']).where('batch_id', '=', batchId).executeTakeFirstOrThrow();
+    const pin = await env.platform.db.selectFrom('pins').select(['redeemed_at', 'redeemed_by']).where('batch_id', '=', Number(batchId)).executeTakeFirstOrThrow();
     expect(pin).toEqual({ redeemed_at: null, redeemed_by: null });
 
     // Once the window has passed (the limiter keeps it on the wall clock), the same valid code is redeemed in full.
@@ -48,7 +48,7 @@ describe.each(MODES)('PIN guessing is rate limited (%s mode)', (mode) => {
     const later = await redeem(m.token, valid);
     expect(later.status).toBe(200);
     expect(later.body).toEqual({ points: 800, balance: 800 });
-    await expectLedgerMatchesBalance(env.platform, m.id);
+    await expectLedgerMatchesBalance(env.platform, Number(m.id));
   });
 
   it("one member's wrong guesses never block another member", async () => {
@@ -60,7 +60,7 @@ describe.each(MODES)('PIN guessing is rate limited (%s mode)', (mode) => {
     const { codes } = await env.services.pins.createBatch({ count: 1, points: 100 });
     const res = await redeem(neighbour.token, codes[0]!);
     expect(res.status).toBe(200);
-    await expectLedgerMatchesBalance(env.platform, neighbour.id);
+    await expectLedgerMatchesBalance(env.platform, Number(neighbour.id));
   });
 
   it('redeeming valid PINs, and re-trying an already redeemed one, does not count as guessing', async () => {
@@ -69,6 +69,6 @@ describe.each(MODES)('PIN guessing is rate limited (%s mode)', (mode) => {
     for (const code of codes) expect((await redeem(m.token, code)).status).toBe(200);
     for (let i = 0; i <= MAX_FAILURES; i++) expect((await redeem(m.token, codes[0]!)).status).toBe(409);
     expect((await api.get('/api/me', { token: m.token })).body.balance).toBe(10 * codes.length);
-    await expectLedgerMatchesBalance(env.platform, m.id);
+    await expectLedgerMatchesBalance(env.platform, Number(m.id));
   });
 });

@@ -27,7 +27,7 @@ describe.each(MODES)('PIN redemption under concurrency (%s mode)', (mode) => {
     const refused = results.filter((r) => r.status !== 200);
     expect(refused.every((r) => r.status === 409 && r.body.error.code === 'pin_redeemed')).toBe(true);
 
-    const balances = await Promise.all(members.map((m) => expectLedgerMatchesBalance(env.platform, m.id)));
+    const balances = await Promise.all(members.map((m) => expectLedgerMatchesBalance(env.platform, Number(m.id))));
     expect(balances.reduce((sum, b) => sum + b.balance, 0)).toBe(12_345);
   });
 });

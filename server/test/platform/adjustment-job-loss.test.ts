@@ -36,30 +36,30 @@ describe('an adjustment whose queued job Redis lost', () => {
 
   it('is applied once the worker runs again, exactly once', async () => {
     const operator = await newMember(api.services, 'Desk');
-    await api.services.staff.setRole(null, operator.id, 'operator');
+    await api.services.staff.setRole(null, Number(operator.id), 'operator');
     const token = (await apiClient(api.url!).post('/api/auth/login', { json: { email: operator.email, password: operator.password } })).body.token as string;
     const member = await newMember(api.services, 'Owed');
     const res = await apiClient(api.url!).post('/api/admin/adjustments', { token, headers: { 'Idempotency-Key': crypto.randomUUID() }, json: { userId: member.id, amount: 4_321, reason: 'goodwill' } });
     expect(res.body.status).toBe('queued');
     const id = res.body.adjustmentId as string;
     const queue = platform.queues.queue(ADJUSTMENTS_QUEUE);
-    await eventually('the job in Redis', async () => (await queue.getJob(adjustmentJobId(id))) ?? undefined);
+    await eventually('the job in Redis', async () => (await queue.getJob(adjustmentJobId(Number(id)))) ?? undefined);
 
     // Redis dies and comes back empty: the job is gone, the adjustment still `queued`.
     await redis.kill();
     redis = await startRedis({ port: redis.port });
-    await eventually('Redis reachable again', async () => ((await queue.getJob(adjustmentJobId(id)).then(() => true, () => false)) ? true : undefined), 15_000);
-    expect(await queue.getJob(adjustmentJobId(id))).toBeUndefined();
+    await eventually('Redis reachable again', async () => ((await queue.getJob(adjustmentJobId(Number(id))).then(() => true, () => false)) ? true : undefined), 15_000);
+    expect(await queue.getJob(adjustmentJobId(Number(id)))).toBeUndefined();
 
     // A worker starts (its own process would; here a second platform on the same database and Redis).
     const workerPlatform = await createPlatform(platform.config, createLogger('silent'));
     worker = await startServer(workerPlatform, 'worker', 0, '127.0.0.1');
     await eventually('the adjustment applied', async () => {
-      const row = await platform.db.selectFrom('adjustments').select('status').where('id', '=', id).executeTakeFirstOrThrow();
+      const row = await platform.db.selectFrom('adjustments').select('status').where('id', '=', Number(id)).executeTakeFirstOrThrow();
       return row.status === 'applied' ? true : undefined;
     }, 60_000);
     const posts = await platform.db.selectFrom('ledger').select('amount').where('ref_type', '=', 'adjustment').where('ref_id', '=', id).execute();
     expect(posts).toEqual([{ amount: 4_321 }]);
-    await expectLedgerMatchesBalance(platform, member.id);
+    await expectLedgerMatchesBalance(platform, Number(member.id));
   }, 120_000);
 });

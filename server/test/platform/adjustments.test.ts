@@ -42,7 +42,7 @@ describe.each(MODES)('operator wallet adjustments, api → worker → socket (%s
   const adjustmentsOf = async (token: string) =>
     (await api.get<Paged<LedgerEntry>>('/wallet/ledger?pageSize=100', { token })).body.items.filter((e) => e.kind === 'adjustment' && e.refType === 'adjustment');
   const queue = () => env.platform.queues.queue<AdjustmentJob>(ADJUSTMENTS_QUEUE);
-  const adjustmentRecord = (id: string) => env.platform.db.selectFrom('adjustments').selectAll().where('id', '=', id).executeTakeFirst();
+  const adjustmentRecord = (id: number) => env.platform.db.selectFrom('adjustments').selectAll().where('id', '=', id).executeTakeFirst();
 
   it('a credit is applied by the worker and pushed to the member’s socket; /api/me and the ledger show it once', async () => {
     const m = await member('Credited');
@@ -59,7 +59,7 @@ describe.each(MODES)('operator wallet adjustments, api → worker → socket (%s
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ account: 'real', amount: 12_345, balanceAfter: 12_345, refType: 'adjustment', refId: res.body.adjustmentId });
     // The back office keeps who did it, to whom, why, and the outcome.
-    expect(await adjustmentRecord(res.body.adjustmentId)).toMatchObject({
+    expect(await adjustmentRecord(Number(res.body.adjustmentId))).toMatchObject({
       user_id: Number(m.id),
       operator_id: expect.any(Number),
       amount: 12_345,
@@ -75,14 +75,14 @@ describe.each(MODES)('operator wallet adjustments, api → worker → socket (%s
     const pushed = balanceEvent(socket, 700);
     const res = await adjust({ userId: m.id, amount: 700, reason: 'refund of fee' });
     await pushed;
-    const again = await createAdjustmentService(env.platform).apply(res.body.adjustmentId);
+    const again = await createAdjustmentService(env.platform).apply(Number(res.body.adjustmentId));
     expect(again).toMatchObject({ status: 'already_applied', balances: { balance: 700 } });
     expect((await adjustmentsOf(m.token)).map((e) => e.amount)).toEqual([700]);
   });
 
   it('a debit takes points back and a trial credit goes to the trial account', async () => {
     const m = await member('Debited');
-    await grantPoints(env.platform, m.id, 10_000);
+    await grantPoints(env.platform, Number(m.id), 10_000);
     const socket = await socketOf(m.token);
 
     const debited = balanceEvent(socket, 7_500);
@@ -122,15 +122,15 @@ describe.each(MODES)('operator wallet adjustments, api → worker → socket (%s
 
   it('a debit that would overdraw fails at once (no retries) and leaves the balance unchanged', async () => {
     const m = await member('Overdrawn');
-    await grantPoints(env.platform, m.id, 1_000);
+    await grantPoints(env.platform, Number(m.id), 1_000);
     const res = await adjust({ userId: m.id, amount: -5_000, reason: 'chargeback' });
     expect(res.status).toBe(202);
 
-    const { job, state } = await jobSettles(queue(), adjustmentJobId(res.body.adjustmentId));
+    const { job, state } = await jobSettles(queue(), adjustmentJobId(Number(res.body.adjustmentId)));
     expect(state).toBe('failed');
     expect(job.attemptsMade).toBe(1);
     expect(job.failedReason).toContain('insufficient_points');
-    expect(await adjustmentRecord(res.body.adjustmentId)).toMatchObject({ status: 'refused', reason: 'chargeback', amount: -5_000 });
+    expect(await adjustmentRecord(Number(res.body.adjustmentId))).toMatchObject({ status: 'refused', reason: 'chargeback', amount: -5_000 });
     expect((await api.get('/me', { token: m.token })).body.balance).toBe(1_000);
     expect(await adjustmentsOf(m.token)).toEqual([]);
   });
@@ -159,7 +159,7 @@ describe.each(MODES)('operator wallet adjustments, api → worker → socket (%s
       const res = await adjust(body);
       expect([res.status, res.body.error?.code, res.body.error?.fields], JSON.stringify(body)).toEqual([422, 'validation_failed', fields]);
     }
-    expect(await env.platform.db.selectFrom('adjustments').select('id').where('user_id', '=', '987654321').execute()).toEqual([]);
+    expect(await env.platform.db.selectFrom('adjustments').select('id').where('user_id', '=', 987654321).execute()).toEqual([]);
     expect(await adjustmentsOf(m.token)).toEqual([]);
   });
 });

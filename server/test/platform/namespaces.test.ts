@@ -24,13 +24,13 @@ async function database(fresh: boolean) {
 
 async function placeAndWait(env: Env) {
   const m = await newMember(env.services, 'Tenant');
-  await grantPoints(env.platform, m.id, 1000);
+  await grantPoints(env.platform, Number(m.id), 1000);
   const { issue } = await openIssue(env.platform, 1500);
   const res = await apiClient(env.url).post('/api/orders', { token: m.token, json: threeUnits(issue), headers: { 'Idempotency-Key': key() } });
   expect(res.status).toBe(201);
   const id = res.body.order.id as string;
   const status = await eventually('the order to leave 0/1', async () => {
-    const row = await env.platform.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await env.platform.db.selectFrom('orders').select('status').where('id', '=', Number(id)).executeTakeFirstOrThrow();
     return row.status === 0 || row.status === 1 ? undefined : row.status;
   }, 10_000);
   return { id, status };

@@ -43,7 +43,7 @@ async function registeredSchedules(env: Env) {
   return found.sort();
 }
 
-const orderStatus = async (env: Env, id: string) => (await env.platform.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+const orderStatus = async (env: Env, id: string) => (await env.platform.db.selectFrom('orders').select('status').where('id', '=', Number(id)).executeTakeFirstOrThrow()).status;
 
 /**
  * Redis is lost and comes back. The platform's own redis-server here (a fixed port, so "the same
@@ -89,7 +89,7 @@ describe('scaled mode: Redis restarted', () => {
     }, 20_000);
     // An order placed now is bought.
     const m = await newMember(env.services, 'AfterWipe');
-    await grantPoints(env.platform, m.id, 1000);
+    await grantPoints(env.platform, Number(m.id), 1000);
     const { issue } = await openIssue(env.platform, 1500);
     const res = await apiClient(env.url).post('/api/orders', { token: m.token, json: threeUnits(issue), headers: { 'Idempotency-Key': key() } });
     expect(res.status).toBe(201);
@@ -100,12 +100,12 @@ describe('scaled mode: Redis restarted', () => {
       return body.schedules.find((s: { id: string; lastTickAt: string | null }) => s.id === 'football-odds-tick' && s.lastTickAt && Date.parse(s.lastTickAt) > restarted.getTime()) ? body : undefined;
     }, 10_000);
     expect(health.ok).toBe(true);
-    await expectLedgerMatchesBalance(env.platform, m.id);
+    await expectLedgerMatchesBalance(env.platform, Number(m.id));
   }, 90_000);
 
   it('while Redis is down, charged orders answer 201 at once; their purchase happens when it is back', async () => {
     const m = await newMember(env.services, 'DuringOutage');
-    await grantPoints(env.platform, m.id, 10_000);
+    await grantPoints(env.platform, Number(m.id), 10_000);
     const api = apiClient(env.url);
     const { issue } = await openIssue(env.platform, 2000);
     await redis.kill();
@@ -132,10 +132,10 @@ describe('scaled mode: Redis restarted', () => {
       return statuses.every((s) => s === 2 || s === 9) ? statuses : undefined;
     }, 30_000);
     expect(final.length).toBe(10);
-    const charges = await env.platform.db.selectFrom('ledger').select('ref_id').where('user_id', '=', m.id).where('kind', '=', 'order').execute();
+    const charges = await env.platform.db.selectFrom('ledger').select('ref_id').where('user_id', '=', Number(m.id)).where('kind', '=', 'order').execute();
     expect(charges.map((c) => c.ref_id).sort()).toEqual([...ids].sort());
     await eventually('the outbox to drain', async () => ((await env.platform.outbox.stats()).pending === 0 ? true : undefined), 15_000);
-    await expectLedgerMatchesBalance(env.platform, m.id);
+    await expectLedgerMatchesBalance(env.platform, Number(m.id));
   }, 90_000);
 });
 
@@ -156,7 +156,7 @@ describe('scaled mode: Redis restarted from its append-only file', () => {
 
   it('a SIGKILLed Redis that comes back with its data loses no order', async () => {
     const m = await newMember(env.services, 'Aof');
-    await grantPoints(env.platform, m.id, 10_000);
+    await grantPoints(env.platform, Number(m.id), 10_000);
     const api = apiClient(env.url);
     const { issue } = await openIssue(env.platform, 2000);
     const before = await Promise.all(Array.from({ length: 5 }, () => api.post('/api/orders', { token: m.token, json: threeUnits(issue), headers: { 'Idempotency-Key': key() } })));
@@ -172,7 +172,7 @@ describe('scaled mode: Redis restarted from its append-only file', () => {
       return statuses.every((s) => s === 2 || s === 9) ? true : undefined;
     }, 30_000);
     expect(await registeredSchedules(env)).toEqual([...SCHEDULES].sort());
-    await expectLedgerMatchesBalance(env.platform, m.id);
+    await expectLedgerMatchesBalance(env.platform, Number(m.id));
   }, 60_000);
 });
 

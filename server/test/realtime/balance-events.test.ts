@@ -33,7 +33,7 @@ describe.each(MODES)('private balance events (%s mode)', (mode) => {
   it("a member's open tabs all hear their new balance after a PIN redemption; another member and a guest hear nothing", async () => {
     const owner = await newMember(env.services, 'Owner');
     const other = await newMember(env.services, 'Other');
-    await grantPoints(env.platform, owner.id, 50, 'trial');
+    await grantPoints(env.platform, Number(owner.id), 50, 'trial');
     const [tab1, tab2, otherTab, guest] = await Promise.all([open(owner.token), open(owner.token), open(other.token), open()]);
     const heard = { tab1: record(tab1, 'balance'), tab2: record(tab2, 'balance'), other: record(otherTab, 'balance'), guest: record(guest, 'balance') };
 
@@ -51,7 +51,7 @@ describe.each(MODES)('private balance events (%s mode)', (mode) => {
     expect(await drained(env.platform, `user:${other.id}`, 'balance', heard.other)).toEqual([]);
     expect(await drained(env.platform, guest.id!, 'balance', heard.guest)).toEqual([]);
     expect(await drained(env.platform, `user:${owner.id}`, 'balance', heard.tab1)).toHaveLength(1);
-    await expectLedgerMatchesBalance(env.platform, owner.id);
+    await expectLedgerMatchesBalance(env.platform, Number(owner.id));
   });
 
   it('each redemption pushes the balance it produced, in order', async () => {

@@ -44,7 +44,7 @@ describe.each(MODES)('socket handshake and subscriptions (%s mode)', (mode) => {
     const member = await newMember(env.services, 'Late');
     const sessionId = crypto.randomUUID();
     const past = new Date(Date.now() - 60_000);
-    await env.platform.db.insertInto('sessions').values({ id: sessionId, user_id: member.id, expires_at: past }).execute();
+    await env.platform.db.insertInto('sessions').values({ id: sessionId, user_id: Number(member.id), expires_at: past }).execute();
     const token = await new SignJWT({})
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(member.id)

@@ -66,7 +66,7 @@ describe('a socket ends when its session expires', () => {
   it('is disconnected by the server at the expiry time', async () => {
     const member = await newMember(env.services, 'Expiring');
     // Shorten this session to expire in one second, as if it had been opened 59 s ago.
-    await env.platform.db.updateTable('sessions').set({ expires_at: new Date(Date.now() + 1_000) }).where('user_id', '=', member.id).execute();
+    await env.platform.db.updateTable('sessions').set({ expires_at: new Date(Date.now() + 1_000) }).where('user_id', '=', Number(member.id)).execute();
     const socket = await connectSocket(env.url, member.token);
     const ended = disconnected(socket);
     // The gateway's own timer ends it (a real one: this waits the second it has left).

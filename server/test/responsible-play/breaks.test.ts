@@ -30,7 +30,7 @@ describe('responsible play: breaks, self-exclusion and age', () => {
 
   it('a time-out refuses orders, deposits and PINs; the order placed before it is still bought; sign-in and the balance stay', async () => {
     const m = await member('Break');
-    await grantPoints(env.platform, m.id, 10_000);
+    await grantPoints(env.platform, Number(m.id), 10_000);
     const { issue } = await openIssue(env.platform, 8_000);
     const before = await order(m.token, issue);
     expect(before.status).toBe(201);
@@ -79,7 +79,7 @@ describe('responsible play: breaks, self-exclusion and age', () => {
     // A break during an exclusion is refused, and asking to return before it ends too.
     expect((await env.api.post('/api/me/time-out', { token: m.token, json: { period: '7d' } })).body.error.code).toBe('self_excluded');
     expect((await env.api.post('/api/me/self-exclusion/return', { token: m.token })).body.error.code).toBe('self_excluded');
-    const promo = await env.platform.db.selectFrom('users').select('promo_opt_in').where('id', '=', m.id).executeTakeFirstOrThrow();
+    const promo = await env.platform.db.selectFrom('users').select('promo_opt_in').where('id', '=', Number(m.id)).executeTakeFirstOrThrow();
     expect(promo.promo_opt_in).toBe(false);
 
     // Its end does not open the account by itself.
@@ -139,7 +139,7 @@ describe('responsible play: breaks, self-exclusion and age', () => {
     const [code] = (await env.services.pins.createBatch({ count: 1, points: cap + 1 })).codes;
     const res = await env.api.post('/api/pins/redeem', { token: m.token, json: { code } });
     expect(res.body.error).toMatchObject({ code: 'limit_reached', details: { period: 'age_unverified', limit: cap } });
-    await env.platform.db.updateTable('users').set({ age_verified_at: env.clock.now() }).where('id', '=', m.id).execute();
+    await env.platform.db.updateTable('users').set({ age_verified_at: env.clock.now() }).where('id', '=', Number(m.id)).execute();
     expect((await env.api.post('/api/pins/redeem', { token: m.token, json: { code } })).status).toBe(200);
   });
 });

@@ -28,7 +28,7 @@ describe('responsible play: limits', () => {
   // The orders first: the tests after them move the clock a day on, past the keno calendar seeded.
   it('20 parallel orders never pass the spend limit, and a refused order charges nothing', async () => {
     const m = await member('Orders');
-    await grantPoints(env.platform, m.id, 100_000);
+    await grantPoints(env.platform, Number(m.id), 100_000);
     const { issue } = await openIssue(env.platform, 8_000);
     const probe = await env.api.post('/api/orders/quote', { token: m.token, json: threeUnits(issue) });
     const cost = probe.body.total as number;
@@ -39,13 +39,13 @@ describe('responsible play: limits', () => {
     const refused = answers.filter((r) => r.status !== 201);
     expect(refused.every((r) => r.status === 422 && r.body.error.code === 'limit_reached' && r.body.error.details.kind === 'spend')).toBe(true);
     expect(await balanceOf(env, m.token)).toBe(100_000 - cost * 5);
-    const orders = await env.platform.db.selectFrom('orders').select('id').where('user_id', '=', m.id).execute();
+    const orders = await env.platform.db.selectFrom('orders').select('id').where('user_id', '=', Number(m.id)).execute();
     expect(orders).toHaveLength(5);
   });
 
   it('a loss limit counts stakes less prizes', async () => {
     const m = await member('Loss');
-    await grantPoints(env.platform, m.id, 100_000);
+    await grantPoints(env.platform, Number(m.id), 100_000);
     const { issue } = await openIssue(env.platform, 8_000);
     const first = await env.api.post('/api/orders', { token: m.token, json: threeUnits(issue), headers: { 'Idempotency-Key': key() } });
     expect(first.status).toBe(201);
@@ -113,7 +113,7 @@ describe('responsible play: limits', () => {
     expect((await redeem(m.token, codes[1]!)).status).toBe(200);
     expect((await redeem(m.token, codes[2]!)).body.error).toMatchObject({ code: 'limit_reached', details: { period: 'week', limit: 5_000, used: 5_000 } });
     expect(await balanceOf(env, m.token)).toBe(5_000);
-    const redeemedBy = await env.platform.db.selectFrom('pins').select('redeemed_by').where('code_hash', 'is not', null).where('redeemed_by', '=', m.id).execute();
+    const redeemedBy = await env.platform.db.selectFrom('pins').select('redeemed_by').where('code_hash', 'is not', null).where('redeemed_by', '=', Number(m.id)).execute();
     expect(redeemedBy).toHaveLength(2);
   });
 
@@ -124,7 +124,7 @@ describe('responsible play: limits', () => {
     expect(answers.filter((r) => r.status === 201)).toHaveLength(5);
     const refused = answers.filter((r) => r.status !== 201);
     expect(refused.every((r) => r.status === 422 && r.body.error.code === 'limit_reached')).toBe(true);
-    const rows = await env.platform.db.selectFrom('deposits').select('points').where('user_id', '=', m.id).execute();
+    const rows = await env.platform.db.selectFrom('deposits').select('points').where('user_id', '=', Number(m.id)).execute();
     expect(rows.reduce((sum, r) => sum + r.points, 0)).toBe(5_000);
   });
 

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { lanesByMember } from '../../src/settlement/service.ts';
+import { lanesByMember as lanesOfIds } from '../../src/settlement/service.ts';
+
+/** The lanes with the order ids as this test names them (text). */
+const lanesByMember = (orders: ReadonlyArray<{ id: string; userId: string }>, count: number) =>
+  lanesOfIds(orders.map((o) => ({ id: Number(o.id), userId: Number(o.userId) })), count).map((lane) => lane.map(String));
 
 /**
  * The lanes a draw is settled in: pages of different lanes are in flight at once, and a page holds

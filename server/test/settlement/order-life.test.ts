@@ -21,7 +21,7 @@ describe.each(MODES)('the whole life of a keno order (%s mode)', (mode) => {
 
   it('placed → processing → purchased → drawn (simulated) → settled at the prize of the published result', async () => {
     const m = await member('Lifer');
-    await grantPoints(env.platform, m.id, 5_000);
+    await grantPoints(env.platform, Number(m.id), 5_000);
     const socket = await connectSocket(env.url, m.token);
     const orders = record(socket, 'order') as unknown as OrderEventPayload[];
     const draws = record(socket, 'draw') as unknown as DrawEventPayload[];
@@ -37,7 +37,7 @@ describe.each(MODES)('the whole life of a keno order (%s mode)', (mode) => {
     await eventually('the order to be purchased', async () => ((await api.get(`/api/orders/${placed.id}`, { token: m.token })).body.order as OrderWire).status === 2);
     // The draw comes when the platform's clock reaches its time: move the clock there and run its job now.
     env.clock.advanceTo(draw.draw_at);
-    await promoteJob(env.platform.queues.queue(KENO_DRAWS_QUEUE), drawJobId(draw.id, draw.draw_at));
+    await promoteJob(env.platform.queues.queue(KENO_DRAWS_QUEUE), drawJobId(Number(draw.id), draw.draw_at));
 
     const settled = await eventually('the order to be settled', async () => {
       const o = (await api.get(`/api/orders/${placed.id}`, { token: m.token })).body.order as OrderWire;

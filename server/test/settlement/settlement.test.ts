@@ -47,7 +47,7 @@ describe.each(MODES)('keno settlement (%s mode)', (mode) => {
     return res.body.order as OrderWire;
   };
   /** Moves the platform's clock to the cut-off of `drawId`, then enters DRAWN as its official result. */
-  const drawWith = async (drawId: string, closeAt: Date) => {
+  const drawWith = async (drawId: number, closeAt: Date) => {
     env.clock.advanceTo(closeAt);
     await env.services.keno.enterResult(drawId, DRAWN);
   };
@@ -57,9 +57,9 @@ describe.each(MODES)('keno settlement (%s mode)', (mode) => {
   it('credits each winner once at the table prize converted to GP, records results on the order, and tells only its owner', async () => {
     const winner = await member('Winner');
     const loser = await member('Loser');
-    await grantPoints(env.platform, winner.id, 10_000);
-    await grantPoints(env.platform, loser.id, 10_000);
-    await grantPoints(env.platform, winner.id, 1_000, 'trial');
+    await grantPoints(env.platform, Number(winner.id), 10_000);
+    await grantPoints(env.platform, Number(loser.id), 10_000);
+    await grantPoints(env.platform, Number(winner.id), 1_000, 'trial');
     const winnerSocket = await connectSocket(env.url, winner.token);
     const loserSocket = await connectSocket(env.url, loser.token);
     sockets.push(winnerSocket, loserSocket);
@@ -79,7 +79,7 @@ describe.each(MODES)('keno settlement (%s mode)', (mode) => {
     await allPurchased(loser.token, [lost.id]);
     const before = (await api.get('/api/me', { token: winner.token })).body as { balance: number; trialBalance: number };
 
-    await drawWith(draw.id, draw.sales_close_at);
+    await drawWith(Number(draw.id), draw.sales_close_at);
     const settled = await eventually('the winning order to be settled', async () => {
       const o = await order(winner.token, onePrize.id);
       return o.settledAt ? o : undefined;
@@ -114,7 +114,7 @@ describe.each(MODES)('keno settlement (%s mode)', (mode) => {
 
   it('settling again, or twice at once, credits nothing more; the sweep finds a draw whose settle job was lost', async () => {
     const m = await member('Racer');
-    await grantPoints(env.platform, m.id, 10_000);
+    await grantPoints(env.platform, Number(m.id), 10_000);
     const draw = await openIssue(env.platform, 3000);
     const placed = await Promise.all(Array.from({ length: 5 }, () => place(m.token, threeUnits(draw.issue))));
     await allPurchased(m.token, placed.map((p) => p.id));
@@ -122,13 +122,13 @@ describe.each(MODES)('keno settlement (%s mode)', (mode) => {
     // The result saved without queueing its settlement (as if the process died right after).
     env.clock.advanceTo(draw.sales_close_at);
     const result = { numbers: DRAWN, superNumber: 24, bigSmall: null, oddEven: null };
-    expect(await drawsRepo.markDrawn(env.platform.db, draw.id, result, 'manual', new Date())).toBeDefined();
-    expect(await env.services.kenoSettlement.unsettledDraws()).toContain(draw.id);
+    expect(await drawsRepo.markDrawn(env.platform.db, Number(draw.id), result, 'manual', new Date())).toBeDefined();
+    expect((await env.services.kenoSettlement.unsettledDraws()).map(String)).toContain(draw.id);
 
-    const unsettled = await env.platform.db.selectFrom('orders').select('id').where('draw_id', '=', draw.id).where('settled_at', 'is', null).execute();
-    const runs = await Promise.all([env.services.kenoSettlement.settleDraw(draw.id), env.services.kenoSettlement.settleDraw(draw.id), env.services.kenoSettlement.settleDraw(draw.id)]);
+    const unsettled = await env.platform.db.selectFrom('orders').select('id').where('draw_id', '=', Number(draw.id)).where('settled_at', 'is', null).execute();
+    const runs = await Promise.all([env.services.kenoSettlement.settleDraw(Number(draw.id)), env.services.kenoSettlement.settleDraw(Number(draw.id)), env.services.kenoSettlement.settleDraw(Number(draw.id))]);
     expect(runs.map((r) => (r.status === 'settled' ? r.orders : -1)).reduce((a, b) => a + b, 0)).toBe(unsettled.length);
-    expect(await env.services.kenoSettlement.settleDraw(draw.id)).toEqual({ status: 'settled', orders: 0, winners: 0, points: 0 });
+    expect(await env.services.kenoSettlement.settleDraw(Number(draw.id))).toEqual({ status: 'settled', orders: 0, winners: 0, points: 0 });
     expect(await env.services.kenoSettlement.unsettledDraws()).not.toContain(draw.id);
     for (const p of placed) expect(await prizeEntries(p.id)).toHaveLength(1);
     const me = (await api.get('/api/me', { token: m.token })).body as { balance: number };
@@ -146,18 +146,18 @@ describe.each(MODES)('keno settlement (%s mode)', (mode) => {
       select (${users}::bigint[])[1 + g % 3], 'CAB01', ${draw.issue}, ${draw.id}::bigint, 2, false, 1,
              '[{"type":"pick","stars":2,"numbers":[1,2]}]'::jsonb, 1, 100, '{"amount":100,"currency":"CAD"}'::jsonb, ${draw.sales_close_at}::timestamptz
         from generate_series(0, 4499) g`.execute(env.platform.db);
-    await drawsRepo.markDrawn(env.platform.db, draw.id, { numbers: DRAWN, superNumber: 24, bigSmall: null, oddEven: null }, 'manual', new Date());
+    await drawsRepo.markDrawn(env.platform.db, Number(draw.id), { numbers: DRAWN, superNumber: 24, bigSmall: null, oddEven: null }, 'manual', new Date());
 
-    const runs = await Promise.all([env.services.kenoSettlement.settleDraw(draw.id), env.services.kenoSettlement.settleDraw(draw.id)]);
+    const runs = await Promise.all([env.services.kenoSettlement.settleDraw(Number(draw.id)), env.services.kenoSettlement.settleDraw(Number(draw.id))]);
     expect(runs.map((r) => (r.status === 'settled' ? r.orders : -1)).reduce((a, b) => a + b, 0)).toBe(4_500);
-    const unsettled = await env.platform.db.selectFrom('orders').select('id').where('draw_id', '=', draw.id).where('settled_at', 'is', null).execute();
+    const unsettled = await env.platform.db.selectFrom('orders').select('id').where('draw_id', '=', Number(draw.id)).where('settled_at', 'is', null).execute();
     expect(unsettled).toHaveLength(0);
     // Once each: 4,500 prize entries for 4,500 orders, and each member credited for exactly their 1,500.
     const prizes = await env.platform.db
       .selectFrom('ledger')
       .select(['user_id', (eb) => eb.fn.countAll<string>().as('entries'), (eb) => eb.fn.count<string>('ref_id').distinct().as('orders')])
       .where('kind', '=', 'prize')
-      .where('user_id', 'in', members.map((m) => m.id))
+      .where('user_id', 'in', members.map((m) => Number(m.id)))
       .groupBy('user_id')
       .execute();
     expect(prizes.map((p) => [Number(p.entries), Number(p.orders)])).toEqual([[1_500, 1_500], [1_500, 1_500], [1_500, 1_500]]);
@@ -165,7 +165,7 @@ describe.each(MODES)('keno settlement (%s mode)', (mode) => {
 
   it('a draw still on sale, or unknown, is not settled', async () => {
     const draw = await openIssue(env.platform, 1000);
-    expect(await env.services.kenoSettlement.settleDraw(draw.id)).toEqual({ status: 'not_drawn' });
-    expect(await env.services.kenoSettlement.settleDraw('999999999')).toEqual({ status: 'missing' });
+    expect(await env.services.kenoSettlement.settleDraw(Number(draw.id))).toEqual({ status: 'not_drawn' });
+    expect(await env.services.kenoSettlement.settleDraw(999999999)).toEqual({ status: 'missing' });
   });
 });

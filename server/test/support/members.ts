@@ -58,18 +58,18 @@ export async function insertMembers(platform: Pick<Platform, 'db'>, tag: string,
     insert into users (name, email, password_hash, role, locale, promo_opt_in)
     select ${tag} || g, ${tag} || g || '@' || ${tag} || '.test', 'x', 'member', 'en', false from generate_series(1, ${count}::int) g
     returning id`.execute(platform.db);
-  return rows.map((row) => String(row.id));
+  return rows.map((row) => row.id);
 }
 
 /** Gives a member points through the wallet module, as an operator adjustment would. */
-export async function grantPoints(platform: Platform, userId: string, amount: number, account: 'real' | 'trial' = 'real') {
+export async function grantPoints(platform: Platform, userId: number, amount: number, account: 'real' | 'trial' = 'real') {
   await platform.db.transaction().execute((trx) =>
     walletService.credit(trx, { userId, account, kind: 'adjustment', amount, refType: 'test-grant', refId: crypto.randomUUID() }),
   );
 }
 
 /** The money invariant: balance equals the sum of the ledger, for both accounts, never negative. */
-export async function expectLedgerMatchesBalance(platform: Platform, userId: string) {
+export async function expectLedgerMatchesBalance(platform: Platform, userId: number) {
   const row = await walletRepo.reconcile(platform.db, userId);
   if (!row) throw new Error(`no wallet for ${userId}`);
   if (row.balance !== Number(row.real_sum) || row.trial_balance !== Number(row.trial_sum) || row.balance < 0 || row.trial_balance < 0) {
@@ -87,7 +87,7 @@ export const authHeader = (token: string) => ({ Authorization: `Bearer ${token}`
 export function membersWithLedgerCheck(envOf: () => { platform: Platform; services: RunningServer['services'] }) {
   const touched = new Set<string>();
   afterEach(async () => {
-    for (const id of touched) await expectLedgerMatchesBalance(envOf().platform, id);
+    for (const id of touched) await expectLedgerMatchesBalance(envOf().platform, Number(id));
     touched.clear();
   });
   return async (name: string) => {

@@ -10,7 +10,7 @@ type Target = 'keno_draw' | 'football_event' | 'lottery_draw';
  */
 export async function secondOperator(env: { url: string; services: RunningServer['services'] }, name = 'Second pair of eyes') {
   const m = await newMember(env.services, name);
-  await env.services.staff.setRole(null, m.id, 'operator');
+  await env.services.staff.setRole(null, Number(m.id), 'operator');
   const login = await apiClient(env.url).post('/api/auth/login', { json: { email: m.email, password: m.password } });
   return login.body.token as string;
 }

@@ -15,7 +15,7 @@ describe('GET /api/wallet/ledger', () => {
 
   const member = membersWithLedgerCheck(() => env);
   /** Five postings of 100, 200, ... 500 in order, then an order of 150: six entries. */
-  const history = async (userId: string) => {
+  const history = async (userId: number) => {
     for (let i = 1; i <= 5; i++) await grantPoints(env.platform, userId, i * 100);
     await env.platform.db
       .transaction()
@@ -24,7 +24,7 @@ describe('GET /api/wallet/ledger', () => {
 
   it('a member sees their entries newest first, each with the balance it left, paged with a total', async () => {
     const m = await member('Pager');
-    await history(m.id);
+    await history(Number(m.id));
 
     const first = await api.get('/api/wallet/ledger?page=1&pageSize=4', { token: m.token });
     expect(first.status).toBe(200);
@@ -56,7 +56,7 @@ describe('GET /api/wallet/ledger', () => {
 
   it('without paging parameters the first 20 entries are returned', async () => {
     const m = await member('Defaults');
-    for (let i = 0; i < 22; i++) await grantPoints(env.platform, m.id, 10);
+    for (let i = 0; i < 22; i++) await grantPoints(env.platform, Number(m.id), 10);
     const res = await api.get('/api/wallet/ledger', { token: m.token });
     expect(res.body).toMatchObject({ page: 1, pageSize: 20, total: 22 });
     expect(res.body.items).toHaveLength(20);
@@ -97,8 +97,8 @@ describe('GET /api/wallet/ledger', () => {
   it("a member never sees another member's entries, and the totals count only their own", async () => {
     const alice = await member('Alice');
     const bob = await member('Bob');
-    await history(alice.id);
-    await grantPoints(env.platform, bob.id, 777);
+    await history(Number(alice.id));
+    await grantPoints(env.platform, Number(bob.id), 777);
 
     const bobs = await api.get('/api/wallet/ledger?pageSize=100', { token: bob.token });
     expect(bobs.body.total).toBe(1);

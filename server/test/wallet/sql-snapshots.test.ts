@@ -20,15 +20,15 @@ import { compileOnlyDb } from '../support/compile-only-db.ts';
 const db = compileOnlyDb();
 
 const at = new Date('2026-05-01T12:00:00.000Z');
-const userId = '7';
-const orderId = '1001';
+const userId = 7;
+const orderId = 1001;
 
 /** A keno order's row as games/keno/order.ts prepares it (same columns, same order). */
 const kenoOrder = {
   user_id: userId,
   product_code: 'TWB01',
   issue: '115000123',
-  draw_id: '55',
+  draw_id: 55,
   status: 0 as const,
   trial: false,
   multiplier: 1,
@@ -79,12 +79,12 @@ describe('SQL of the money paths', () => {
     const order = kenoOrder;
     // Only the outbox's statement parts are used: no queue, bus or logger is reached.
     const outbox = createOutbox({ db, queues: undefined as never, bus: undefined as never, logger: undefined as never, now: () => at });
-    const sale = { id: '55', at, closeAt: order.sales_close_at, stillOnSale: kenoOrdersRepo.stillOnSale() };
+    const sale = { id: 55, at, closeAt: order.sales_close_at, stillOnSale: kenoOrdersRepo.stillOnSale() };
     const prepared = { row: order, reason: 'order placed', sale, checkOnSale: async () => undefined, present: presentPlacedKenoOrder };
-    const trial = { row: { ...order, user_id: '8', status: 8 as const, trial: true }, reason: 'trial order placed', sale, checkOnSale: async () => undefined, present: presentPlacedKenoOrder };
+    const trial = { row: { ...order, user_id: 8, status: 8 as const, trial: true }, reason: 'trial order placed', sale, checkOnSale: async () => undefined, present: presentPlacedKenoOrder };
     const body = { productCode: 'TWB01', issue: '115000123', multiplier: 1, plays: [{ type: 'pick', stars: 3, numbers: [1, 2, 3] }] };
     const plumbing = orderPlumbing({ db, outbox, now: () => at });
-    const statement = plumbing.placementStatement([plumbing.placement(userId, 'key-0001', body, prepared), plumbing.placement('8', undefined, { ...body, trial: true }, trial)]);
+    const statement = plumbing.placementStatement([plumbing.placement(userId, 'key-0001', body, prepared), plumbing.placement(8, undefined, { ...body, trial: true }, trial)]);
     const compiled = statement.compile(db);
     // The orders travel as one JSON parameter: shown here one order per line, values as they go.
     const orders = (JSON.parse(String(compiled.parameters[0])) as unknown[]).map((row) => `--   ${JSON.stringify(row)}`);
@@ -94,6 +94,7 @@ describe('SQL of the money paths', () => {
     // The stand-ins are random per process: named here so the file stays the same.
     const named = `${text}-- the orders ($1):\n${orders.join('\n')}\n`
       .replaceAll(STANDIN.id, '<order id>')
+      .replaceAll(STANDIN.idNumber, '<order id as a number>')
       .replaceAll(STANDIN.balance, '<balance>')
       .replaceAll(STANDIN.trialBalance, '<trial balance>');
     await expect(named).toMatchFileSnapshot(snapshot('keno-order-placement'));
@@ -101,9 +102,9 @@ describe('SQL of the money paths', () => {
     // `placeAtOnce` compiles this statement once per shape and puts each batch's JSON in as its
     // first parameter: another batch of the same shape must differ in that parameter alone.
     const other = plumbing.placementStatement([
-      plumbing.placement('31', 'key-0002', { ...body, multiplier: 5 }, { ...prepared, row: { ...order, user_id: '31', points_spent: 5_000 } }),
-      plumbing.placement('32', undefined, body, { ...prepared, row: { ...order, user_id: '32' } }),
-      plumbing.placement('33', 'key-0003', body, trial),
+      plumbing.placement(31, 'key-0002', { ...body, multiplier: 5 }, { ...prepared, row: { ...order, user_id: 31, points_spent: 5_000 } }),
+      plumbing.placement(32, undefined, body, { ...prepared, row: { ...order, user_id: 32 } }),
+      plumbing.placement(33, 'key-0003', body, trial),
     ]).compile(db);
     expect(other.sql).toBe(compiled.sql);
     expect(other.parameters.slice(1)).toEqual(compiled.parameters.slice(1));
@@ -131,8 +132,8 @@ describe('SQL of the money paths', () => {
 
   it('settlement: a page reads and locks its unsettled tickets in id order, settles each order once, then the prize credit', async () => {
     const items = [
-      { id: '1001', prize: 4_500, drawResult: { lines: [{ matched: [1, 2, 3], prize: 45 }] } },
-      { id: '1002', prize: 0, drawResult: { lines: [{ matched: [], prize: 0 }] } },
+      { id: 1001, prize: 4_500, drawResult: { lines: [{ matched: [1, 2, 3], prize: 45 }] } },
+      { id: 1002, prize: 0, drawResult: { lines: [{ matched: [], prize: 0 }] } },
     ];
     const text = file('Keno settlement of a batch (settlementRepo.lockTickets and markSettled, then walletService.credit per winner), one transaction.', [
       ['read and lock the orders of the batch still to settle, in id order', settlementQueries.lockTickets(db, items.map((item) => item.id)).compile()],

@@ -22,7 +22,7 @@ export const WITHDRAWAL_ENV = {
 
 /** A prize credited to the member's real account, as settlement credits one (kind `prize`). */
 export async function winPrize(platform: Platform, userId: string, amount: number) {
-  await platform.db.transaction().execute((trx) => walletService.credit(trx, { userId, account: 'real', kind: 'prize', amount, refType: 'test-prize', refId: crypto.randomUUID() }));
+  await platform.db.transaction().execute((trx) => walletService.credit(trx, { userId: Number(userId), account: 'real', kind: 'prize', amount, refType: 'test-prize', refId: crypto.randomUUID() }));
 }
 
 export function kycForm(files: { document?: Buffer; selfie?: Buffer }, fields: Record<string, string> = { accountName: 'Chen Mei-Ling', accountNumber: '012345678901', bankCode: '8120123' }) {

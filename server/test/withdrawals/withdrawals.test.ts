@@ -23,7 +23,7 @@ describe('identity checks and withdrawals', () => {
   const balanceOf = async (token: string) => (await api.get('/api/me', { token })).body.balance as number;
   const get = (path: string, token: string) => fetch(`${env.url}${path}`, { headers: { Authorization: `Bearer ${token}` } });
   const ledgerOf = (userId: string) =>
-    env.platform.db.selectFrom('ledger').select(['kind', 'amount', 'ref_type', 'ref_id']).where('user_id', '=', userId).where('kind', '=', 'withdrawal').orderBy('id').execute();
+    env.platform.db.selectFrom('ledger').select(['kind', 'amount', 'ref_type', 'ref_id']).where('user_id', '=', Number(userId)).where('kind', '=', 'withdrawal').orderBy('id').execute();
 
   it('a member who won verifies, withdraws and sees it paid with the bank’s reference', async () => {
     const m = await newMember(env.services, 'Winner');
@@ -97,7 +97,7 @@ describe('identity checks and withdrawals', () => {
     expect(mineNow.items[0]).toMatchObject({ id: requested.body.id, state: 'paid', paidReference: 'TXN-20260101-0042' });
     expect(mineNow.terms.withdrawable).toBe(50_000);
     expect(await ledgerOf(m.id)).toEqual([{ kind: 'withdrawal', amount: -100_000, ref_type: 'withdrawal', ref_id: requested.body.id }]);
-    await expectLedgerMatchesBalance(env.platform, m.id);
+    await expectLedgerMatchesBalance(env.platform, Number(m.id));
     expect(await env.services.withdrawals.dailyTotals(new Date(Date.now() - 86_400_000), new Date(Date.now() + 86_400_000))).toEqual(
       expect.arrayContaining([expect.objectContaining({ held: expect.any(Number), paid: expect.any(Number) })]),
     );
@@ -113,13 +113,13 @@ describe('identity checks and withdrawals', () => {
     for (const refused of answers.filter((a) => a.status !== 201)) expect(['winnings_insufficient', 'insufficient_points']).toContain(refused.body.error.code);
     expect(await balanceOf(m.token)).toBe(10_000);
     expect(await ledgerOf(m.id)).toHaveLength(6);
-    await expectLedgerMatchesBalance(env.platform, m.id);
+    await expectLedgerMatchesBalance(env.platform, Number(m.id));
   });
 
   it('only points won can leave by bank: deposited (here: granted) and trial points cannot', async () => {
     const m = await newMember(env.services, 'Depositor');
-    await grantPoints(env.platform, m.id, 100_000, 'real');
-    await grantPoints(env.platform, m.id, 100_000, 'trial');
+    await grantPoints(env.platform, Number(m.id), 100_000, 'real');
+    await grantPoints(env.platform, Number(m.id), 100_000, 'trial');
     await verified(env.url, m.token, otto.token);
     expect((await api.get('/api/withdrawals', { token: m.token })).body.terms.withdrawable).toBe(0);
     expect((await withdraw(env.url, m.token, 10_000)).body.error.code).toBe('winnings_insufficient');
@@ -165,7 +165,7 @@ describe('identity checks and withdrawals', () => {
     const returns = (await ledgerOf(m.id)).filter((e) => e.ref_type === 'withdrawal-return');
     expect(returns).toHaveLength(5);
     expect(returns.every((e) => e.amount === 20_000)).toBe(true);
-    await expectLedgerMatchesBalance(env.platform, m.id);
+    await expectLedgerMatchesBalance(env.platform, Number(m.id));
     // Another member cannot cancel it, nor see it.
     const w = await withdraw(env.url, m.token, 20_000);
     const other = await newMember(env.services, 'Other');

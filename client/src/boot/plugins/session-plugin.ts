@@ -1,7 +1,7 @@
 import type { MeResponse } from '@gp/common';
 import { isApiError } from '../../shared/api/api-error.ts';
 import { queryKeys } from '../../shared/api/query-keys.ts';
-import { readCsrfCookie } from '../../shared/session/csrf-cookie.ts';
+import { readCsrfCookie } from '../../shared/api/csrf-cookie.ts';
 import { sessionAtom, userAtom } from '../../shared/session/session-atoms.ts';
 import type { BootPlugin } from '../boot-context.ts';
 

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { NavLink, Route, Routes } from 'react-router';
-import { LocaleSelect } from '../../shared/i18n/locale-select.tsx';
+import { LocaleSelect } from '../../shared/ui/locale-select.tsx';
 import { AdjustmentsPage } from './adjustments-page.tsx';
 import { AuditPage } from './audit-page.tsx';
 import { DepositsHeldPage } from './deposits-held-page.tsx';

@@ -1,5 +1,5 @@
 import { ApiError } from '../../shared/api/api-error.ts';
-import { CSRF_HEADER, readCsrfCookie } from '../../shared/session/csrf-cookie.ts';
+import { CSRF_HEADER, readCsrfCookie } from '../../shared/api/csrf-cookie.ts';
 
 /**
  * The one CSV export of a PIN batch (POST: it has an effect — a second one is `pins_exported`).

@@ -1,5 +1,5 @@
 import type { QueueQuery, QueueResponse } from '@gp/common';
-import { CSRF_HEADER, readCsrfCookie } from '../../shared/session/csrf-cookie.ts';
+import { CSRF_HEADER, readCsrfCookie } from '../../shared/api/csrf-cookie.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { io } from 'socket.io-client';

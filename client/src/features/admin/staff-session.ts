@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { User } from '@gp/common';
 import { createHttpClient, type HttpClient } from '../../shared/api/http-client.ts';
-import { readCsrfCookie } from '../../shared/session/csrf-cookie.ts';
+import { readCsrfCookie } from '../../shared/api/csrf-cookie.ts';
 
 /**
  * The console's own session (password + TOTP, POST /api/admin/auth/verify): an HttpOnly cookie of

@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { NavLink } from 'react-router';
-import { LocaleSelect } from '../../shared/i18n/locale-select.tsx';
+import { LocaleSelect } from '../../shared/ui/locale-select.tsx';
 import { usePageTitle } from '../../shared/site/use-page-title.ts';
 import { ThemeSelect } from '../../shared/theme/theme-select.tsx';
 import { ChevronRightIcon } from '../../shared/ui/icons.tsx';

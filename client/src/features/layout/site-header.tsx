@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import { useHeaderFit } from './use-header-fit.ts';
 import { Link } from 'react-router';
-import { LocaleSelect } from '../../shared/i18n/locale-select.tsx';
+import { LocaleSelect } from '../../shared/ui/locale-select.tsx';
 import { useSite } from '../../shared/site/site-query.ts';
 import { ThemeSelect } from '../../shared/theme/theme-select.tsx';
 import { LogoMark } from '../../shared/ui/icons.tsx';

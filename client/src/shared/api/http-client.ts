@@ -1,5 +1,5 @@
 import type { ApiErrorBody } from '@gp/common';
-import { CSRF_HEADER } from '../session/csrf-cookie.ts';
+import { CSRF_HEADER } from './csrf-cookie.ts';
 import { ApiError } from './api-error.ts';
 
 export type SessionRejection = 'session_expired' | 'token_invalid';

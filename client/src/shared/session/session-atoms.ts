@@ -2,7 +2,7 @@ import type { AuthResponse, User } from '@gp/common';
 import { atom } from 'jotai';
 import { atomWithStorage, RESET } from 'jotai/utils';
 import { jsonStorage } from '../storage/local-storage.ts';
-import { readCsrfCookie } from './csrf-cookie.ts';
+import { readCsrfCookie } from '../api/csrf-cookie.ts';
 
 /** What `localStorage.user` holds: the signed-in user, or `{}` (spec §3) when logged out. */
 export type StoredUser = Partial<User>;

@@ -25,13 +25,13 @@ export interface NewDrawRow {
  * `also` holds for, of the row `orders`), by id, at most `limit`: what a settlement sweep repairs.
  * A draw whose result is held (a feed contradicts it, `result_held_at`) is left alone.
  */
-export async function drawnWithUnsettledOrders(db: Executor, table: DrawTable, limit: number, also: RawBuilder<boolean> = sql<boolean>`true`): Promise<string[]> {
+export async function drawnWithUnsettledOrders(db: Executor, table: DrawTable, limit: number, also: RawBuilder<boolean> = sql<boolean>`true`): Promise<number[]> {
   const drawOf = sql.ref(`orders.${table === 'draws' ? 'draw_id' : 'lottery_draw_id'}`);
-  const { rows } = await sql<{ id: string }>`
+  const { rows } = await sql<{ id: number }>`
     select distinct ${drawOf} as id from orders join ${sql.table(table)} on ${sql.ref(`${table}.id`)} = ${drawOf}
      where orders.status in (2, 8) and orders.settled_at is null and ${sql.ref(`${table}.status`)} = 'drawn' and ${sql.ref(`${table}.result_held_at`)} is null and ${also}
      order by 1 limit ${limit}`.execute(db);
-  return rows.map((row) => String(row.id));
+  return rows.map((row) => row.id);
 }
 
 /** Draws still waiting for their result with `from ≤ draw_at < until`, soonest first (of `productCodes` when given). */
@@ -45,8 +45,8 @@ export function scheduledDrawsBetween(db: Executor, table: DrawTable, from: Date
  * Publishes a result: conditional on `status = 'scheduled'`, so of a job, its retry and an
  * operator's entry exactly one wins; the others get no row back and publish nothing.
  */
-export function markDrawDrawn<T extends DrawTable>(db: Executor, table: T, id: string, result: unknown, source: ResultSourceKind, drawnAt: Date): Promise<Selectable<Database[T]> | undefined>;
-export function markDrawDrawn(db: Executor, table: DrawTable, id: string, result: unknown, source: ResultSourceKind, drawnAt: Date) {
+export function markDrawDrawn<T extends DrawTable>(db: Executor, table: T, id: number, result: unknown, source: ResultSourceKind, drawnAt: Date): Promise<Selectable<Database[T]> | undefined>;
+export function markDrawDrawn(db: Executor, table: DrawTable, id: number, result: unknown, source: ResultSourceKind, drawnAt: Date) {
   return db
     .updateTable(table)
     .set({ status: 'drawn', result: JSON.stringify(result), result_source: source, drawn_at: drawnAt })
@@ -61,7 +61,7 @@ export function markDrawDrawn(db: Executor, table: DrawTable, id: string, result
  * contradicts the published result (server/src/feeds). The settlement and its sweep skip a held
  * draw; a run already under way finishes its page. True when the draw exists.
  */
-export async function setResultHeld(db: Executor, table: DrawTable, id: string, at: Date | null): Promise<boolean> {
+export async function setResultHeld(db: Executor, table: DrawTable, id: number, at: Date | null): Promise<boolean> {
   const row = await db.updateTable(table).set({ result_held_at: at }).where('id', '=', id).returning('id').executeTakeFirst();
   return row !== undefined;
 }

@@ -4,16 +4,16 @@ import type { Platform } from '../../platform/platform.ts';
 import type { QueueMap, QueueName } from '../../platform/queues.ts';
 
 /** A draw game's scheduling job: a pass every minute, or one draw at its time. */
-export type DrawScheduleJob = { name: 'schedule' } | { name: 'draw'; drawId: string };
+export type DrawScheduleJob = { name: 'schedule' } | { name: 'draw'; drawId: number };
 
 /** What the scheduling job asks of a draw game's service (keno's, the draw lotteries'). */
 export interface ScheduledDraws {
   /** Creates the draws the game needs ahead that do not exist yet (each with its committed seed); the new ones. */
-  createUpcomingDraws(now: Date): Promise<Array<{ productCode: string; id: string; drawAt: Date }>>;
+  createUpcomingDraws(now: Date): Promise<Array<{ productCode: string; id: number; drawAt: Date }>>;
   /** Draws still waiting for their result, due in `[from, until)`. */
-  scheduledBetween(from: Date, until: Date): Promise<Array<{ id: string; drawAt: Date }>>;
+  scheduledBetween(from: Date, until: Date): Promise<Array<{ id: number; drawAt: Date }>>;
   /** Draws one at its time (a job before the time throws, to be retried): published once. */
-  drawAtTime(drawId: string): Promise<'drawn' | 'already' | 'manual' | 'missing'>;
+  drawAtTime(drawId: number): Promise<'drawn' | 'already' | 'manual' | 'missing'>;
 }
 
 export type SchedulingPlatform = Pick<Platform, 'queues' | 'bus' | 'now'>;
@@ -30,7 +30,7 @@ export interface DrawScheduleSpec<Q extends QueueName, D extends ScheduledDraws>
   /** The job scheduler id of the pass (what `/api/health` names). */
   scheduleId: string;
   /** The job id of a draw at its draw time (a draw id reused after a database reset is a new job). */
-  drawJobId: (drawId: string, drawAt: Date) => string;
+  drawJobId: (drawId: number, drawAt: Date) => string;
   /** Draw jobs are queued for draws due within this horizon, and those a stopped worker missed within the lookback. */
   horizonMs: number;
   lookbackMs: number;

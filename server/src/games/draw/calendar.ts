@@ -18,11 +18,11 @@ export function lotteryCalendar(lottery: LotteryContext) {
 
   /** The simulated source's pool amounts of a draw for every product playing it, as division rows. */
   function simulatedAmountRows(row: Pick<LotteryDrawRow, 'id' | 'product_code' | 'seed' | 'jackpot'>) {
-    const out: Array<{ draw_id: string; product_code: string; play: string; division: number; amount: number; updated_at: Date }> = [];
+    const out: Array<{ draw_id: number; product_code: string; play: string; division: number; amount: number; updated_at: Date }> = [];
     for (const player of playersOf(row.product_code)) {
       for (const { play, table } of tablesOf(player)) {
         const amounts = simulatedPoolAmounts(player, table.divisions, cachedOdds(player, play || undefined), row.seed as string, row.jackpot === null ? null : Number(row.jackpot));
-        for (const [division, amount] of Object.entries(amounts)) out.push({ draw_id: String(row.id), product_code: player.code, play, division: Number(division), amount, updated_at: platform.now() });
+        for (const [division, amount] of Object.entries(amounts)) out.push({ draw_id: row.id, product_code: player.code, play, division: Number(division), amount, updated_at: platform.now() });
       }
     }
     return out;
@@ -57,7 +57,7 @@ export function lotteryCalendar(lottery: LotteryContext) {
     const byDraw = new Map(rows.map((r) => [`${r.product_code}/${r.issue}`, r]));
     await lotteryDrawsRepo.insertDivisions(
       db,
-      inserted.flatMap(({ id, product_code, issue }) => simulatedAmountRows({ ...byDraw.get(`${product_code}/${issue}`)!, id: String(id) })),
+      inserted.flatMap(({ id, product_code, issue }) => simulatedAmountRows({ ...byDraw.get(`${product_code}/${issue}`)!, id: id })),
     );
     return inserted.length;
   }
@@ -92,16 +92,16 @@ export function lotteryCalendar(lottery: LotteryContext) {
         });
       });
       const inserted = await lotteryDrawsRepo.insertMissing(db, rows);
-      return inserted.map((row) => ({ productCode: row.product_code, id: String(row.id), drawAt: row.draw_at }));
+      return inserted.map((row) => ({ productCode: row.product_code, id: row.id, drawAt: row.draw_at }));
     },
 
     /** Draws still waiting for their result, due in `[from, until)`. */
     async scheduledBetween(from: Date, until: Date) {
-      return (await lotteryDrawsRepo.scheduledBetween(db, owners, from, until)).map((row) => ({ id: String(row.id), drawAt: row.draw_at }));
+      return (await lotteryDrawsRepo.scheduledBetween(db, owners, from, until)).map((row) => ({ id: row.id, drawAt: row.draw_at }));
     },
 
     /** The draw job: with the simulated source, the result from the seed, published once. A job before the draw time throws (retried). */
-    async drawAtTime(drawId: string): Promise<'drawn' | 'already' | 'manual' | 'missing'> {
+    async drawAtTime(drawId: number): Promise<'drawn' | 'already' | 'manual' | 'missing'> {
       const row = await lotteryDrawsRepo.find(db, drawId);
       if (!row || !owners.includes(row.product_code as DrawCode)) return 'missing';
       if (row.status !== 'scheduled') return 'already';
@@ -125,15 +125,15 @@ export function lotteryCalendar(lottery: LotteryContext) {
         .flat()
         .filter((row) => row.drawn_at && now.getTime() - row.drawn_at.getTime() >= config.DRAW_SIMULATED_AMOUNTS_AFTER_SECONDS * 1000);
       // Every due draw's divisions in one read (this pass runs every minute).
-      const divisions = new Map<string, Awaited<ReturnType<typeof lotteryDrawsRepo.divisions>>>();
-      for (const r of await lotteryDrawsRepo.divisions(db, due.map((row) => String(row.id)))) {
-        const ofDraw = divisions.get(String(r.draw_id));
+      const divisions = new Map<number, Awaited<ReturnType<typeof lotteryDrawsRepo.divisions>>>();
+      for (const r of await lotteryDrawsRepo.divisions(db, due.map((row) => row.id))) {
+        const ofDraw = divisions.get(r.draw_id);
         if (ofDraw) ofDraw.push(r);
-        else divisions.set(String(r.draw_id), [r]);
+        else divisions.set(r.draw_id, [r]);
       }
       let announced = 0;
       for (const row of due) {
-        const rows = divisionRowsOf(divisions.get(String(row.id)) ?? []);
+        const rows = divisionRowsOf(divisions.get(row.id) ?? []);
         const missing = playersOf(row.product_code as DrawCode).some((p) => presentLotteryDraw(p, row, rows).final === false);
         if (!missing) continue;
         await simulateAmounts(row);

@@ -29,18 +29,18 @@ export function lotteryDrawsForOrders(lottery: LotteryContext) {
       }
       const rows = await lotteryDrawsRepo.onSaleFrom(executor, owned, at, count, from);
       if (rows.length < count) throw new AppError('sales_closed', { details: { nextIssue: rows[0]?.issue ?? null, available: rows.length } });
-      return rows.map((row) => ({ ...row, id: String(row.id), displayIssue: formatDrawNumber(item, row.issue) }));
+      return rows.map((row) => ({ ...row, displayIssue: formatDrawNumber(item, row.issue) }));
     },
 
     /** What settling a draw needs: the row, the products playing it, and the division rows. */
-    async forSettlement(executor: Executor, drawId: string) {
+    async forSettlement(executor: Executor, drawId: number) {
       const row = await lotteryDrawsRepo.find(executor, drawId);
       if (!row) return null;
       return { row, products: playersOf(row.product_code), divisions: await divisionsOf(executor, [drawId]) };
     },
 
     /** Records how many of our lines won each division (the count caps share by when no official count is entered). */
-    async recordOurWinners(executor: Executor, drawId: string, productCode: string, counts: ReadonlyArray<{ play: string; division: number; lines: number }>) {
+    async recordOurWinners(executor: Executor, drawId: number, productCode: string, counts: ReadonlyArray<{ play: string; division: number; lines: number }>) {
       await lotteryDrawsRepo.setOurWinners(executor, drawId, productCode, counts, platform.now());
     },
 

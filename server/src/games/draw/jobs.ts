@@ -12,7 +12,7 @@ declare module '../../platform/queues.ts' {
 }
 
 /** One job per draw and draw time: BullMQ ignores a second add with the same id. */
-export const lotteryDrawJobId = (drawId: string, drawAt: Date) => `lottery-draw-${drawId}-${drawAt.getTime().toString(36)}`;
+export const lotteryDrawJobId = (drawId: number, drawAt: Date) => `lottery-draw-${drawId}-${drawAt.getTime().toString(36)}`;
 
 /**
  * Draw lotteries on the draw core's scheduling (draw-core/schedule-job.ts): draw jobs are queued

@@ -15,7 +15,7 @@ export function largeWinRoutes(auth: AuthService, settlement: DrawSettlementServ
   });
 
   router.post('/admin/large-wins/:orderId/release', ...access(auth, 'POST /admin/large-wins/:orderId/release'), orderId, async (req, res) => {
-    res.json(await settlement.releaseLargeWin(orderId.of(req), String(currentUser(req).user.id)));
+    res.json(await settlement.releaseLargeWin(orderId.of(req), currentUser(req).user.id));
   });
 
   return router;

@@ -22,7 +22,7 @@ export const divisionRowsOf = (rows: ReadonlyArray<{ product_code: string; play:
  */
 export function lotteryContext(
   platform: Pick<Platform, 'db' | 'bus' | 'config' | 'logger' | 'now'>,
-  hooks: { afterDrawn?: (drawId: string) => Promise<void> } = {},
+  hooks: { afterDrawn?: (drawId: number) => Promise<void> } = {},
 ) {
   const { db, bus, config, logger } = platform;
   const catalogue = drawCatalogue(config);
@@ -47,17 +47,17 @@ export function lotteryContext(
   /** One plain line (of the first play, where there are several), fee included, in GP hundredths: what the purchase screen quotes too. */
   const unitPrice = (item: DrawProduct) => drawLineCost(item, item.plays ? { play: item.plays[0]!.code } : {}, pointsRate(config, item.currency)).points;
 
-  async function divisionsOf(executor: Executor, drawIds: string[]) {
+  async function divisionsOf(executor: Executor, drawIds: number[]) {
     return divisionRowsOf(await lotteryDrawsRepo.divisions(executor, drawIds));
   }
 
   async function publish(row: LotteryDrawRow) {
     try {
-      await hooks.afterDrawn?.(String(row.id));
+      await hooks.afterDrawn?.(row.id);
     } catch (error) {
-      logger.error({ err: error, drawId: String(row.id) }, 'could not queue the settlement; the sweep will settle this draw');
+      logger.error({ err: error, drawId: row.id }, 'could not queue the settlement; the sweep will settle this draw');
     }
-    const rows = await divisionsOf(db, [String(row.id)]);
+    const rows = await divisionsOf(db, [row.id]);
     for (const player of playersOf(row.product_code)) {
       const wire = presentLotteryDraw(player, row, rows);
       const payload: LotteryDrawEventPayload = { productCode: player.code, drawId: wire.id, issue: row.issue, result: row.result as DrawResult, final: wire.final, at: platform.now().toISOString() };

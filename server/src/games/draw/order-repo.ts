@@ -4,7 +4,7 @@ import type { Executor } from '../../db/database.ts';
 /** The draw-lottery queries of the order pipeline (the draws themselves belong to the draw feature). */
 export const drawOrdersRepo = {
   /** The member's orders of one multi-draw group, in draw order. */
-  group(db: Executor, userId: string, groupId: string) {
+  group(db: Executor, userId: number, groupId: string) {
     return db
       .selectFrom('orders')
       .selectAll()

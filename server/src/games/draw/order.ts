@@ -88,7 +88,7 @@ export function drawOrders(platform: Pick<Platform, 'db' | 'now' | 'config'>, dr
       total: cost.totalPoints,
       maxPrizePoints: toPoints(maxPrize, rate),
       rates: { price: wire, prize: wire },
-      draws: chosen.map((d) => ({ id: d.id, issue: d.issue, displayIssue: d.displayIssue, drawAt: d.draw_at.toISOString(), salesCloseAt: d.sales_close_at.toISOString() })),
+      draws: chosen.map((d) => ({ id: String(d.id), issue: d.issue, displayIssue: d.displayIssue, drawAt: d.draw_at.toISOString(), salesCloseAt: d.sales_close_at.toISOString() })),
       perDraw: cost.points,
       bestCase: bestCaseWins(product, ticket),
     };
@@ -99,7 +99,7 @@ export function drawOrders(platform: Pick<Platform, 'db' | 'now' | 'config'>, dr
    * placement (which debits it and queues its jobs); the others are debited and queued here, in
    * the same transaction, each under its own ledger cause.
    */
-  function record(userId: string, body: DrawOrderRequest) {
+  function record(userId: number, body: DrawOrderRequest) {
     const { product, ticket, cost } = checked(body);
     return async (trx: Tx) => {
       const at = now();
@@ -153,7 +153,7 @@ export function drawOrders(platform: Pick<Platform, 'db' | 'now' | 'config'>, dr
     quote,
 
     /** Places the ticket for every draw asked; `{ order, orders }`: the first draw's order and all of them (a replay answers the same). */
-    async place(userId: string, body: DrawOrderRequest, key: string): Promise<{ status: number; body: { order: OrderWire; orders: OrderWire[] } }> {
+    async place(userId: number, body: DrawOrderRequest, key: string): Promise<{ status: number; body: { order: OrderWire; orders: OrderWire[] } }> {
       const placed = await plumbing.place(userId, key, body, record(userId, body));
       const first = placed.body.order;
       const group = first.playType === 'draw' ? first.draw.group.id : null;
@@ -162,7 +162,7 @@ export function drawOrders(platform: Pick<Platform, 'db' | 'now' | 'config'>, dr
     },
 
     /** The orders of a multi-draw group, in draw order. */
-    async group(executor: Executor, userId: string, groupId: string) {
+    async group(executor: Executor, userId: number, groupId: string) {
       return (await drawOrdersRepo.group(executor, userId, groupId)).map(presentDrawOrder);
     },
   };

@@ -30,7 +30,7 @@ export function lotteryReads(lottery: LotteryContext) {
     async listDraws(code: string, status: 'open' | 'upcoming' | 'closed' | 'drawn', limit: number) {
       const item = product(code);
       const rows = await lotteryDrawsRepo.list(db, drawingProductOf(item), status, platform.now(), limit);
-      const divisions = await divisionsOf(db, rows.map((r) => String(r.id)));
+      const divisions = await divisionsOf(db, rows.map((r) => r.id));
       return rows.map((row) => presentLotteryDraw(item, row, divisions));
     },
 
@@ -38,7 +38,7 @@ export function lotteryReads(lottery: LotteryContext) {
       const item = product(code);
       const owned = drawingProductOf(item);
       const [rows, total] = await Promise.all([lotteryDrawsRepo.list(db, owned, 'drawn', platform.now(), pageSize, (page - 1) * pageSize), lotteryDrawsRepo.countDrawn(db, owned)]);
-      const divisions = await divisionsOf(db, rows.map((r) => String(r.id)));
+      const divisions = await divisionsOf(db, rows.map((r) => r.id));
       return { items: rows.map((row) => presentLotteryDraw(item, row, divisions)), page, pageSize, total };
     },
 

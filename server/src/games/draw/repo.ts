@@ -55,7 +55,7 @@ export const lotteryDrawsRepo = {
     return new Map(rows.map((row) => [row.product_code, row]));
   },
 
-  find(db: Executor, id: string) {
+  find(db: Executor, id: number) {
     return db.selectFrom('lottery_draws').selectAll().where('id', '=', id).executeTakeFirst();
   },
 
@@ -70,14 +70,14 @@ export const lotteryDrawsRepo = {
   },
 
   /** Conditional on `scheduled`: of a job, its retry and an operator's entry exactly one wins (see db/draw-tables-repo.ts). */
-  markDrawn(db: Executor, id: string, result: unknown, source: ResultSourceKind, drawnAt: Date) {
+  markDrawn(db: Executor, id: number, result: unknown, source: ResultSourceKind, drawnAt: Date) {
     return markDrawDrawn(db, 'lottery_draws', id, result, source, drawnAt);
   },
 
   /** Holds (or lets go) the settlement of a drawn draw whose result a feed contradicts. */
-  setResultHeld: (db: Executor, id: string, at: Date | null) => setResultHeld(db, 'lottery_draws', id, at),
+  setResultHeld: (db: Executor, id: number, at: Date | null) => setResultHeld(db, 'lottery_draws', id, at),
 
-  setJackpot(db: Executor, id: string, amount: number, source: 'operator' | 'simulated' | 'feed') {
+  setJackpot(db: Executor, id: number, amount: number, source: 'operator' | 'simulated' | 'feed') {
     return db.updateTable('lottery_draws').set({ jackpot: amount, jackpot_source: source }).where('id', '=', id).returningAll().executeTakeFirst();
   },
 
@@ -110,7 +110,7 @@ export const lotteryDrawsRepo = {
   },
 
   /** Division rows of draws (amounts, official winners), for a product (TWA04 keeps its own on TWA03's draws). */
-  divisions(db: Executor, drawIds: readonly string[], productCodes?: readonly string[]) {
+  divisions(db: Executor, drawIds: readonly number[], productCodes?: readonly string[]) {
     if (drawIds.length === 0) return Promise.resolve([]);
     let query = db.selectFrom('lottery_draw_divisions').selectAll().where('draw_id', 'in', drawIds);
     if (productCodes?.length) query = query.where('product_code', 'in', productCodes);
@@ -122,7 +122,7 @@ export const lotteryDrawsRepo = {
    * entry of a different amount would pay two members of one division differently): returns the
    * divisions whose amount was refused because it differs from the one on record.
    */
-  async upsertDivisions(db: Executor, drawId: string, productCode: string, play: string, items: readonly DivisionAmount[], at: Date) {
+  async upsertDivisions(db: Executor, drawId: number, productCode: string, play: string, items: readonly DivisionAmount[], at: Date) {
     const conflicts: number[] = [];
     for (const item of items) {
       const row = await db
@@ -143,7 +143,7 @@ export const lotteryDrawsRepo = {
   },
 
   /** Division amounts of many draws at once (the simulated history), first entry wins. */
-  async insertDivisions(db: Executor, rows: ReadonlyArray<{ draw_id: string; product_code: string; play: string; division: number; amount: number; updated_at: Date }>) {
+  async insertDivisions(db: Executor, rows: ReadonlyArray<{ draw_id: number; product_code: string; play: string; division: number; amount: number; updated_at: Date }>) {
     for (let i = 0; i < rows.length; i += 1000) {
       await db
         .insertInto('lottery_draw_divisions')
@@ -154,7 +154,7 @@ export const lotteryDrawsRepo = {
   },
 
   /** Our winning lines per division (the settlement's count; caps share by it when no official count is entered). */
-  async setOurWinners(db: Executor, drawId: string, productCode: string, counts: ReadonlyArray<{ play: string; division: number; lines: number }>, at: Date) {
+  async setOurWinners(db: Executor, drawId: number, productCode: string, counts: ReadonlyArray<{ play: string; division: number; lines: number }>, at: Date) {
     for (const { play, division, lines } of counts) {
       await db
         .insertInto('lottery_draw_divisions')

@@ -12,7 +12,7 @@ export function lotteryResultEntry(lottery: LotteryContext) {
 
   return {
     /** The checks `enterResult` makes of the numbers, recording nothing: four-eyes refuses a malformed entry before keeping it. */
-    async checkResult(drawId: string, result: DrawResult) {
+    async checkResult(drawId: number, result: DrawResult) {
       const row = await lotteryDrawsRepo.find(db, drawId);
       if (!row) throw new AppError('not_found');
       checkNumbers(owner(row.product_code as DrawCode), result);
@@ -22,7 +22,7 @@ export function lotteryResultEntry(lottery: LotteryContext) {
      * Manual source: the official numbers (and any pool amounts / winner counts known). `result_exists`
      * once drawn; `validation_failed` (`draw: invalid`) before the sales cut-off or when results are simulated.
      */
-    async enterResult(code: string, drawId: string, body: DrawResult & { divisions: DivisionAmount[] }, via: 'manual' | 'feeds' = 'manual') {
+    async enterResult(code: string, drawId: number, body: DrawResult & { divisions: DivisionAmount[] }, via: 'manual' | 'feeds' = 'manual') {
       const item = product(code);
       const row = await lotteryDrawsRepo.find(db, drawId);
       if (!row || row.product_code !== drawingProductOf(item)) throw new AppError('not_found');
@@ -39,7 +39,7 @@ export function lotteryResultEntry(lottery: LotteryContext) {
     },
 
     /** Pool amounts (and official winner counts) after the result; an amount on record cannot change (`result_exists`, `details.divisions`). */
-    async enterPrizes(code: string, drawId: string, divisions: DivisionAmount[], play = '') {
+    async enterPrizes(code: string, drawId: number, divisions: DivisionAmount[], play = '') {
       const item = product(code);
       const row = await lotteryDrawsRepo.find(db, drawId);
       if (!row || row.product_code !== drawingProductOf(item)) throw new AppError('not_found');
@@ -52,19 +52,19 @@ export function lotteryResultEntry(lottery: LotteryContext) {
     },
 
     /** Stops (`at`) or lets go on (`null`) the settlement of a drawn draw: a result feed contradicts its published result. */
-    async holdResult(drawId: string, at: Date | null) {
+    async holdResult(drawId: number, at: Date | null) {
       if (!(await lotteryDrawsRepo.setResultHeld(db, drawId, at))) throw new AppError('not_found');
     },
 
     /** The operator's (or, `feed`, a result feed's) jackpot / estimated first prize for a draw not yet drawn; pushed as `jackpot`. */
-    async setJackpot(code: string, drawId: string, amount: number, from: 'operator' | 'feed' = 'operator') {
+    async setJackpot(code: string, drawId: number, amount: number, from: 'operator' | 'feed' = 'operator') {
       const item = product(code);
       const row = await lotteryDrawsRepo.find(db, drawId);
       if (!row || row.product_code !== drawingProductOf(item)) throw new AppError('not_found');
       if (row.status !== 'scheduled') throw new AppError('validation_failed', { fields: { draw: 'invalid' } });
       const updated = (await lotteryDrawsRepo.setJackpot(db, drawId, amount, from))!;
       for (const player of playersOf(row.product_code)) {
-        await bus.publish({ room: lotteryRoom(player.code), event: 'jackpot', payload: { productCode: player.code, drawId, issue: row.issue, jackpot: { amount, currency: player.currency }, at: platform.now().toISOString() } });
+        await bus.publish({ room: lotteryRoom(player.code), event: 'jackpot', payload: { productCode: player.code, drawId: String(drawId), issue: row.issue, jackpot: { amount, currency: player.currency }, at: platform.now().toISOString() } });
       }
       return presentLotteryDraw(item, updated, []);
     },

@@ -16,7 +16,7 @@ import type { DrawService } from './service.ts';
 export function drawRoutes(auth: AuthService, draws: DrawService, platform: Pick<Platform, 'db' | 'now'>) {
   const router = Router();
   /** Pool amounts and jackpots stay single-entry (they are not results) but every one is in the audit log. */
-  const audited = (req: Parameters<typeof actorOf>[0], action: string, drawId: string, after: unknown) => auditAfter(platform, actorOf(req), { action, targetType: 'lottery_draw', targetId: drawId, after });
+  const audited = (req: Parameters<typeof actorOf>[0], action: string, drawId: number, after: unknown) => auditAfter(platform, actorOf(req), { action, targetType: 'lottery_draw', targetId: drawId, after });
   const product = attach('product', (req) => draws.product(String(req.params.code)));
   const list = validateQuery(lotteryDrawsQuery);
   const results = validateQuery(lotteryResultsQuery);

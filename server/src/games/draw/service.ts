@@ -21,7 +21,7 @@ export type DrawService = ReturnType<typeof createDrawService>;
  */
 export function createDrawService(
   platform: Pick<Platform, 'db' | 'bus' | 'config' | 'logger' | 'now'>,
-  hooks: { afterDrawn?: (drawId: string) => Promise<void> } = {},
+  hooks: { afterDrawn?: (drawId: number) => Promise<void> } = {},
 ) {
   const lottery = lotteryContext(platform, hooks);
   const { catalogue, product, rates, source } = lottery;

@@ -3,7 +3,7 @@ import { defineSettlementJob } from '../../settlement/service.ts';
 
 declare module '../../platform/queues.ts' {
   interface QueueMap {
-    'lottery-settle': { drawId: string };
+    'lottery-settle': { drawId: number };
     'lottery-settle-sweep': NoData;
   }
 }

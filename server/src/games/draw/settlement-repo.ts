@@ -3,7 +3,7 @@ import type { Executor, Tx } from '../../db/database.ts';
 import { drawnWithUnsettledOrders } from '../draw-core/draw-tables-repo.ts';
 
 export interface LotterySettledUpdate {
-  id: string;
+  id: number;
   /** The hold the order must still have (`null` for the first settlement, which also needs `draw_result is null`). */
   expectHold: 'pending_amount' | null;
   drawResult: unknown;
@@ -15,7 +15,7 @@ export interface LotterySettledUpdate {
 /** The draw-lottery settlement's queries: orders of a lottery draw, their conditional updates, held large wins. */
 export const drawSettlementRepo = {
   /** Every purchased or trial order of a draw for a product, settled or not, in id order. */
-  drawOrders(db: Executor, drawId: string, productCode: string) {
+  drawOrders(db: Executor, drawId: number, productCode: string) {
     return db
       .selectFrom('orders')
       .select(['id', 'user_id', 'status', 'trial', 'plays', 'settled_at', 'hold', 'draw_result', 'prize'])
@@ -26,7 +26,7 @@ export const drawSettlementRepo = {
       .execute();
   },
 
-  async lock(trx: Tx, ids: readonly string[]) {
+  async lock(trx: Tx, ids: readonly number[]) {
     if (ids.length) await trx.selectFrom('orders').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
   },
 
@@ -42,7 +42,7 @@ export const drawSettlementRepo = {
     return query.returning(['id', 'user_id', 'status', 'trial', 'updated_at', 'prize']).executeTakeFirst();
   },
 
-  async holdLargeWin(trx: Tx, orderId: string, stage: 'fixed' | 'pool', points: number, prize: unknown, at: Date) {
+  async holdLargeWin(trx: Tx, orderId: number, stage: 'fixed' | 'pool', points: number, prize: unknown, at: Date) {
     await trx.insertInto('lottery_large_wins').values({ order_id: orderId, stage, points, prize: JSON.stringify(prize), held_at: at }).onConflict((oc) => oc.columns(['order_id', 'stage']).doNothing()).execute();
   },
 
@@ -59,21 +59,21 @@ export const drawSettlementRepo = {
   },
 
   /** Claims an open large win of an order (locked), or nothing when there is none or it was released. */
-  claimLargeWin(trx: Tx, orderId: string) {
+  claimLargeWin(trx: Tx, orderId: number) {
     return trx.selectFrom('lottery_large_wins').selectAll().where('order_id', '=', orderId).where('released_at', 'is', null).orderBy('stage').limit(1).forUpdate().executeTakeFirst();
   },
 
-  async markReleased(trx: Tx, orderId: string, stage: 'fixed' | 'pool', by: string, at: Date) {
+  async markReleased(trx: Tx, orderId: number, stage: 'fixed' | 'pool', by: number, at: Date) {
     await trx.updateTable('lottery_large_wins').set({ released_at: at, released_by: by }).where('order_id', '=', orderId).where('stage', '=', stage).execute();
   },
 
   /** The order's settlement record and owner, locked (a release reads whether a pool amount is still out, and whose win it is). */
-  orderRecord(trx: Tx, orderId: string) {
+  orderRecord(trx: Tx, orderId: number) {
     return trx.selectFrom('orders').select(['id', 'user_id', 'draw_result']).where('id', '=', orderId).forUpdate().executeTakeFirst();
   },
 
   /** After a release: the order leaves `large_win` (to `pending_amount` while a pool amount is still out, else settled). */
-  release(trx: Tx, orderId: string, addPoints: number, stillPending: boolean, at: Date) {
+  release(trx: Tx, orderId: number, addPoints: number, stillPending: boolean, at: Date) {
     return trx
       .updateTable('orders')
       .set({ prize: sql`coalesce(prize, 0) + ${addPoints}`, hold: stillPending ? 'pending_amount' : null, settled_at: stillPending ? null : at, updated_at: at })

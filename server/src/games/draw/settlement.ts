@@ -59,7 +59,7 @@ export function createDrawSettlementService(platform: Pick<Platform, 'db' | 'out
     };
   }
 
-  async function settleProduct(drawId: string, product: DrawProduct, result: DrawResult, rows: readonly DivisionRow[]) {
+  async function settleProduct(drawId: number, product: DrawProduct, result: DrawResult, rows: readonly DivisionRow[]) {
     const orders = await drawSettlementRepo.drawOrders(db, drawId, product.code);
     const rate = pointsRate(config, product.currency);
     // Pass 1: our winning lines per division (real orders), which caps share by without an official count.
@@ -75,7 +75,7 @@ export function createDrawSettlementService(platform: Pick<Platform, 'db' | 'out
     await draws.recordOurWinners(db, drawId, product.code, [...counts.entries()].map(([key, lines]) => ({ play: key.split(':')[0]!, division: Number(key.split(':')[1]), lines })));
 
     // Pass 2: what each open order is due now.
-    const steps: Array<{ update: LotterySettledUpdate; userId: string; trial: boolean; credit: number; due: number; stage: 'fixed' | 'pool'; hold: boolean }> = [];
+    const steps: Array<{ update: LotterySettledUpdate; userId: number; trial: boolean; credit: number; due: number; stage: 'fixed' | 'pool'; hold: boolean }> = [];
     for (const order of orders) {
       if (order.settled_at || order.hold === 'large_win') continue;
       const plays = order.plays as DrawPlays;
@@ -91,14 +91,14 @@ export function createDrawSettlementService(platform: Pick<Platform, 'db' | 'out
       const stages = { fixed: stage === 'fixed' ? known : (previous?.stages.fixed ?? 0), pool: stage === 'pool' ? due : null };
       const credited = (order.prize ?? 0) + (hold ? 0 : Math.max(0, due));
       steps.push({
-        userId: String(order.user_id),
+        userId: order.user_id,
         trial: order.trial,
         credit: hold ? 0 : Math.max(0, due),
         due,
         stage,
         hold,
         update: {
-          id: String(order.id),
+          id: order.id,
           expectHold: previous ? 'pending_amount' : null,
           drawResult: { result, outcome: { prize: settlement.prize, lines: settlement.lines, pendingDivisions: settlement.pendingDivisions }, stages } satisfies DrawOrderResult,
           prize: credited,
@@ -142,7 +142,7 @@ export function createDrawSettlementService(platform: Pick<Platform, 'db' | 'out
   }
 
   const service = {
-    async settleDraw(drawId: string): Promise<LotterySettleOutcome> {
+    async settleDraw(drawId: number): Promise<LotterySettleOutcome> {
       const info = await draws.forSettlement(db, drawId);
       if (!info) return { status: 'missing' };
       if (info.row.status !== 'drawn' || !info.row.result) return { status: 'not_drawn' };
@@ -193,21 +193,21 @@ export function createDrawSettlementService(platform: Pick<Platform, 'db' | 'out
     },
 
     /** Back office: credits a held large win once (`order_not_found` when there is none open; `own_account` for the releasing supervisor's own order). */
-    async releaseLargeWin(orderId: string, operatorId: string) {
+    async releaseLargeWin(orderId: number, operatorId: number) {
       const released = await db.transaction().execute(async (trx: Tx) => {
         const held = await drawSettlementRepo.claimLargeWin(trx, orderId);
         if (!held) return null;
         const at = now();
         const before = await drawSettlementRepo.orderRecord(trx, orderId);
         // Staff never release their own win (issue 28): another supervisor does.
-        if (before && String(before.user_id) === String(operatorId)) throw new AppError('own_account');
+        if (before && before.user_id === operatorId) throw new AppError('own_account');
         const stillPending = held.stage === 'fixed' && ((before?.draw_result as DrawOrderResult | null)?.outcome.pendingDivisions.length ?? 0) > 0;
         const order = await drawSettlementRepo.release(trx, orderId, Number(held.points), stillPending, at);
         if (!order) return null;
-        const balances = await walletService.credit(trx, { userId: String(order.user_id), account: order.trial ? 'trial' : 'real', kind: 'prize', amount: Number(held.points), refType: held.stage === 'fixed' ? 'order' : 'order-pool', refId: orderId });
+        const balances = await walletService.credit(trx, { userId: order.user_id, account: order.trial ? 'trial' : 'real', kind: 'prize', amount: Number(held.points), refType: held.stage === 'fixed' ? 'order' : 'order-pool', refId: orderId });
         await drawSettlementRepo.markReleased(trx, orderId, held.stage, operatorId, at);
-        await outbox.write(trx, settlementPushes(outbox, [{ userId: String(order.user_id), order: { id: orderId, status: order.status, updatedAt: order.updated_at, prize: Number(order.prize ?? 0) }, balances: { balance: balances.balance, trialBalance: balances.trialBalance }, review: 'released' }], at));
-        return { orderId, points: Number(held.points) };
+        await outbox.write(trx, settlementPushes(outbox, [{ userId: order.user_id, order: { id: orderId, status: order.status, updatedAt: order.updated_at, prize: Number(order.prize ?? 0) }, balances: { balance: balances.balance, trialBalance: balances.trialBalance }, review: 'released' }], at));
+        return { orderId: String(orderId), points: Number(held.points) };
       });
       if (!released) throw new AppError('order_not_found');
       outbox.kick();

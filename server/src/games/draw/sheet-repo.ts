@@ -20,8 +20,8 @@ export function drawSheetTicket(row: OrderRow): SheetTicket {
   const plays = row.plays as DrawPlays;
   const play = [plays.play ?? (plays.system ? 'system' : 'standard'), ...(plays.system && plays.play ? ['system'] : []), ...(plays.partialUnit ? ['partial'] : []), ...plays.addOns].join('+');
   return {
-    orderId: String(row.id),
-    userId: String(row.user_id),
+    orderId: row.id,
+    userId: row.user_id,
     productCode: row.product_code,
     issue: plays.displayIssue || row.issue,
     play,

@@ -19,16 +19,16 @@ export type ListFilter = 'open' | 'closed' | 'openOrClosed' | FootballEventStatu
  * an operator never undo each other.
  */
 export const eventsRepo = {
-  find(db: Executor, id: string): Promise<FootballEvent | undefined> {
+  find(db: Executor, id: number): Promise<FootballEvent | undefined> {
     return db.selectFrom('football_events').selectAll().where('id', '=', id).executeTakeFirst();
   },
 
   /** Events by id, in no particular order (pass ids that `isFootballEventId` accepts). */
-  findMany(db: Executor, ids: readonly string[]): Promise<FootballEvent[]> {
+  findMany(db: Executor, ids: readonly number[]): Promise<FootballEvent[]> {
     return db.selectFrom('football_events').selectAll().where('id', 'in', [...ids]).execute();
   },
 
-  async exists(db: Executor, id: string) {
+  async exists(db: Executor, id: number) {
     return (await db.selectFrom('football_events').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
   },
 
@@ -143,7 +143,7 @@ export const eventsRepo = {
       .where('source', '=', source)
       .where('external_id', 'in', [...externalIds])
       .execute();
-    return rows.map((row) => ({ ...row, id: String(row.id) }));
+    return rows;
   },
 
   /**
@@ -151,10 +151,10 @@ export const eventsRepo = {
    * or void (an UPDATE of the same row) waits for the lock, so it never interleaves with the
    * tick's market writes.
    */
-  async lockScheduled(db: Executor, ids: readonly string[]): Promise<Set<string>> {
+  async lockScheduled(db: Executor, ids: readonly number[]): Promise<Set<number>> {
     if (ids.length === 0) return new Set();
     const rows = await db.selectFrom('football_events').select('id').where('id', 'in', [...ids]).where('status', '=', 'scheduled').forNoKeyUpdate().execute();
-    return new Set(rows.map((row) => String(row.id)));
+    return new Set(rows.map((row) => row.id));
   },
 
   /** New events; an existing (source, external id) keeps its row, its seed and its published hash. */
@@ -166,14 +166,14 @@ export const eventsRepo = {
       .onConflict((oc) => oc.columns(['source', 'external_id']).doNothing())
       .returning(['id', 'external_id', 'status', 'sales_close_at', 'names'])
       .execute();
-    return rows.map((row) => ({ ...row, id: String(row.id) }));
+    return rows;
   },
 
   /**
    * The local names a source reports, for events stored without any (before migration 0009), in
    * one statement; an event that has names keeps them.
    */
-  async fillNames(db: Executor, events: ReadonlyArray<{ id: string; names: FootballLocalNames }>, at: Date) {
+  async fillNames(db: Executor, events: ReadonlyArray<{ id: number; names: FootballLocalNames }>, at: Date) {
     if (events.length === 0) return;
     const values = sql.join(events.map((e) => sql`(${e.id}::bigint, ${JSON.stringify(e.names)}::jsonb)`));
     await sql`
@@ -183,7 +183,7 @@ export const eventsRepo = {
   },
 
   /** The moved models of open events, in one statement. */
-  async saveModels(db: Executor, models: ReadonlyArray<{ id: string; model: unknown }>, at: Date) {
+  async saveModels(db: Executor, models: ReadonlyArray<{ id: number; model: unknown }>, at: Date) {
     if (models.length === 0) return;
     const values = sql.join(models.map((m) => sql`(${m.id}::bigint, ${JSON.stringify(m.model)}::jsonb)`));
     await sql`
@@ -201,7 +201,7 @@ export const eventsRepo = {
       .where('sales_close_at', '<=', now)
       .returning('id')
       .execute();
-    return rows.map((row) => String(row.id));
+    return rows.map((row) => row.id);
   },
 
   /**
@@ -211,7 +211,7 @@ export const eventsRepo = {
    */
   async markFinal(
     db: Executor,
-    id: string,
+    id: number,
     change: { status: FootballEventStatus; result: MatchResult; source: 'simulated' | 'manual' | 'hkjc'; from: readonly FootballEventStatus[] },
     now: Date,
   ): Promise<FootballEvent | undefined> {
@@ -234,6 +234,6 @@ export const eventsRepo = {
       .orderBy('kick_off_at')
       .limit(limit)
       .execute();
-    return rows.map((row) => ({ ...row, id: String(row.id) }));
+    return rows;
   },
 };

@@ -10,7 +10,7 @@ export type NewMarket = Required<Pick<Insertable<FootballMarketsTable>, 'event_i
 
 const MARKET_COLUMNS = ['id', 'event_id', 'market', 'line', 'main', 'status', 'odds'] as const;
 /** Ids as strings (pg hands int8 columns back as numbers, see db/types.ts). */
-const asMarket = (row: StoredMarket): StoredMarket => ({ ...row, id: String(row.id), event_id: String(row.event_id) });
+const asMarket = (row: StoredMarket): StoredMarket => ({ ...row, id: row.id, event_id: row.event_id });
 
 /**
  * `football_markets` and their price history (`football_odds_history`): the writes of the odds
@@ -18,7 +18,7 @@ const asMarket = (row: StoredMarket): StoredMarket => ({ ...row, id: String(row.
  * of change per tick, whatever the number of events).
  */
 export const marketsRepo = {
-  async ofEvents(db: Executor, eventIds: readonly string[]): Promise<StoredMarket[]> {
+  async ofEvents(db: Executor, eventIds: readonly number[]): Promise<StoredMarket[]> {
     if (eventIds.length === 0) return [];
     const rows = await db.selectFrom('football_markets').select(MARKET_COLUMNS).where('event_id', 'in', [...eventIds]).orderBy('id').execute();
     return rows.map(asMarket);
@@ -47,7 +47,7 @@ export const marketsRepo = {
   },
 
   /** Closes markets (a line no longer offered, an event past its sales close or void); returns those that were not closed yet. */
-  async close(db: Executor, where: { ids?: readonly string[]; eventIds?: readonly string[] }, at: Date): Promise<StoredMarket[]> {
+  async close(db: Executor, where: { ids?: readonly number[]; eventIds?: readonly number[] }, at: Date): Promise<StoredMarket[]> {
     const ids = where.ids ?? [];
     const eventIds = where.eventIds ?? [];
     if (ids.length === 0 && eventIds.length === 0) return [];
@@ -61,7 +61,7 @@ export const marketsRepo = {
     return rows.map(asMarket);
   },
 
-  async appendHistory(db: Executor, points: ReadonlyArray<{ market_id: string; odds: StoredMarket['odds'] }>, at: Date) {
+  async appendHistory(db: Executor, points: ReadonlyArray<{ market_id: number; odds: StoredMarket['odds'] }>, at: Date) {
     if (points.length === 0) return;
     await db
       .insertInto('football_odds_history')
@@ -70,7 +70,7 @@ export const marketsRepo = {
   },
 
   /** The latest price changes of an event (one market, or one market line), newest first. */
-  history(db: Executor, eventId: string, options: { market?: string; line?: string; limit: number }) {
+  history(db: Executor, eventId: number, options: { market?: string; line?: string; limit: number }) {
     let query = db
       .selectFrom('football_odds_history as h')
       .innerJoin('football_markets as m', 'm.id', 'h.market_id')

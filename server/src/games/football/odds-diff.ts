@@ -5,13 +5,13 @@ import type { NewMarket, StoredMarket } from './markets-repo.ts';
 
 /** What one tick changes of one open event. */
 export interface EventDiff {
-  eventId: string;
+  eventId: number;
   inserts: NewMarket[];
   updates: Array<Pick<StoredMarket, 'id' | 'main' | 'status' | 'odds'>>;
   /** Existing markets whose prices moved (new markets get their first history row once inserted). */
-  history: Array<{ market_id: string; odds: Record<string, number> }>;
+  history: Array<{ market_id: number; odds: Record<string, number> }>;
   /** Lines no longer offered. */
-  closeIds: string[];
+  closeIds: number[];
   /** The moved model to store, if it moved. */
   model?: unknown;
   /** What watchers are told. */
@@ -40,7 +40,7 @@ export const marketChange = (m: { market: string; line: string }, status: Market
  * Example: stored HDC `0.0/-0.5` open, source now offers `-0.5` → one insert (`-0.5`) and one
  * close (`0.0/-0.5`), both in `changes`.
  */
-export function diffEvent(eventId: string, event: SourceEvent, stored: readonly StoredMarket[], knownModel: unknown): EventDiff | null {
+export function diffEvent(eventId: number, event: SourceEvent, stored: readonly StoredMarket[], knownModel: unknown): EventDiff | null {
   const diff: EventDiff = { eventId, inserts: [], updates: [], history: [], closeIds: [], changes: [] };
   const mine = new Map(stored.map((m) => [keyOf(m.market, m.line), m]));
   const offered = new Set<string>();

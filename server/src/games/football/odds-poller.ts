@@ -57,7 +57,7 @@ export function newEventRow(event: SourceEvent, kind: OddsSource['kind'], leadSe
 export function createOddsPoller(
   platform: Pick<Platform, 'db' | 'bus' | 'logger' | 'config'>,
   source: OddsSource,
-  afterFinal: (eventId: string) => Promise<void>,
+  afterFinal: (eventId: number) => Promise<void>,
 ) {
   const { db, bus, logger, config } = platform;
   const lead = config.FOOTBALL_SALES_CLOSE_LEAD_SECONDS;
@@ -66,9 +66,9 @@ export function createOddsPoller(
   async function tick(now: Date): Promise<TickSummary> {
     const known = source.kind === 'simulated' ? await eventsRepo.openModels(db, 'simulated') : undefined;
     const reported = await source.events(now, known);
-    const changes = new Map<string, { status?: FootballEventStatusWire; markets: MarketChange[] }>();
-    const touch = (eventId: string) => changes.get(eventId) ?? changes.set(eventId, { markets: [] }).get(eventId)!;
-    const voided: string[] = [];
+    const changes = new Map<number, { status?: FootballEventStatusWire; markets: MarketChange[] }>();
+    const touch = (eventId: number) => changes.get(eventId) ?? changes.set(eventId, { markets: [] }).get(eventId)!;
+    const voided: number[] = [];
 
     const summary = await db.transaction().execute(async (trx) => {
       if (!(await eventsRepo.tryLock(trx, TICK_LOCK))) return null;
@@ -90,7 +90,7 @@ export function createOddsPoller(
         return row?.status === 'scheduled' && now < row.sales_close_at ? [{ event, id: row.id }] : [];
       });
       const stored = await marketsRepo.ofEvents(trx, live.map((l) => l.id));
-      const storedByEvent = new Map<string, StoredMarket[]>();
+      const storedByEvent = new Map<number, StoredMarket[]>();
       for (const m of stored) storedByEvent.set(m.event_id, [...(storedByEvent.get(m.event_id) ?? []), m]);
       const diffs = live.flatMap(({ event, id }) => diffEvent(id, event, storedByEvent.get(id) ?? [], known?.get(event.externalId)?.model) ?? []);
       // Hold the changed events until commit, so an operator's result waits for this tick (then

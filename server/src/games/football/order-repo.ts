@@ -4,6 +4,7 @@ import type { FootballEventStatus } from '../../db/types.ts';
 
 const EVENT_COLUMNS = ['id', 'code', 'home_team', 'away_team', 'names', 'kick_off_at', 'sales_close_at', 'status', 'players', 'result'] as const;
 
+/** An event as an order's slip names it: `id` is the slip's event id, the decimal text the API and the stored slip carry. */
 export interface OrderEvent {
   id: string;
   code: string;
@@ -24,9 +25,13 @@ export interface OrderEvent {
  * results); orders only read them, and write `order_legs`.
  */
 export const footballOrdersRepo = {
-  /** Events by id (ids that are not event ids are skipped). */
+  /**
+   * Events by the slip's ids (ids that are not event ids are skipped). A slip is wire data (the
+   * order's `plays` keep it as sent), so its event ids are text: read as numbers here, and the
+   * answer keyed by the slip's text again.
+   */
   async events(db: Executor, ids: readonly string[]): Promise<OrderEvent[]> {
-    const wanted = [...new Set(ids)].filter(isFootballEventId);
+    const wanted = [...new Set(ids)].filter(isFootballEventId).map(Number);
     if (wanted.length === 0) return [];
     const rows = await db.selectFrom('football_events').select(EVENT_COLUMNS).where('id', 'in', wanted).execute();
     return rows.map((row) => ({ ...row, id: String(row.id) }));
@@ -34,16 +39,16 @@ export const footballOrdersRepo = {
 
   /** Every market row (any status) of these events. */
   async markets(db: Executor, eventIds: readonly string[]) {
-    const wanted = [...new Set(eventIds)].filter(isFootballEventId);
+    const wanted = [...new Set(eventIds)].filter(isFootballEventId).map(Number);
     if (wanted.length === 0) return [];
     const rows = await db.selectFrom('football_markets').select(['event_id', 'market', 'line', 'status', 'odds']).where('event_id', 'in', wanted).execute();
     return rows.map((row) => ({ ...row, event_id: String(row.event_id) }));
   },
 
-  async insertLegs(trx: Tx, orderId: string, eventIds: readonly string[]) {
+  async insertLegs(trx: Tx, orderId: number, eventIds: readonly string[]) {
     await trx
       .insertInto('order_legs')
-      .values([...new Set(eventIds)].map((eventId) => ({ order_id: orderId, event_id: eventId })))
+      .values([...new Set(eventIds)].map((eventId) => ({ order_id: orderId, event_id: Number(eventId) })))
       .execute();
   },
 };

@@ -171,7 +171,7 @@ export function footballOrders(platform: Pick<Platform, 'db' | 'now' | 'config'>
      * (draw-less, `issue` = the events' codes joined with `+`, cut-off = the first sales close of
      * its events, so the purchase happens before the first match closes), and its `order_legs`.
      */
-    record(userId: string, body: FootballOrderRequest): RecordOrder {
+    record(userId: number, body: FootballOrderRequest): RecordOrder {
       return async (trx: Tx) => {
         const at = now();
         const { slip, cost, maxPrize, total, events } = await price(trx, body, at);
@@ -200,7 +200,7 @@ export function footballOrders(platform: Pick<Platform, 'db' | 'now' | 'config'>
           },
           'order placed',
         );
-        await footballOrdersRepo.insertLegs(trx, String(row.id), eventIds);
+        await footballOrdersRepo.insertLegs(trx, row.id, eventIds);
         return { row, order: presentFootballOrder(row, events, at) };
       };
     },

@@ -4,7 +4,7 @@ import { orderedEntries } from './present.ts';
 
 /** Every change of every football event (API.md `odds:HKS01`), and one event's own (`odds:HKS01:<id>`). */
 export const ODDS_ROOM = oddsChannel();
-export const eventOddsRoom = (eventId: string) => oddsChannel(eventId);
+export const eventOddsRoom = (eventId: number | string) => oddsChannel(eventId);
 
 export interface MarketChange {
   market: MarketCode;
@@ -23,7 +23,7 @@ const order = (m: { market: MarketCode; line: string | null }) => MARKET_CODES.i
  * fields API.md names repeat the first market (HAD when it moved); with no market change (a
  * result), they name HAD with no selections.
  */
-export function oddsPayload(eventId: string, changes: readonly MarketChange[], at: Date, status?: FootballEventStatusWire): OddsEventPayload {
+export function oddsPayload(eventId: number, changes: readonly MarketChange[], at: Date, status?: FootballEventStatusWire): OddsEventPayload {
   // One entry per market and line: a later change of the same tick supersedes an earlier one.
   const latest = new Map(changes.map((c) => [`${c.market}|${c.line ?? ''}`, c]));
   const markets = [...latest.values()]
@@ -43,7 +43,7 @@ export function oddsPayload(eventId: string, changes: readonly MarketChange[], a
     }));
   const first = markets[0];
   return {
-    eventId,
+    eventId: String(eventId),
     market: first?.market ?? 'HAD',
     line: first?.line ?? null,
     selections: first?.selections ?? [],

@@ -18,7 +18,6 @@ import { z } from 'zod';
 import type { Executor } from '../../db/database.ts';
 import type { FootballEventRow } from '../../db/types.ts';
 import { AppError } from '../../platform/errors.ts';
-import { parseId } from '../../platform/ids.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { orderedEntries, presentEvent, presentEventHead, sortMarkets } from './present.ts';
 import { eventsRepo, type ListFilter } from './events-repo.ts';
@@ -29,7 +28,7 @@ export type FootballResultItem = z.infer<typeof footballResultItemSchema>;
 const HISTORY_POINTS = 300;
 
 function groupByEvent(markets: readonly StoredMarket[]) {
-  const byEvent = new Map<string, StoredMarket[]>();
+  const byEvent = new Map<number, StoredMarket[]>();
   for (const m of markets) byEvent.set(m.event_id, [...(byEvent.get(m.event_id) ?? []), m]);
   return byEvent;
 }
@@ -106,9 +105,9 @@ export type FootballReads = ReturnType<typeof createFootballReads>;
 export function createFootballReads(platform: Pick<Platform, 'db' | 'now'>) {
   const { db } = platform;
 
-  /** An event by id: a malformed id is the caller's mistake (422, `parseId`), a well-formed unknown one is `not_found`. */
-  async function findRow(id: string, executor: Executor = db) {
-    const row = await eventsRepo.find(executor, parseId(id));
+  /** An event by id (read from the outside by `idParam`/`readId`: a malformed one never gets here); an unknown one is `not_found`. */
+  async function findRow(id: number, executor: Executor = db) {
+    const row = await eventsRepo.find(executor, id);
     if (!row) throw new AppError('not_found');
     return row;
   }
@@ -120,12 +119,12 @@ export function createFootballReads(platform: Pick<Platform, 'db' | 'now'>) {
     async listEvents(status?: FootballEventStatusWire): Promise<FootballEventWire[]> {
       const now = platform.now();
       const rows = await eventsRepo.list(db, status ? FILTERS[status] : 'openOrClosed', now);
-      const markets = groupByEvent(await marketsRepo.ofEvents(db, rows.map((r) => String(r.id))));
-      return rows.map((row) => presentEvent(row, markets.get(String(row.id)) ?? [], now));
+      const markets = groupByEvent(await marketsRepo.ofEvents(db, rows.map((r) => r.id)));
+      return rows.map((row) => presentEvent(row, markets.get(row.id) ?? [], now));
     },
 
     /** `GET /api/football/events/:id`: the event, each team's last five, HAD without the margin, and the recent history. */
-    async eventDetail(id: string, query: { market?: MarketCode; line?: string }): Promise<FootballEventDetail> {
+    async eventDetail(id: number, query: { market?: MarketCode; line?: string }): Promise<FootballEventDetail> {
       const now = platform.now();
       const row = await findRow(id);
       const [markets, homeRecent, awayRecent, history] = await Promise.all([
@@ -158,8 +157,8 @@ export function createFootballReads(platform: Pick<Platform, 'db' | 'now'>) {
     async results(query: { page: number; pageSize: number; tournament?: string }): Promise<Paged<FootballResultItem>> {
       const now = platform.now();
       const { rows, total } = await eventsRepo.finished(db, { tournament: query.tournament, limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
-      const markets = groupByEvent(await marketsRepo.ofEvents(db, rows.map((r) => String(r.id))));
-      const items = rows.map((row) => ({ ...presentEventHead(row, now), settledMarkets: settledMarkets(row, markets.get(String(row.id)) ?? []) }));
+      const markets = groupByEvent(await marketsRepo.ofEvents(db, rows.map((r) => r.id)));
+      const items = rows.map((row) => ({ ...presentEventHead(row, now), settledMarkets: settledMarkets(row, markets.get(row.id) ?? []) }));
       return { items, page: query.page, pageSize: query.pageSize, total };
     },
 

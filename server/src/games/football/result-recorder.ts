@@ -31,13 +31,13 @@ function checkOperatorResult(event: FootballEventRow, body: MatchResultWire, now
 export function createResultRecorder(
   platform: Pick<Platform, 'db' | 'bus' | 'logger' | 'config'>,
   source: FootballResultSource,
-  afterResulted: (eventId: string) => Promise<void>,
+  afterResulted: (eventId: number) => Promise<void>,
 ) {
   const { db, bus, logger, config } = platform;
 
   /** After the result is stored: settlement first (the sweep repairs a failure), then members are told. */
   async function announce(row: FootballEventRow, now: Date) {
-    const eventId = String(row.id);
+    const eventId = row.id;
     const closed = await marketsRepo.close(db, { eventIds: [eventId] }, now);
     try {
       await afterResulted(eventId);
@@ -78,7 +78,7 @@ export function createResultRecorder(
     checkResult: checkOperatorResult,
 
     async enterResult(event: FootballEventRow, body: MatchResultWire, now: Date): Promise<FootballEventWire> {
-      const id = String(event.id);
+      const id = event.id;
       const alreadyResulted = () => new AppError('result_exists');
       checkOperatorResult(event, body, now);
       const result = normalisedResult(body);

@@ -18,7 +18,7 @@ export type FootballService = ReturnType<typeof createFootballService>;
 
 export interface FootballHooks {
   /** Runs once for each event that gets its result or a void status (the server queues its settlement). Default: nothing. */
-  afterResulted?: (eventId: string) => Promise<void>;
+  afterResulted?: (eventId: number) => Promise<void>;
   /** Replaces the ODDS_SOURCE choice (tests: a recorded HKJC feed). */
   oddsSource?: OddsSource;
   /** The simulated walk's randomness (tests pass a seeded one). */
@@ -95,17 +95,18 @@ export function createFootballService(platform: Pick<Platform, 'db' | 'bus' | 'c
     resultDue: (now: Date = platform.now()) => recorder.resultDue(now),
 
     /** Publishes an operator's result: the four-eyes entry's (`POST /api/admin/results`, admin/four-eyes.ts) once two staff agree. */
-    enterResult: async (id: string, body: MatchResultWire) => recorder.enterResult(await reads.findRow(id), body, platform.now()),
+    enterResult: async (id: number, body: MatchResultWire) => recorder.enterResult(await reads.findRow(id), body, platform.now()),
 
     /** What `enterResult` would refuse, without publishing: so a four-eyes entry is checked before it is recorded. */
-    checkResult: async (id: string, body: MatchResultWire) => recorder.checkResult(await reads.findRow(id), body, platform.now()),
+    checkResult: async (id: number, body: MatchResultWire) => recorder.checkResult(await reads.findRow(id), body, platform.now()),
 
     /**
      * The events an order names, with their current prices (see `priceOf`). Pass the order's
      * transaction to read inside it. Unknown ids are absent from the map.
      */
     async offers(eventIds: readonly string[], executor: Executor = db): Promise<Map<string, EventOffer>> {
-      const ids = [...new Set(eventIds)].filter(isFootballEventId);
+      // The slip's event ids (wire text); the map is keyed by them too.
+      const ids = [...new Set(eventIds)].filter(isFootballEventId).map(Number);
       if (ids.length === 0) return new Map();
       const now = platform.now();
       const rows = await eventsRepo.findMany(executor, ids);
@@ -126,7 +127,7 @@ export function createFootballService(platform: Pick<Platform, 'db' | 'bus' | 'c
               status,
               onSale: status === 'open',
               markets: markets
-                .filter((m) => m.event_id === id)
+                .filter((m) => m.event_id === row.id)
                 .map((m) => ({ market: m.market as MarketCode, line: m.line === '' ? null : m.line, main: m.main, status: m.status, odds: m.odds })),
             },
           ];
@@ -135,9 +136,10 @@ export function createFootballService(platform: Pick<Platform, 'db' | 'bus' | 'c
     },
 
     /** The stored row of one event (the settlement reads its result). */
-    event: (id: string, executor: Executor = db) => eventsRepo.find(executor, id),
+    event: (id: number, executor: Executor = db) => eventsRepo.find(executor, id),
 
     /** Whether an event with this id exists (the socket gateway's `odds:HKS01:<id>` channels). */
-    eventExists: (id: string) => eventsRepo.exists(db, id),
+    /** `id` as an odds channel names it (text, up to PostgreSQL's bigint): one above 2^53 names no event. */
+    eventExists: (id: string) => (Number.isSafeInteger(Number(id)) ? eventsRepo.exists(db, Number(id)) : Promise.resolve(false)),
   };
 }

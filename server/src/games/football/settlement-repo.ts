@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
-import { FINAL_EVENT_STATUSES, FOOTBALL_PRODUCT_CODE, isFootballEventId } from '@gp/common';
+import { FINAL_EVENT_STATUSES, FOOTBALL_PRODUCT_CODE } from '@gp/common';
 import type { Executor, Tx } from '../../db/database.ts';
 import { settledBatch, type SettlementItem } from '../../settlement/service.ts';
 
 const finalStatuses = sql.join(FINAL_EVENT_STATUSES.map((status) => sql.lit(status)));
 
 export interface SettledFootballRow {
-  id: string;
-  user_id: string;
+  id: number;
+  user_id: number;
   status: 2;
   updated_at: Date;
   prize: number;
@@ -16,13 +16,13 @@ export interface SettledFootballRow {
 /** The queries of the football settlement: purchased HKS01 orders, their legs' events, and the once-only settlement update. */
 export const footballSettlementRepo = {
   /** What settling an event needs of it: its code, status and result (`undefined` for an id that names no event). */
-  event(db: Executor, eventId: string) {
-    if (!isFootballEventId(eventId)) return Promise.resolve(undefined);
+  event(db: Executor, eventId: number) {
+    if (!Number.isSafeInteger(eventId)) return Promise.resolve(undefined); // a malformed id in old job data
     return db.selectFrom('football_events').select(['id', 'code', 'status', 'result']).where('id', '=', eventId).executeTakeFirst();
   },
 
   /** Purchased football orders with a leg on `eventId` that are not settled yet, in id order. */
-  unsettledOrdersOfEvent(db: Executor, eventId: string) {
+  unsettledOrdersOfEvent(db: Executor, eventId: number) {
     return db
       .selectFrom('orders')
       .innerJoin('order_legs', 'order_legs.order_id', 'orders.id')
@@ -64,7 +64,7 @@ export const footballSettlementRepo = {
   },
 
   /** The events of these orders' legs: `{ order_id, id, status, result }` per leg. */
-  async legEvents(db: Executor, orderIds: readonly string[]) {
+  async legEvents(db: Executor, orderIds: readonly number[]) {
     if (orderIds.length === 0) return [];
     return db
       .selectFrom('order_legs')

@@ -14,8 +14,8 @@ export type FootballSettlementService = ReturnType<typeof createFootballSettleme
 export type FootballSettleOutcome = { status: 'settled'; orders: number; winners: number; points: number } | { status: 'not_final' | 'missing' };
 
 interface Candidate {
-  id: string;
-  user_id: string;
+  id: number;
+  user_id: number;
   plays: unknown;
 }
 
@@ -36,16 +36,16 @@ export function createFootballSettlementService(platform: Pick<Platform, 'db' | 
 
   /** The settlement of each order whose events are all final; orders still waiting on a match are left out. */
   async function outcomes(orders: readonly Candidate[]) {
-    const legs = await footballSettlementRepo.legEvents(db, orders.map((o) => String(o.id)));
-    const results = new Map<string, Record<string, MatchResult | null>>();
+    const legs = await footballSettlementRepo.legEvents(db, orders.map((o) => o.id));
+    const results = new Map<number, Record<string, MatchResult | null>>();
     for (const leg of legs) {
-      const byEvent = results.get(String(leg.order_id)) ?? {};
+      const byEvent = results.get(leg.order_id) ?? {};
       byEvent[String(leg.id)] = finalResultOf(leg);
-      results.set(String(leg.order_id), byEvent);
+      results.set(leg.order_id, byEvent);
     }
-    const items: Array<{ id: string; prize: number; drawResult: FootballOutcome }> = [];
+    const items: Array<{ id: number; prize: number; drawResult: FootballOutcome }> = [];
     for (const order of orders) {
-      const id = String(order.id);
+      const id = order.id;
       const byEvent = results.get(id) ?? {};
       const ready = Object.keys(byEvent).length > 0 && Object.values(byEvent).every((r) => r !== null);
       if (!ready) continue;
@@ -66,7 +66,7 @@ export function createFootballSettlementService(platform: Pick<Platform, 'db' | 
   }
 
   /** Settles one batch in one transaction; returns what this run settled (rows a concurrent run settled are not returned). */
-  async function settleBatch(items: ReadonlyArray<{ id: string; prize: number; drawResult: FootballOutcome }>): Promise<SettledOrder[]> {
+  async function settleBatch(items: ReadonlyArray<{ id: number; prize: number; drawResult: FootballOutcome }>): Promise<SettledOrder[]> {
     if (items.length === 0) return [];
     const byId = new Map(items.map((item) => [item.id, item.drawResult.points]));
     return db.transaction().execute(async (trx) => {
@@ -75,8 +75,8 @@ export function createFootballSettlementService(platform: Pick<Platform, 'db' | 
       const sorted = [...rows].sort((a, b) => Number(a.user_id) - Number(b.user_id) || Number(a.id) - Number(b.id));
       const out: SettledOrder[] = [];
       for (const row of sorted) {
-        const id = String(row.id);
-        const userId = String(row.user_id);
+        const id = row.id;
+        const userId = row.user_id;
         const points = byId.get(id)!;
         let balances: Balances | null = null;
         for (const [kind, amount] of [['prize', points.prize], ['refund', points.refund]] as const) {
@@ -112,7 +112,7 @@ export function createFootballSettlementService(platform: Pick<Platform, 'db' | 
 
   const service = {
     /** Settles every purchased order with a leg on `eventId` whose events are all final. */
-    async settleEvent(eventId: string): Promise<FootballSettleOutcome> {
+    async settleEvent(eventId: number): Promise<FootballSettleOutcome> {
       const event = await footballSettlementRepo.event(db, eventId);
       if (!event) return { status: 'missing' };
       if (!finalResultOf(event)) return { status: 'not_final' };

@@ -11,8 +11,8 @@ export function footballSheetTicket(row: OrderRow, codes: ReadonlyMap<string, st
   const plays = row.plays as FootballPlays;
   const stake = `${plays.unitStake.amount} ${plays.unitStake.currency}`;
   return {
-    orderId: String(row.id),
-    userId: String(row.user_id),
+    orderId: row.id,
+    userId: row.user_id,
     productCode: row.product_code,
     issue: row.issue,
     play: `${plays.mode}${plays.formula ? ` ${plays.formula}` : ''} · ${stake}`,
@@ -37,7 +37,7 @@ export const footballPurchaseSheet: PurchaseSheetSource = {
       .where((eb) => eb.exists(eb.selectFrom('order_legs').select('order_legs.order_id').whereRef('order_legs.order_id', '=', 'orders.id').where('order_legs.event_id', '=', id)))
       .execute();
     const eventIds = [...new Set(rows.flatMap((row) => (row.plays as FootballPlays).legs.map((leg) => leg.eventId)))];
-    const events = eventIds.length ? await executor.selectFrom('football_events').select(['id', 'code']).where('id', 'in', eventIds).execute() : [];
+    const events = eventIds.length ? await executor.selectFrom('football_events').select(['id', 'code']).where('id', 'in', eventIds.map(Number)).execute() : [];
     const codes = new Map(events.map((event) => [String(event.id), event.code]));
     return rows.map((row) => footballSheetTicket(row, codes));
   },

@@ -66,5 +66,5 @@ export interface OddsSource {
  */
 export interface FootballResultSource {
   readonly kind: 'simulated' | 'manual';
-  resultOf(event: { id: string; kickOffAt: Date; model: unknown; seed: string | null }, now: Date): MatchResult | null;
+  resultOf(event: { id: number | string; kickOffAt: Date; model: unknown; seed: string | null }, now: Date): MatchResult | null;
 }

@@ -41,8 +41,8 @@ export function createKenoFamily(platform: Platform, deps: { plumbing: OrderPlum
       }),
     ),
     async present(executor, rows) {
-      const results = await kenoOrdersRepo.results(executor, rows.flatMap((row) => (row.draw_id === null ? [] : [String(row.draw_id)])));
-      return rows.map((row) => presentKenoOrder(row, (results.get(String(row.draw_id)) as KenoResult | null | undefined) ?? null));
+      const results = await kenoOrdersRepo.results(executor, rows.flatMap((row) => (row.draw_id === null ? [] : [row.draw_id])));
+      return rows.map((row) => presentKenoOrder(row, (row.draw_id === null ? undefined : (results.get(row.draw_id) as KenoResult | null | undefined)) ?? null));
     },
     routes: (auth: AuthService) => [kenoRoutes(auth, service, () => clocks, deps.moreProducts)],
     workers: () => [

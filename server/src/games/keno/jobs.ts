@@ -15,7 +15,7 @@ declare module '../../platform/queues.ts' {
  * The job id of a draw: BullMQ ignores a second add with the same id, so enqueueing is idempotent.
  * The draw time is part of it, so a draw id reused after a database reset is a new job.
  */
-export const drawJobId = (drawId: string, drawAt: Date) => `draw-${drawId}-${drawAt.getTime().toString(36)}`;
+export const drawJobId = (drawId: number, drawAt: Date) => `draw-${drawId}-${drawAt.getTime().toString(36)}`;
 
 /**
  * Keno draws on the draw core's scheduling (draw-core/schedule-job.ts). Draw jobs are enqueued

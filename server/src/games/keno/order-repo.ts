@@ -28,11 +28,11 @@ export const kenoOrdersRepo = {
   stillOnSale: () => STILL_ON_SALE,
 
   /** The results of these draws (null until drawn), by draw id: what a page of keno orders shows as `officialResult`. */
-  async results(db: Executor, drawIds: readonly string[]): Promise<Map<string, unknown>> {
+  async results(db: Executor, drawIds: readonly number[]): Promise<Map<number, unknown>> {
     const wanted = [...new Set(drawIds)];
     if (wanted.length === 0) return new Map();
     const rows = await db.selectFrom('draws').select(['id', 'result']).where('id', 'in', wanted).execute();
-    return new Map(rows.map((row) => [String(row.id), row.result]));
+    return new Map(rows.map((row) => [row.id, row.result]));
   },
 
   /** The issue on sale at `at`, or else the next one to open (what `sales_closed` names). */

@@ -45,7 +45,7 @@ function ticketOf(product: KenoProduct, body: KenoOrderRequest): KenoTicketReque
 }
 
 /** The row `placeAtOnce` inserts, as the database returns it, with `id`. */
-function placedRow(row: PreparedRow, id: string): OrderRow {
+function placedRow(row: PreparedRow, id: number): OrderRow {
   return {
     id,
     user_id: row.user_id,
@@ -75,8 +75,11 @@ function placedRow(row: PreparedRow, id: string): OrderRow {
   };
 }
 
-/** A keno order as placing answers it: the prepared row with the id the statement gave it. */
-export const presentPlacedKenoOrder = (row: PreparedRow, id: string) => presentKenoOrder(placedRow(row, id), null);
+/**
+ * A keno order as placing answers it: the prepared row with the id the statement gave it, as the
+ * answer's text (the placing statement's stand-in, replaced in the stored answer).
+ */
+export const presentPlacedKenoOrder = (row: PreparedRow, id: string) => ({ ...presentKenoOrder(placedRow(row, 0), null), id });
 
 /** How long a placement trusts the draw on sale it read (the placing statement checks it anyway). */
 const DRAW_MEMORY_MS = 1000;
@@ -158,7 +161,7 @@ export function kenoOrders(platform: Pick<Platform, 'db' | 'now' | 'config'>) {
      * A keno order checked and priced before any write, for `placeAtOnce` (one statement): the
      * draw is read now and checked again by the statement (`stillOnSale`). Trial orders are status 8.
      */
-    prepare(userId: string, body: KenoOrderRequest): (fresh: boolean) => Promise<PreparedOrder> {
+    prepare(userId: number, body: KenoOrderRequest): (fresh: boolean) => Promise<PreparedOrder> {
       const product = productOf(body.productCode);
       return async (fresh) => {
         const { ticket } = checkTicket(product, ticketOf(product, body));
@@ -169,7 +172,7 @@ export function kenoOrders(platform: Pick<Platform, 'db' | 'now' | 'config'>) {
           user_id: userId,
           product_code: product.code,
           issue: draw.issue,
-          draw_id: String(draw.id),
+          draw_id: draw.id,
           status: body.trial ? 8 : 0,
           trial: body.trial,
           multiplier: ticket.multiplier,
@@ -185,7 +188,7 @@ export function kenoOrders(platform: Pick<Platform, 'db' | 'now' | 'config'>) {
           row,
           present: presentPlacedKenoOrder,
           reason: body.trial ? 'trial order placed' : 'order placed',
-          sale: { id: String(draw.id), at, closeAt: draw.sales_close_at, stillOnSale: kenoOrdersRepo.stillOnSale() },
+          sale: { id: draw.id, at, closeAt: draw.sales_close_at, stillOnSale: kenoOrdersRepo.stillOnSale() },
           checkOnSale: async () => void (await openDraw(db, product, body.issue, now())),
         };
       };

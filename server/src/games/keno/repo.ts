@@ -16,7 +16,7 @@ export const drawsRepo = {
    * draw keeps its first seed, so its published hash never changes.
    */
   async insertMissing(db: Executor, draws: readonly NewDraw[]) {
-    const inserted: Array<{ id: string; draw_at: Date }> = [];
+    const inserted: Array<{ id: number; draw_at: Date }> = [];
     for (let i = 0; i < draws.length; i += INSERT_CHUNK) {
       const rows = await db
         .insertInto('draws')
@@ -40,17 +40,17 @@ export const drawsRepo = {
     return scheduledDrawsBetween(db, 'draws', from, until);
   },
 
-  find(db: Executor, id: string) {
+  find(db: Executor, id: number) {
     return db.selectFrom('draws').selectAll().where('id', '=', id).executeTakeFirst();
   },
 
   /** Publishes a result, exactly once (see db/draw-tables-repo.ts). */
-  markDrawn(db: Executor, id: string, result: KenoResult, source: ResultSourceKind, drawnAt: Date) {
+  markDrawn(db: Executor, id: number, result: KenoResult, source: ResultSourceKind, drawnAt: Date) {
     return markDrawDrawn(db, 'draws', id, result, source, drawnAt);
   },
 
   /** Holds (or lets go) the settlement of a drawn draw whose result a feed contradicts. */
-  setResultHeld: (db: Executor, id: string, at: Date | null) => setResultHeld(db, 'draws', id, at),
+  setResultHeld: (db: Executor, id: number, at: Date | null) => setResultHeld(db, 'draws', id, at),
 
   /** What a game clock needs: the draws from `from` on, in order. */
   upcoming(db: Executor, productCode: string, from: Date, limit: number) {

@@ -24,7 +24,7 @@ export type KenoService = ReturnType<typeof createKenoService>;
  */
 export function createKenoService(
   platform: Pick<Platform, 'db' | 'bus' | 'config' | 'logger' | 'now'>,
-  hooks: { afterDrawn?: (drawId: string) => Promise<void> } = {},
+  hooks: { afterDrawn?: (drawId: number) => Promise<void> } = {},
 ) {
   const { db, bus, config, logger } = platform;
   const catalogue = kenoCatalogue(config);
@@ -40,9 +40,9 @@ export function createKenoService(
   /** A new result: settlement is queued first (the sweep repairs a failure), then members are told. */
   async function publish(product: KenoProduct, row: DrawRow) {
     try {
-      await hooks.afterDrawn?.(String(row.id));
+      await hooks.afterDrawn?.(row.id);
     } catch (error) {
-      logger.error({ err: error, drawId: String(row.id) }, 'could not queue the settlement; the sweep will settle this draw');
+      logger.error({ err: error, drawId: row.id }, 'could not queue the settlement; the sweep will settle this draw');
     }
     const payload: DrawEventPayload = {
       productCode: product.code,
@@ -51,7 +51,7 @@ export function createKenoService(
       drawnAt: (row.drawn_at as Date).toISOString(),
     };
     await bus.publish({ room: drawsRoom(product.code), event: 'draw', payload });
-    logger.info({ productCode: product.code, issue: row.issue, drawId: String(row.id), source: row.result_source }, 'draw published');
+    logger.info({ productCode: product.code, issue: row.issue, drawId: row.id, source: row.result_source }, 'draw published');
   }
 
   return {
@@ -74,7 +74,7 @@ export function createKenoService(
       }
       historyChecked = true;
       const until = new Date(now.getTime() + config.DRAWS_AHEAD_HOURS * 3600_000);
-      const created: Array<{ productCode: string; id: string; drawAt: Date }> = [];
+      const created: Array<{ productCode: string; id: number; drawAt: Date }> = [];
       for (const item of catalogue.values()) {
         const ahead = drawsAhead(item.schedule, now, until);
         if (ahead.length === 0) continue;
@@ -83,7 +83,7 @@ export function createKenoService(
         const stored = await drawsRepo.issuesBetween(db, item.code, ahead[0]!.drawAt, ahead.at(-1)!.drawAt);
         const rows = ahead.filter((draw) => !stored.has(draw.issue)).map((draw) => committedDraw(item.code, draw));
         for (const row of await drawsRepo.insertMissing(db, rows)) {
-          created.push({ productCode: item.code, id: String(row.id), drawAt: row.draw_at });
+          created.push({ productCode: item.code, id: row.id, drawAt: row.draw_at });
         }
       }
       return created;
@@ -92,7 +92,7 @@ export function createKenoService(
     /** Draws still waiting for their result, due in `[from, until)`. */
     async scheduledBetween(from: Date, until: Date) {
       const rows = await drawsRepo.scheduledBetween(db, from, until);
-      return rows.map((row) => ({ id: String(row.id), drawAt: row.draw_at }));
+      return rows.map((row) => ({ id: row.id, drawAt: row.draw_at }));
     },
 
     /**
@@ -100,7 +100,7 @@ export function createKenoService(
      * it once. `manual` leaves the draw waiting for the operator. A job that arrives before the
      * draw time throws, to be retried: a result must never exist before its draw.
      */
-    async drawAtTime(drawId: string): Promise<'drawn' | 'already' | 'manual' | 'missing'> {
+    async drawAtTime(drawId: number): Promise<'drawn' | 'already' | 'manual' | 'missing'> {
       const row = await drawsRepo.find(db, drawId);
       if (!row || !findProduct(catalogue, row.product_code)) return 'missing';
       if (row.status !== 'scheduled') return 'already';
@@ -121,7 +121,7 @@ export function createKenoService(
      * Refused (`validation_failed`, `draw: invalid`) for a draw still on sale, already drawn, or
      * when results are simulated (an entry would break the published seed commitment).
      */
-    async enterResult(drawId: string, numbers: readonly number[], via: 'manual' | 'feeds' = 'manual') {
+    async enterResult(drawId: number, numbers: readonly number[], via: 'manual' | 'feeds' = 'manual') {
       const row = await drawsRepo.find(db, drawId);
       if (!row || !findProduct(catalogue, row.product_code)) throw new AppError('not_found');
       const now = platform.now();
@@ -144,7 +144,7 @@ export function createKenoService(
     },
 
     /** Stops (`at`) or lets go on (`null`) the settlement of a drawn draw: a result feed contradicts its published result. */
-    async holdResult(drawId: string, at: Date | null) {
+    async holdResult(drawId: number, at: Date | null) {
       if (!(await drawsRepo.setResultHeld(db, drawId, at))) throw new AppError('not_found');
     },
 

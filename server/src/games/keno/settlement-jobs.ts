@@ -3,7 +3,7 @@ import { defineSettlementJob } from '../../settlement/service.ts';
 
 declare module '../../platform/queues.ts' {
   interface QueueMap {
-    'order-settle': { drawId: string };
+    'order-settle': { drawId: number };
     'order-settle-sweep': NoData;
   }
 }

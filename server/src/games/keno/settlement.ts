@@ -49,7 +49,7 @@ export function createKenoSettlementService(platform: Pick<Platform, 'db' | 'out
   }
 
   const service = {
-    async settleDraw(drawId: string): Promise<SettleOutcome> {
+    async settleDraw(drawId: number): Promise<SettleOutcome> {
       const draw = await settlementRepo.draw(db, drawId);
       const product = draw ? findProduct(catalogue, draw.product_code) : undefined;
       if (!draw || !product) return { status: 'missing' };
@@ -67,25 +67,25 @@ export function createKenoSettlementService(platform: Pick<Platform, 'db' | 'out
       // apart (trial tickets never reach the operator's pool). Every other ticket's settlement
       // depends on itself alone, so the draw is then settled page by page, never all in memory.
       const capStars = [...new Set([product.caps.starPool?.stars, product.caps.sharedTopPrize?.stars].filter((n): n is number => n !== undefined))];
-      const capped = new Map<string, KenoSettlement>();
+      const capped = new Map<number, KenoSettlement>();
       const candidates = (await settlementRepo.ordersWithPicksOf(db, drawId, capStars))
         .map((order) => ({ order, settlement: settle(order) }))
         .filter(({ settlement }) => settlement.lines.some((line) => line.type === 'pick' && line.outcome === 'win' && capStars.includes(line.stars)));
       for (const group of [candidates.filter((c) => !c.order.trial), candidates.filter((c) => c.order.trial)]) {
-        applyDrawCaps(product, group.map((c) => c.settlement)).forEach((settlement, i) => capped.set(String(group[i]!.order.id), settlement));
+        applyDrawCaps(product, group.map((c) => c.settlement)).forEach((settlement, i) => capped.set(group[i]!.order.id, settlement));
       }
 
       const pending = await settlementRepo.unsettledOrders(db, drawId);
       let count = 0;
       let winners = 0;
       let points = 0;
-      const settlePage = async (ids: string[]) => {
+      const settlePage = async (ids: number[]) => {
         const done = await db.transaction().execute(async (trx) => {
           // Read and locked in one statement: only the orders no other run has settled meanwhile.
           const tickets = await settlementRepo.lockTickets(trx, ids);
           const items = tickets.map((order) => {
-            const settlement = capped.get(String(order.id)) ?? settle(order);
-            return { id: String(order.id), prize: toPoints(settlement.prize, rate), drawResult: outcomeOf(settlement) };
+            const settlement = capped.get(order.id) ?? settle(order);
+            return { id: order.id, prize: toPoints(settlement.prize, rate), drawResult: outcomeOf(settlement) };
           });
           const at = now();
           const settled = await settlementRepo.markSettled(trx, items, at);
@@ -94,7 +94,7 @@ export function createKenoSettlementService(platform: Pick<Platform, 'db' | 'out
           tickets.forEach((ticket, i) => {
             const { id, prize } = items[i]!;
             if (!settled.has(id)) return;
-            const userId = String(ticket.user_id);
+            const userId = ticket.user_id;
             out.push({ userId, order: { id, status: ticket.status, updatedAt: at, prize }, balances: null });
             if (prize > 0) postings.push({ userId, account: ticket.trial ? 'trial' : 'real', kind: 'prize', amount: prize, refType: 'order', refId: id });
           });
@@ -117,7 +117,7 @@ export function createKenoSettlementService(platform: Pick<Platform, 'db' | 'out
       // it commits, so the lanes split the members (`lanesByMember`): pages in flight at once share
       // none and never wait on each other. (Anything else sharing a wallet locks it in id order, as
       // creditMany does, so it queues, never deadlocks.)
-      const settleLane = async (ids: readonly string[]) => {
+      const settleLane = async (ids: readonly number[]) => {
         for (let at = 0; at < ids.length; at += BATCH) await settlePage(ids.slice(at, at + BATCH));
       };
       await Promise.all(lanesByMember(pending, PAGES_AT_ONCE).map(settleLane));

@@ -21,8 +21,8 @@ function keyed(play: KenoSelection): { play: string; line: string } {
 export function kenoSheetTicket(row: OrderRow): SheetTicket {
   const plays = (row.plays as KenoSelection[]).map(keyed);
   return {
-    orderId: String(row.id),
-    userId: String(row.user_id),
+    orderId: row.id,
+    userId: row.user_id,
     productCode: row.product_code,
     issue: row.issue,
     play: [...new Set(plays.map((p) => p.play))].join('+'),

@@ -60,7 +60,7 @@ export function ecpayProvider(options: EcpayOptions): PaymentProvider {
         ItemName: request.description,
         ReturnURL: request.notifyUrl('result'),
         EncryptType: '1',
-        CustomField1: request.depositId,
+        CustomField1: String(request.depositId),
         ClientBackURL: request.returnUrl,
       };
       if (request.method === 'cvs_barcode') {

@@ -2,18 +2,18 @@
 
 -- lock the order and read its status
 select "status" from "orders" where "id" = $1 for update;
--- $1 = "1001"
+-- $1 = 1001
 
 -- move it to 9 (timeout), only from the status seen
 update "orders" set "status" = $1, "updated_at" = $2 where "id" = $3 and "status" = $4 returning *;
 -- $1 = 9
 -- $2 = "2026-05-01T12:00:00.000Z"
--- $3 = "1001"
+-- $3 = 1001
 -- $4 = 0
 
 -- its status history entry
 insert into "order_status_history" ("order_id", "from", "to", "at", "reason") values ($1, $2, $3, $4, $5);
--- $1 = "1001"
+-- $1 = 1001
 -- $2 = 0
 -- $3 = 9
 -- $4 = "2026-05-01T12:00:00.000Z"
@@ -30,9 +30,9 @@ insert into ledger (user_id, account, kind, amount, balance_after, ref_type, ref
 select $4, $5, $6, $7, moved.after, $8, $9 from moved
 returning id, (select balance from moved) as balance, (select trial_balance from moved) as trial_balance;
 -- $1 = 1000
--- $2 = "7"
+-- $2 = 7
 -- $3 = 1000
--- $4 = "7"
+-- $4 = 7
 -- $5 = "real"
 -- $6 = "refund"
 -- $7 = 1000

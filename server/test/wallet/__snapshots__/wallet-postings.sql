@@ -11,9 +11,9 @@ insert into ledger (user_id, account, kind, amount, balance_after, ref_type, ref
 select $4, $5, $6, $7, moved.after, $8, $9 from moved
 returning id, (select balance from moved) as balance, (select trial_balance from moved) as trial_balance;
 -- $1 = 5000
--- $2 = "7"
+-- $2 = 7
 -- $3 = 5000
--- $4 = "7"
+-- $4 = 7
 -- $5 = "real"
 -- $6 = "prize"
 -- $7 = 5000
@@ -31,9 +31,9 @@ insert into ledger (user_id, account, kind, amount, balance_after, ref_type, ref
 select $4, $5, $6, $7, moved.after, $8, $9 from moved
 returning id, (select balance from moved) as balance, (select trial_balance from moved) as trial_balance;
 -- $1 = -1250
--- $2 = "7"
+-- $2 = 7
 -- $3 = -1250
--- $4 = "7"
+-- $4 = 7
 -- $5 = "trial"
 -- $6 = "order"
 -- $7 = -1250

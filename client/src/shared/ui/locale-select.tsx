@@ -1,8 +1,8 @@
 import { isLocale, LOCALE_NAMES, LOCALES } from '@gp/common/locales';
 import { useAtom } from 'jotai';
-import { IconSelect } from '../ui/icon-select.tsx';
-import { GlobeIcon } from '../ui/icons.tsx';
-import { localeAtom } from './locale-atom.ts';
+import { localeAtom } from '../i18n/locale-atom.ts';
+import { IconSelect } from './icon-select.tsx';
+import { GlobeIcon } from './icons.tsx';
 
 // Each language named in itself, so anyone can find their own.
 const OPTIONS = LOCALES.map((code) => ({ value: code, label: LOCALE_NAMES[code], lang: code }));
