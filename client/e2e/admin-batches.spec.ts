@@ -1,8 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
-import { startManualPlatform } from './manual-platform.ts';
-import { expect, test, type Page } from '@playwright/test';
+import { english, enrolSeededSupervisor, SEEDED_SUPERVISOR as SUPERVISOR, signIn, startManualPlatform } from './manual-platform.ts';
+import { expect, test } from '@playwright/test';
+import { adoptSession } from './session-support.ts';
 import { call as staffCall, newAccount as newStaffAccount, totp } from './staff-support.ts';
 
 /**
@@ -14,7 +14,6 @@ import { call as staffCall, newAccount as newStaffAccount, totp } from './staff-
  */
 const PORT = Number(process.env.E2E_PORT ?? 4310) + 16;
 const BASE = `http://127.0.0.1:${PORT}`;
-const SUPERVISOR = { email: 'operator@example.com', password: 'operator-pass-2026' };
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
 let DATA_DIR = '';
 
@@ -27,24 +26,6 @@ test.describe.configure({ mode: 'serial' });
 test.use({ baseURL: BASE, locale: 'en-US' });
 
 const call = <T = any>(method: string, url: string, options: { body?: unknown; token?: string; key?: string } = {}) => staffCall<T>(BASE, method, url, options);
-
-async function english(page: Page) {
-  await page.addInitScript(() => {
-    if (!localStorage.getItem('locale')) localStorage.setItem('locale', 'en');
-  });
-}
-
-/** Signs `page` in to the console with an enrolled secret (email, password, code). */
-async function signIn(page: Page, who: { email: string; password: string; secret: string }) {
-  await english(page);
-  await page.goto('/admin');
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByLabel('Authenticator code').fill(await totp(who.secret));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Order queue' })).toBeVisible();
-}
 
 /** `count` orders of 3 units by one new member on the open CAB01 issue, with a minute and a half to spare. */
 async function placeOrders(count: number) {
@@ -71,14 +52,7 @@ async function placeOrders(count: number) {
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   ({ server, dataDir: DATA_DIR } = await startManualPlatform(PORT));
-  // The seeded supervisor enrols over HTTP with the link the demo seeding writes (it may come just after /api/health answers).
-  const linkFile = path.join(DATA_DIR, 'secrets', 'demo-enrolment-link.txt');
-  await expect.poll(() => fs.existsSync(linkFile), { timeout: 30_000 }).toBe(true);
-  const enrolment = fs.readFileSync(linkFile, 'utf8').trim();
-  const login = await call('POST', '/api/admin/auth/login', { body: { ...SUPERVISOR, enrolment } });
-  const verified = await call('POST', '/api/admin/auth/verify', { body: { challenge: login.body.challenge, code: await totp(login.body.enrol.secret) } });
-  expect(verified.status, JSON.stringify(verified.body)).toBe(200);
-  supervisor = { token: verified.body.token, secret: login.body.enrol.secret };
+  supervisor = await enrolSeededSupervisor(BASE, DATA_DIR);
 });
 
 test.afterAll(() => {
@@ -213,4 +187,19 @@ test('queue rows answer the mouse and a finger: claim, mark failed, confirm', as
   const orders = (await call('GET', '/api/orders?pageSize=5', { token: member.token })).body.items;
   expect(orders.find((o: any) => o.id === ids[0]).status).toBe(9);
   expect(orders.find((o: any) => o.id === ids[1]).status).toBe(2);
+
+  // The member reads the worker's words in a translated frame — a refusal, not "timed out" — in the orders list, on the order and in the inbox.
+  const theirs = await browser.newPage({ baseURL: BASE, locale: 'en-US' });
+  await english(theirs);
+  await adoptSession(theirs, member.token);
+  await theirs.goto('/orders');
+  const refused = theirs.locator(`[data-testid="order-row"][data-order-id="${ids[0]}"]`);
+  await expect(refused.getByTestId('order-status')).toHaveText('Not bought, refunded');
+  await expect(refused.getByTestId('order-refusal-reason')).toHaveText('Why: Terminal offline at the shop');
+  await refused.getByTestId('order-toggle').click();
+  await expect(theirs.getByTestId('order-refund-note')).toHaveText(/^We could not buy this ticket: Terminal offline at the shop\. [\d.]+ GP refunded\.$/);
+  await theirs.goto('/inbox');
+  await expect(theirs.getByText(`We could not buy order #${ids[0]}: Terminal offline at the shop.`, { exact: false })).toBeVisible();
+  await expect(theirs.getByText(/not bought in time|could not be bought in time/)).toHaveCount(0);
+  await theirs.close();
 });

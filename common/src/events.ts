@@ -3,6 +3,7 @@ import type { JackpotEventPayload, LotteryDrawEventPayload } from './schemas/dra
 import type { BalancePayload } from './schemas/wallet.ts';
 import type { OddsEventPayload } from './schemas/football.ts';
 import type { ErrorCode } from './errors.ts';
+import type { OrderRefundCause } from './schemas/orders.ts';
 import { FOOTBALL_PRODUCT_CODE } from './football/product.ts';
 
 /** Public channels a socket may subscribe to (API.md). */
@@ -18,6 +19,8 @@ export interface OrderEventPayload {
   prize?: number;
   /** A draw-lottery win above the large-win line: `held` for the back office's review, then `released` (credited). */
   review?: 'held' | 'released';
+  /** A refund (→ 9): why, the worker's words if a worker failed the purchase, and the points given back. */
+  refund?: { cause: OrderRefundCause; reason: string | null; points: number };
 }
 
 /** A deposit reached a final state (to its member): the wallet page re-reads it; the inbox records it. */

@@ -74,6 +74,8 @@ export type AuditQuery = z.output<typeof auditQuery>;
 export const auditEntry = z.object({
   id: z.string(),
   actorId: z.string().nullable(),
+  /** The actor's name, beside their id (null for the system). */
+  actorName: z.string().nullable(),
   actorRole: z.string(),
   action: z.string(),
   targetType: z.string(),
@@ -165,7 +167,8 @@ export const resultEntryBody = z.object({
 export type ResultEntryBody = z.input<typeof resultEntryBody>;
 export const resultEntryResponse = z.object({
   state: z.enum(['waiting_second', 'published', 'mismatch']),
-  entries: z.array(z.object({ staffId: z.string(), result: z.unknown(), at: z.string() })),
+  /** Each entry with who made it (id and name). */
+  entries: z.array(z.object({ staffId: z.string(), staffName: z.string(), result: z.unknown(), at: z.string() })),
 });
 export type ResultEntryResponse = z.infer<typeof resultEntryResponse>;
 

@@ -102,6 +102,9 @@ export interface SupportThread {
   status: 'open' | 'closed';
   updatedAt: string;
   unread: boolean;
+  /** Staff only: whose conversation it is, by id and by name and email (the console names people). */
   memberId?: string;
+  memberName?: string;
+  memberEmail?: string;
   messages?: SupportMessage[];
 }

@@ -58,6 +58,15 @@ export const ORDER_STATUS_LABELS = {
 export type OrderStatusCode = keyof typeof ORDER_STATUS_LABELS;
 export const ORDER_STATUSES = [0, 1, 2, 8, 9] as const;
 
+/**
+ * Why a refunded order (status 9, whose spec label stays `timeout_refunded`) was refunded:
+ * `purchase_failed` — a worker could not buy the ticket and said why (`refusalReason`);
+ * `sales_closed` — its sales closed before it was bought. Null on orders not refunded (and on
+ * those refunded before causes were recorded, which read as `sales_closed` did).
+ */
+export const ORDER_REFUND_CAUSES = ['purchase_failed', 'sales_closed'] as const;
+export type OrderRefundCause = (typeof ORDER_REFUND_CAUSES)[number];
+
 export const orderStatusChangeSchema = z.object({ from: z.number().int().nullable(), to: z.number().int(), at: z.string(), reason: z.string() });
 
 /**
@@ -137,6 +146,10 @@ const orderBase = z.object({
   /** GP hundredths credited (0 for no win); null until settled. */
   prize: z.number().int().nullable(),
   settledAt: z.string().nullable(),
+  /** Why the order was refunded (`ORDER_REFUND_CAUSES`); null unless refunded. */
+  refundCause: z.enum(ORDER_REFUND_CAUSES).nullable(),
+  /** The worker's words when the purchase failed (`purchase_failed`), for the member; else null. */
+  refusalReason: z.string().nullable(),
   /** Only on `GET /api/orders/:id`. */
   history: z.array(orderStatusChangeSchema).optional(),
 });

@@ -23,6 +23,6 @@ export const pendingResultSchema = z.object({
   /** `none`: you have not entered; otherwise where your entry stands. */
   state: z.enum(['none', 'waiting_second', 'mismatch']),
   /** Shown only once you have entered yours. */
-  shown: z.array(z.object({ staffId: z.string(), mine: z.boolean(), result: z.unknown(), at: z.string() })),
+  shown: z.array(z.object({ staffId: z.string(), staffName: z.string(), mine: z.boolean(), result: z.unknown(), at: z.string() })),
 });
 export type PendingResult = z.infer<typeof pendingResultSchema>;

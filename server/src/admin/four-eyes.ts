@@ -11,7 +11,7 @@ import { drawFigureEntries } from './draw-figures.ts';
 import { resultEntriesRepo } from './results-repo.ts';
 
 type Target = ResultTargetType;
-type Entry = { staff_id: number | string; payload: unknown; fingerprint: string; created_at: Date | string };
+type Entry = { staff_id: number | string; staff_name: string; payload: unknown; fingerprint: string; created_at: Date | string };
 
 const ascending = (numbers: readonly number[]) => [...numbers].sort((a, b) => a - b);
 
@@ -20,7 +20,7 @@ function standing(entries: Entry[], staffId: number) {
   const mine = entries.find((e) => e.staff_id === staffId);
   const others = entries.filter((e) => e.staff_id !== staffId);
   const state: PendingResult['state'] = !mine ? 'none' : others.length === 0 ? 'waiting_second' : others.some((e) => e.fingerprint === mine.fingerprint) ? 'waiting_second' : 'mismatch';
-  const shown = mine ? entries.map((e) => ({ staffId: String(e.staff_id), mine: e.staff_id === staffId, result: e.payload, at: new Date(e.created_at).toISOString() })) : [];
+  const shown = mine ? entries.map((e) => ({ staffId: String(e.staff_id), staffName: e.staff_name, mine: e.staff_id === staffId, result: e.payload, at: new Date(e.created_at).toISOString() })) : [];
   return { state, shown, entries: entries.length };
 }
 
@@ -113,7 +113,7 @@ export function createFourEyesService(
         await recordAudit(trx, actor, { action: 'result.entered', targetType, targetId, after: result }, now());
         return resultEntriesRepo.of(trx, targetType, targetId);
       });
-      const shown = entries.map((e) => ({ staffId: String(e.staff_id), result: e.payload, at: new Date(e.created_at).toISOString() }));
+      const shown = entries.map((e) => ({ staffId: String(e.staff_id), staffName: e.staff_name, result: e.payload, at: new Date(e.created_at).toISOString() }));
       const others = entries.filter((e) => e.staff_id !== actor.id);
       if (others.length === 0) return { state: 'waiting_second', entries: shown };
       if (!others.some((e) => e.fingerprint === fingerprint)) {

@@ -172,13 +172,18 @@ export function createQueueService(platform: Pick<Platform, 'db' | 'outbox' | 'n
       return { orderId: String(orderId), status: 9, refunded: failed.refunded };
     },
 
-    /** A stack of tickets bought together: each confirmed on its own (one failure does not undo the others). */
+    /**
+     * A stack of tickets bought together: each confirmed on its own (one failure does not undo the
+     * others), as a retry may repeat it — a lost answer sent again, two tabs or a double tap racing:
+     * an order already bought under the same reference answers `already` (no second audit entry,
+     * push or scan), so each order is confirmed once however often the stack is sent.
+     */
     async bulkConfirm(actor: StaffActor, items: Array<{ orderId: number; ticketRef: string }>) {
-      const results: Array<{ orderId: string; ok: boolean; error?: string }> = [];
+      const results: Array<{ orderId: string; ok: boolean; already?: true; error?: string }> = [];
       for (const { orderId, ticketRef } of items) {
         try {
-          await this.confirm(actor, orderId, ticketRef);
-          results.push({ orderId: String(orderId), ok: true });
+          const { outcome } = await confirmTicket(actor, orderId, ticketRef, undefined, true);
+          results.push(outcome === 'already' ? { orderId: String(orderId), ok: true, already: true } : { orderId: String(orderId), ok: true });
         } catch (error) {
           results.push({ orderId: String(orderId), ok: false, error: error instanceof AppError ? error.code : 'internal_error' });
         }

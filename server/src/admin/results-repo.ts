@@ -19,13 +19,27 @@ export const resultEntriesRepo = {
   },
 
   of(db: Executor, targetType: Target, targetId: number) {
-    return db.selectFrom('result_entries').select(['staff_id', 'payload', 'fingerprint', 'created_at']).where('target_type', '=', targetType).where('target_id', '=', String(targetId)).orderBy('id').execute();
+    return db
+      .selectFrom('result_entries')
+      .innerJoin('users', 'users.id', 'result_entries.staff_id')
+      .select(['result_entries.staff_id', 'users.name as staff_name', 'result_entries.payload', 'result_entries.fingerprint', 'result_entries.created_at'])
+      .where('result_entries.target_type', '=', targetType)
+      .where('result_entries.target_id', '=', String(targetId))
+      .orderBy('result_entries.id')
+      .execute();
   },
 
   /** Every entry of these targets (the Results screen's list). */
   ofMany(db: Executor, targetType: Target, targetIds: string[]) {
     if (targetIds.length === 0) return Promise.resolve([]);
-    return db.selectFrom('result_entries').select(['target_id', 'staff_id', 'payload', 'fingerprint', 'created_at']).where('target_type', '=', targetType).where('target_id', 'in', targetIds).orderBy('id').execute();
+    return db
+      .selectFrom('result_entries')
+      .innerJoin('users', 'users.id', 'result_entries.staff_id')
+      .select(['result_entries.target_id', 'result_entries.staff_id', 'users.name as staff_name', 'result_entries.payload', 'result_entries.fingerprint', 'result_entries.created_at'])
+      .where('result_entries.target_type', '=', targetType)
+      .where('result_entries.target_id', 'in', targetIds)
+      .orderBy('result_entries.id')
+      .execute();
   },
 
   /** The entries of these targets with their staff members' names (the console names people, never numbers). */

@@ -320,6 +320,8 @@ export interface Orders {
   prize: number | null;
   product_code: string;
   purchased_at: Timestamp | null;
+  refund_cause: string | null;
+  refusal_reason: string | null;
   sales_close_at: Timestamp;
   settled_at: Timestamp | null;
   stake: Json;

@@ -108,6 +108,8 @@ export type OrdersTable = Override<
     lottery_draw_id: Id | null;
     /** Draw lotteries: why a drawn order is not settled yet (migration 0010). */
     hold: 'pending_amount' | 'large_win' | null;
+    /** Why a refunded order was refunded (migration 0030). */
+    refund_cause: 'purchase_failed' | 'sales_closed' | null;
   }
 >;
 

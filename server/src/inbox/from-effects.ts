@@ -22,8 +22,11 @@ function orderMessage(userId: number, order: OrderEventPayload): NewInboxMessage
     return { userId, kind: 'draw_result', cause: `order-${order.id}-result`, params: { orderId: order.id, won: order.prize > 0, prize: order.prize }, link };
   if (order.status === 2 && order.prevStatus !== 2)
     return { userId, kind: 'order_purchased', cause: `order-${order.id}-purchased`, params: { orderId: order.id }, link };
-  if (order.status === 9 && order.prevStatus !== 9)
-    return { userId, kind: 'order_refunded', cause: `order-${order.id}-refunded`, params: { orderId: order.id }, link };
+  // A refund names its cause, the points given back and — when a worker failed the purchase — their words.
+  if (order.status === 9 && order.prevStatus !== 9) {
+    const refund = order.refund ? { cause: order.refund.cause, points: order.refund.points, ...(order.refund.reason ? { reason: order.refund.reason } : {}) } : {};
+    return { userId, kind: 'order_refunded', cause: `order-${order.id}-refunded`, params: { orderId: order.id, ...refund }, link };
+  }
   return null;
 }
 

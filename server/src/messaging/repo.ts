@@ -87,8 +87,22 @@ export const messagingRepo = {
     return db.selectFrom('support_threads').select(threadColumns).where('user_id', '=', Number(userId)).orderBy('updated_at', 'desc').limit(limit).execute();
   },
 
+  /** Staff's list, each thread with its member's name and email (the console names people, not numbers). */
   threadsForStaff(db: Executor, status: 'open' | 'closed', limit: number) {
-    return db.selectFrom('support_threads').select(threadColumns).where('status', '=', status).orderBy('updated_at', 'desc').limit(limit).execute();
+    return db
+      .selectFrom('support_threads')
+      .innerJoin('users', 'users.id', 'support_threads.user_id')
+      .select(threadColumns.map((column) => `support_threads.${column}` as const))
+      .select(['users.name as member_name', 'users.email as member_email'])
+      .where('support_threads.status', '=', status)
+      .orderBy('support_threads.updated_at', 'desc')
+      .limit(limit)
+      .execute();
+  },
+
+  /** A member's name and email, for staff reading one of their threads. */
+  memberOf(db: Executor, userId: number) {
+    return db.selectFrom('users').select(['name as member_name', 'email as member_email']).where('id', '=', userId).executeTakeFirst();
   },
 
   markRead(db: Executor, threadId: number, by: 'member' | 'staff', at: Date) {

@@ -33,7 +33,7 @@ const presentMessage = (row: MessageRow, threadId: number, reader: 'member' | 's
   createdAt: new Date(row.created_at).toISOString(),
 });
 
-function presentThread(row: ThreadRow, reader: 'member' | 'staff', messages?: MessageRow[]): SupportThread {
+function presentThread(row: ThreadRow & { member_name?: string; member_email?: string }, reader: 'member' | 'staff', messages?: MessageRow[]): SupportThread {
   const readAt = reader === 'member' ? row.member_read_at : row.staff_read_at;
   return {
     id: String(row.id),
@@ -42,7 +42,7 @@ function presentThread(row: ThreadRow, reader: 'member' | 'staff', messages?: Me
     status: row.status === 'closed' ? 'closed' : 'open',
     updatedAt: new Date(row.updated_at).toISOString(),
     unread: !readAt || new Date(readAt) < new Date(row.updated_at),
-    ...(reader === 'staff' ? { memberId: String(row.user_id) } : {}),
+    ...(reader === 'staff' ? { memberId: String(row.user_id), memberName: row.member_name ?? '', memberEmail: row.member_email ?? '' } : {}),
     ...(messages ? { messages: messages.map((m) => presentMessage(m, row.id, reader)).reverse() } : {}),
   };
 }
@@ -158,7 +158,8 @@ export function createMessagingService(platform: Pick<Platform, 'db' | 'now' | '
       const thread = await messagingRepo.thread(db, threadId);
       if (!thread) throw new AppError('not_found');
       await messagingRepo.markRead(db, threadId, 'staff', now());
-      return presentThread({ ...thread, staff_read_at: now() }, 'staff', await messagingRepo.messages(db, threadId, MESSAGES_SHOWN));
+      const member = await messagingRepo.memberOf(db, thread.user_id);
+      return presentThread({ ...thread, ...member, staff_read_at: now() }, 'staff', await messagingRepo.messages(db, threadId, MESSAGES_SHOWN));
     },
 
     /** A staff answer: the message, the live pushes, and a `support_reply` inbox message, in one transaction. */

@@ -53,10 +53,11 @@ export function orderBackOffice({ platform, plumbing, present }: OrderContext) {
     /**
      * Back office: the ticket could not be bought. 0/1 → 9 and the points refunded in the caller's
      * transaction, under the same cause as the cut-off refund (`refund`, order:<id>), so however the
-     * two race the member is refunded once; `reason` is the member's history line.
+     * two race the member is refunded once. `reason` is kept on the order (`refusal_reason`, cause
+     * `purchase_failed`): the member reads it on the order, in the order list and in the inbox.
      */
     async failIn(trx: Tx, orderId: number, reason: string) {
-      const moved = await plumbing.transitionIn(trx, orderId, [0, 1], 9, `purchase failed: ${reason}`);
+      const moved = await plumbing.transitionIn(trx, orderId, [0, 1], 9, `purchase failed: ${reason}`, { refund_cause: 'purchase_failed', refusal_reason: reason });
       if (!moved) return undefined;
       const userId = await refundIn(platform, trx, moved.row, orderId);
       await ordersRepo.resolveFlags(trx, orderId, now());

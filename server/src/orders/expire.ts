@@ -44,7 +44,7 @@ export function orderExpiry(context: OrderContext, bought: BoughtTickets) {
       }
     }
     const refunded = await db.transaction().execute(async (trx) => {
-      const moved = await plumbing.transitionIn(trx, orderId, [0, 1], 9, 'sales closed before purchase: refunded');
+      const moved = await plumbing.transitionIn(trx, orderId, [0, 1], 9, 'sales closed before purchase: refunded', { refund_cause: 'sales_closed' });
       if (!moved) return false;
       await refundIn(platform, trx, moved.row, orderId);
       return true;

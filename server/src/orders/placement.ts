@@ -90,8 +90,11 @@ export function orderPlumbing(platform: Pick<Platform, 'db' | 'outbox' | 'now'>)
   /** Compiled placing statements by sale check, then by columns (`compiledPlacement`). */
   const compiledByShape = new WeakMap<SqlPart, Map<string, CompiledPlacement>>();
 
-  function orderEvent(userId: number, row: Pick<OrderRow, 'id' | 'status' | 'updated_at'>, prevStatus: OrderStatus | null): Effect {
+  function orderEvent(userId: number, row: Pick<OrderRow, 'id' | 'status' | 'updated_at'> & Partial<Pick<OrderRow, 'refund_cause' | 'refusal_reason' | 'points_spent'>>, prevStatus: OrderStatus | null): Effect {
     const payload: OrderEventPayload = { id: String(row.id), status: row.status, prevStatus, updatedAt: iso(row.updated_at) };
+    // A refund tells its cause with it: the inbox message it becomes names the cause and the worker's words.
+    if (row.status === 9 && row.refund_cause && row.points_spent !== undefined)
+      payload.refund = { cause: row.refund_cause, reason: row.refusal_reason ?? null, points: row.points_spent };
     return outbox.event({ room: userRoom(userId), event: 'order', payload }, now());
   }
 

@@ -33,5 +33,7 @@ export function presentOrderCommon(row: OrderRow, officialResult: OrderBaseWire[
     officialResult,
     prize: row.prize,
     settledAt: row.settled_at ? iso(row.settled_at) : null,
+    refundCause: row.status === 9 ? row.refund_cause : null,
+    refusalReason: row.status === 9 && row.refund_cause === 'purchase_failed' ? row.refusal_reason : null,
   };
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { prepared, type Executor, type Tx } from '../db/database.ts';
-import type { OrderFlagKind, OrderStatus, OrderStatusHistoryTable, OrdersTable } from '../db/types.ts';
+import type { OrderFlagKind, OrderRow, OrderStatus, OrderStatusHistoryTable, OrdersTable } from '../db/types.ts';
 import type { Insertable, Selectable } from 'kysely';
 
 /** The columns an order is inserted with. */
@@ -17,6 +17,9 @@ export type MovedOrder = Pick<Selectable<OrdersTable>, 'id' | 'user_id' | 'statu
 export interface TransitionExtra {
   ticket_ref?: string;
   purchased_at?: Date;
+  /** A refund (→ 9): why (`ORDER_REFUND_CAUSES`), and the worker's words when a worker failed the purchase. */
+  refund_cause?: NonNullable<OrderRow['refund_cause']>;
+  refusal_reason?: string;
 }
 
 /**

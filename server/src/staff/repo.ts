@@ -180,13 +180,14 @@ export const staffRepo = {
       .execute();
   },
 
+  /** Audit entries, newest first, each with its actor's name (the console names people, not numbers). */
   audit(db: Executor, query: AuditQuery) {
-    let q = db.selectFrom('audit_log').selectAll();
-    if (query.actorId) q = q.where('actor_id', '=', query.actorId);
-    if (query.action) q = q.where('action', '=', query.action);
-    if (query.targetType) q = q.where('target_type', '=', query.targetType);
-    if (query.targetId) q = q.where('target_id', '=', query.targetId);
-    if (query.before) q = q.where('id', '<', query.before);
-    return q.orderBy('id', 'desc').limit(query.limit).execute();
+    let q = db.selectFrom('audit_log').leftJoin('users', 'users.id', 'audit_log.actor_id').selectAll('audit_log').select('users.name as actor_name');
+    if (query.actorId) q = q.where('audit_log.actor_id', '=', query.actorId);
+    if (query.action) q = q.where('audit_log.action', '=', query.action);
+    if (query.targetType) q = q.where('audit_log.target_type', '=', query.targetType);
+    if (query.targetId) q = q.where('audit_log.target_id', '=', query.targetId);
+    if (query.before) q = q.where('audit_log.id', '<', query.before);
+    return q.orderBy('audit_log.id', 'desc').limit(query.limit).execute();
   },
 };

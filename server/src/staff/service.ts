@@ -272,6 +272,7 @@ export function createStaffService(platform: Pick<Platform, 'db' | 'secret' | 'n
       return (await staffRepo.audit(db, query)).map((r) => ({
         id: String(r.id),
         actorId: r.actor_id === null ? null : String(r.actor_id),
+        actorName: r.actor_name ?? null,
         actorRole: r.actor_role,
         action: r.action,
         targetType: r.target_type,

@@ -187,7 +187,7 @@ export const walletRepo = {
         .leftJoin('orders', (join) =>
           join.on(sql<boolean>`orders.id = case when ledger.ref_type = 'order' and ledger.ref_id ~ '^[0-9]{1,18}$' then ledger.ref_id::bigint end`),
         )
-        .select(['ledger.id', 'ledger.kind', 'ledger.account', 'ledger.amount', 'ledger.balance_after', 'ledger.ref_type', 'ledger.ref_id', 'ledger.created_at', 'orders.product_code'])
+        .select(['ledger.id', 'ledger.kind', 'ledger.account', 'ledger.amount', 'ledger.balance_after', 'ledger.ref_type', 'ledger.ref_id', 'ledger.created_at', 'orders.product_code', 'orders.status as order_status', 'orders.refund_cause'])
         .where('ledger.user_id', '=', userId)
         .orderBy('ledger.id', 'desc')
         .limit(pageSize)

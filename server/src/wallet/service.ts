@@ -1,4 +1,4 @@
-import { userRoom, type BalancePayload, type LedgerEntry, type Paged } from '@gp/common';
+import { userRoom, type BalancePayload, type LedgerEntry, type LedgerRefundCause, type OrderRefundCause, type Paged } from '@gp/common';
 import type { Executor, SqlPart, Tx } from '../db/database.ts';
 import { AppError } from '../platform/errors.ts';
 import type { BusMessage, EventBus } from '../platform/event-bus.ts';
@@ -27,6 +27,15 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code
  * transaction, so the posting commits or rolls back together with the cause (an order, a PIN
  * redemption, a refund). Publish the new balance with `publishBalance` after the commit.
  */
+/**
+ * A refund entry's cause, from its order: a refunded order's (status 9) own cause; a refund on an
+ * order that was settled instead is a football slip's stake back on void or push selections.
+ */
+function refundCauseOf(orderStatus: number | null, orderCause: OrderRefundCause | null): LedgerRefundCause | null {
+  if (orderStatus === null) return null;
+  return orderStatus === 9 ? orderCause : 'selection_void';
+}
+
 export const walletService = {
   async open(trx: Tx, userId: number) {
     await walletRepo.insertWallet(trx, userId);
@@ -146,6 +155,7 @@ export const walletService = {
         refType: r.ref_type,
         refId: r.ref_id,
         productCode: r.product_code ?? null,
+        refundCause: r.kind === 'refund' ? refundCauseOf(r.order_status ?? null, r.refund_cause ?? null) : null,
         createdAt: new Date(r.created_at).toISOString(),
       })),
       page,

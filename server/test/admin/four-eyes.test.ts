@@ -62,6 +62,10 @@ describe('four-eyes manual results (keno)', () => {
     const mismatch = await enter(ben.token, draw.id, other);
     expect(mismatch.body.state).toBe('mismatch');
     expect(mismatch.body.entries).toHaveLength(2);
+    // Each entry names who made it, beside their id: Ben reads "Ann", not "#<id>".
+    expect(mismatch.body.entries.map((e: { staffId: string; staffName: string }) => [e.staffId, e.staffName])).toEqual([[ann.id, 'Ann'], [ben.id, 'Ben']]);
+    const listed = (await api.get('/api/admin/results', { token: ben.token })).body.items.find((i: { targetId: string }) => i.targetId === draw.id);
+    expect(listed.shown.map((e: { staffName: string; mine: boolean }) => [e.staffName, e.mine])).toEqual([['Ann', false], ['Ben', true]]);
     expect(await statusOf(Number(draw.id))).toBe('scheduled');
     // Ann looks again (re-entering what she saw): she is told of the mismatch too.
     expect((await enter(ann.token, draw.id, twenty)).body.state).toBe('mismatch');

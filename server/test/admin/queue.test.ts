@@ -132,6 +132,17 @@ describe('the order queue: leases, confirmation with a scan, failure with a refu
     const detail = await api.get(`/api/orders/${order.id}`, { token: member.token });
     expect(detail.body.order.status).toBe(9);
     expect(detail.body.order.history.at(-1).reason).toContain('operator terminal offline');
+    // The member is told it was refused, and why — on the order, in the list, the points history and the inbox — not that it timed out.
+    expect(detail.body.order).toMatchObject({ refundCause: 'purchase_failed', refusalReason: 'operator terminal offline' });
+    const listed = (await api.get('/api/orders', { token: member.token })).body.items.find((o: any) => o.id === order.id);
+    expect(listed).toMatchObject({ status: 9, refundCause: 'purchase_failed', refusalReason: 'operator terminal offline' });
+    const ledger = (await api.get('/api/wallet/ledger', { token: member.token })).body.items.filter((e: any) => e.refId === order.id);
+    expect(ledger.map((e: any) => [e.kind, e.amount, e.refundCause])).toEqual([['refund', order.pointsSpent, 'purchase_failed'], ['order', -order.pointsSpent, null]]);
+    const told = await eventually('the inbox message of the refusal', async () =>
+      (await api.get('/api/inbox', { token: member.token })).body.items.find((i: any) => i.kind === 'order_refunded' && i.params.orderId === order.id),
+    );
+    expect(told.params).toEqual({ orderId: order.id, cause: 'purchase_failed', reason: 'operator terminal offline', points: order.pointsSpent });
+    expect((await api.get('/api/inbox', { token: member.token })).body.items.filter((i: any) => i.params.orderId === order.id && i.kind === 'order_refunded')).toHaveLength(1);
   });
 
   it('bulk-confirms a stack of tickets, each on its own', async () => {
@@ -147,6 +158,38 @@ describe('the order queue: leases, confirmation with a scan, failure with a refu
       { orderId: two.order.id, ok: true },
       { orderId: '999999', ok: false, error: 'order_not_found' },
     ]);
+  });
+
+  it('the bulk confirm is idempotent: the same stack sent twice at once, then again, confirms each order once', async () => {
+    const placed = await Promise.all([placeOrder(), placeOrder(), placeOrder()]);
+    const member = placed[0]!.member;
+    const socket = await connectSocket(env.url, member.token);
+    sockets.push(socket);
+    const heard = record(socket, 'order');
+    const items = placed.map(({ order }, i) => ({ orderId: order.id, ticketRef: `RACE-${i}` }));
+    // Two tabs (or a double tap) racing, then a retry after a lost answer.
+    const raced = await Promise.all([alice, bob].map((w) => api.post('/api/admin/queue/bulk-confirm', { token: w.token, json: { items } })));
+    const retried = await api.post('/api/admin/queue/bulk-confirm', { token: alice.token, json: { items } });
+    for (const res of [...raced, retried]) expect(res.status).toBe(200);
+    for (const [i, { orderId }] of items.entries()) {
+      const answers = raced.map((res) => res.body.results[i]);
+      // Every answer is a success; exactly one of the racing two confirmed it, the other found it bought already.
+      expect(answers.every((a: any) => a.orderId === orderId && a.ok === true)).toBe(true);
+      expect(answers.filter((a: any) => a.already === true)).toHaveLength(1);
+      expect(retried.body.results[i]).toEqual({ orderId, ok: true, already: true });
+      const audits = await env.platform.db.selectFrom('audit_log').select('id').where('action', '=', 'order.confirmed').where('target_id', '=', orderId).execute();
+      expect(audits).toHaveLength(1);
+      const row = await env.platform.db.selectFrom('orders').select(['status', 'ticket_ref']).where('id', '=', Number(orderId)).executeTakeFirstOrThrow();
+      expect(row).toEqual({ status: 2, ticket_ref: `RACE-${i}` });
+      const history = await env.platform.db.selectFrom('order_status_history').select('to').where('order_id', '=', Number(orderId)).where('to', '=', 2).execute();
+      expect(history).toHaveLength(1);
+    }
+    // The member heard "bought" once.
+    await eventually('the member hears status 2', async () => heard.find((e) => e.id === placed[0]!.order.id && e.status === 2));
+    expect(heard.filter((e) => e.id === placed[0]!.order.id && e.status === 2)).toHaveLength(1);
+    // A different reference for a bought order is still refused: it is not the same ticket.
+    const other = await api.post('/api/admin/queue/bulk-confirm', { token: alice.token, json: { items: [{ orderId: items[0]!.orderId, ticketRef: 'OTHER' }] } });
+    expect(other.body.results).toEqual([{ orderId: items[0]!.orderId, ok: false, error: 'order_issue' }]);
   });
 
   it('keeps the audit log append-only, even to SQL', async () => {

@@ -55,7 +55,7 @@ describe('staff sign-in, roles, approvals and the audit log', () => {
     expect((await api.get('/api/admin/me', { token: victim.token })).body.error.code).toBe('session_expired');
     await closed;
     const audit = await api.get(`/api/admin/audit?action=staff.role_changed&targetId=${victim.id}`, { token: supervisor.token });
-    expect(audit.body.items[0]).toMatchObject({ actorId: supervisor.id, before: { role: 'operator' }, after: { role: 'supervisor' } });
+    expect(audit.body.items[0]).toMatchObject({ actorId: supervisor.id, actorName: 'Sue', before: { role: 'operator' }, after: { role: 'supervisor' } });
     // An operator may not change roles, nor read the audit log.
     expect((await api.post(`/api/admin/staff/${victim.id}/role`, { token: operator.token, json: { role: 'member' } })).status).toBe(403);
   });

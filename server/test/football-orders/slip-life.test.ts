@@ -178,6 +178,12 @@ describe.each(MODES)('a football slip from quote to prize (%s mode)', (mode) => 
       { kind: 'refund', amount: 640, account: 'real' },
     ]);
     expect(await m.balance()).toBe(5_000 - 1_024 - 1_664 + 640 + 1_344 + 640);
+    // The points history names the refunds' cause: stakes back on a void match, not a refused or timed-out order.
+    const ledger = (await apiClient(env.url).get('/api/wallet/ledger', { token: owner.token })).body.items as Array<{ kind: string; refId: string; refundCause: string | null }>;
+    expect(ledger.filter((e) => e.kind === 'refund').map((e) => [e.refId, e.refundCause]).sort()).toEqual([[lone.id, 'selection_void'], [pair.id, 'selection_void']].sort());
+    expect(ledger.filter((e) => e.kind !== 'refund').every((e) => e.refundCause === null)).toBe(true);
+    // The orders were settled, not refunded: they carry no refund cause of their own.
+    expect(await m.order(lone.id)).toMatchObject({ refundCause: null, refusalReason: null });
   }, 30_000);
 
   it('the orders list shows the football part (legs, formula, odds taken, results, outcomes, prize) beside keno orders as before', async () => {

@@ -32,7 +32,9 @@ describe('customer-service conversations', () => {
 
     const queue = await api.get('/api/admin/support/threads', { token: staffToken });
     const listed = (queue.body.threads as SupportThread[]).find((t) => t.id === thread.id);
-    expect(listed).toMatchObject({ unread: true, memberId: m.id });
+    // Staff see whose it is by name and email, not only by number.
+    expect(listed).toMatchObject({ unread: true, memberId: m.id, memberName: 'Asker', memberEmail: m.email });
+    expect((await api.get(`/api/admin/support/threads/${thread.id}`, { token: staffToken })).body).toMatchObject({ memberId: m.id, memberName: 'Asker', memberEmail: m.email });
 
     const answer = await api.post(`/api/admin/support/threads/${thread.id}/messages`, { token: staffToken, json: { body: 'Fixed, please reload.' } });
     expect(answer.status).toBe(201);

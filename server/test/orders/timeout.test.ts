@@ -71,7 +71,14 @@ describe.each(MODES)('manual purchase gateway, timeout and reconciler (%s mode)'
     expect(await statusOf(Number(order.id))).toBe(9);
     expect(await refunds(order.id)).toHaveLength(1);
     const read = await api.get(`/api/orders/${order.id}`, { token: m.token });
-    expect(read.body.order).toMatchObject({ status: 9, statusLabel: 'timeout_refunded', ticketRef: null });
+    expect(read.body.order).toMatchObject({ status: 9, statusLabel: 'timeout_refunded', ticketRef: null, refundCause: 'sales_closed', refusalReason: null });
+    // The refund names its cause in the points history and in the inbox: sales closed, not a worker's refusal.
+    const ledger = (await api.get('/api/wallet/ledger', { token: m.token })).body.items as Array<{ kind: string; refId: string; refundCause: string | null }>;
+    expect(ledger.filter((e) => e.refId === order.id).map((e) => [e.kind, e.refundCause])).toEqual([['refund', 'sales_closed'], ['order', null]]);
+    const told = await eventually('the inbox message of the refund', async () =>
+      ((await api.get('/api/inbox', { token: m.token })).body.items as Array<{ kind: string; params: Record<string, unknown> }>).find((i) => i.kind === 'order_refunded' && i.params.orderId === order.id),
+    );
+    expect(told.params).toEqual({ orderId: order.id, cause: 'sales_closed', points: 300 });
     // Refunded at the cut-off, not before it (the time the platform recorded on the order).
     const refundedAt = (read.body.order.history as Array<{ to: number; at: string }>).find((h) => h.to === 9)!.at;
     expect(Date.parse(refundedAt)).toBeGreaterThanOrEqual(Date.parse(order.salesCloseAt));

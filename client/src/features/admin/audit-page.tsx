@@ -45,7 +45,7 @@ export function AuditPage() {
             {log.data?.items.map((entry) => (
               <tr key={entry.id}>
                 <td><FormattedDate value={entry.at} dateStyle="short" timeStyle="medium" /></td>
-                <td>{entry.actorId ? `#${entry.actorId}` : '—'} <span className="muted">{entry.actorRole}</span></td>
+                <td title={entry.actorId ? `#${entry.actorId}` : undefined}>{entry.actorId ? entry.actorName || '—' : '—'} <span className="muted">{entry.actorRole}</span></td>
                 <td className="mono">{entry.action}</td>
                 <td className="mono">{entry.targetType} {entry.targetId}</td>
                 <td className="mono admin-change" lang="en">{brief(entry.before)}{entry.before !== null && entry.after !== null ? ' → ' : ''}{brief(entry.after)}</td>

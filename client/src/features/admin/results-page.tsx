@@ -3,21 +3,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { useDescribeError } from './describe.ts';
+import { markDifferences } from './result-diff.ts';
 import { ResultEntryForm } from './results-entry.tsx';
 import { useConsole } from './staff-session.ts';
 import { TableWrap } from '../../shared/ui/table-wrap.tsx';
 
 const KEY = ['admin', 'results'];
-
-/** An entry as staff read it off the sheet: "3 13 23 33 39 + 7 ×2", or "2:1 (HT 1:0) · corners 11 · H · 102". */
-function resultText(result: unknown): string {
-  const r = (result ?? {}) as { numbers?: number[]; zones?: number[][]; extra?: number[]; multiplier?: number; status?: string; halfTime?: { home: number; away: number } | null; fullTime?: { home: number; away: number } | null; corners?: number | null; firstTeamToScore?: string | null; firstScorer?: string | null };
-  if (r.numbers) return r.numbers.join(' ');
-  if (r.zones) return [r.zones.map((z) => z.join(' ')).join(' | '), r.extra?.length ? `+ ${r.extra.join(' ')}` : '', r.multiplier ? `×${r.multiplier}` : ''].filter(Boolean).join(' ');
-  if (r.status && r.status !== 'played') return r.status;
-  const score = (s?: { home: number; away: number } | null) => (s ? `${s.home}:${s.away}` : '–');
-  return [`${score(r.fullTime)} (HT ${score(r.halfTime)})`, `C ${r.corners ?? '–'}`, r.firstTeamToScore ?? '–', r.firstScorer ?? ''].filter(Boolean).join(' · ');
-}
 
 /**
  * Four-eyes results: what waits for a manual result (keno with RESULT_SOURCE=manual, finished
@@ -54,7 +45,12 @@ export function ResultsPage() {
     await queryClient.invalidateQueries({ queryKey: KEY });
   }
 
-  const kind = (item: PendingResult) => intl.formatMessage({ id: `admin.results.kind.${item.targetType}` });
+  // A draw's badge is its product's own name (Canada Keno, not every keno draw read as BINGO);
+  // a match, whose code is its tournament's, keeps the kind.
+  const badge = (item: PendingResult) => {
+    const product = `product.${item.productCode}`;
+    return item.targetType !== 'football_event' && product in intl.messages ? intl.formatMessage({ id: product as 'product.TWB01' }) : intl.formatMessage({ id: `admin.results.kind.${item.targetType}` });
+  };
 
   return (
     <section aria-labelledby="admin-results-title" className="admin-results">
@@ -85,7 +81,7 @@ export function ResultsPage() {
               {list.data.items.map((item) => (
                 <tr key={keyOf(item)} data-testid="result-row" data-target={keyOf(item)} aria-selected={keyOf(item) === selected}>
                   <td>
-                    <span className="admin-badge">{kind(item)}</span> <strong className="mono">{item.productCode}</strong> {item.label}
+                    <span className="admin-badge" data-testid="result-badge">{badge(item)}</span> <strong className="mono">{item.productCode}</strong> {item.label}
                   </td>
                   <td><FormattedDate value={item.at} dateStyle="short" timeStyle="short" /></td>
                   <td className={item.state === 'mismatch' ? 'admin-urgent' : undefined}>
@@ -104,7 +100,7 @@ export function ResultsPage() {
       )}
       {current && (
         <div className="admin-panel" data-testid="result-panel">
-          <h2>{kind(current)} · {current.productCode} {current.label}</h2>
+          <h2>{badge(current)} · {current.productCode} {current.label}</h2>
           {current.shown.length > 0 && <EntriesList entries={current.shown} />}
           <ResultEntryForm key={`${keyOf(current)}:${round}`} item={current} busy={busy} onSubmit={(result) => void enter(current, result)} />
           <button type="button" className="button button--ghost button--small" onClick={() => setSelected(null)}><FormattedMessage id="admin.results.close" /></button>
@@ -114,16 +110,38 @@ export function ResultsPage() {
   );
 }
 
-/** The entries of a result, once you have entered yours: yours and your colleague's, side by side. */
-function EntriesList({ entries }: { entries: Array<{ staffId: string; mine: boolean; result: unknown; at: string }> }) {
+/**
+ * The entries of a result, once you have entered yours: yours and your colleague's (by name), side
+ * by side, with the numbers that differ between them marked — underlined and starred, not by
+ * colour alone — and said so for a screen reader.
+ */
+function EntriesList({ entries }: { entries: Array<{ staffId: string; staffName: string; mine: boolean; result: unknown; at: string }> }) {
+  const intl = useIntl();
+  const marked = markDifferences(entries.map((entry) => entry.result));
+  const differs = marked.some((tokens) => tokens.some((token) => token.differs));
   return (
-    <ul className="admin-results__entries" data-testid="result-entries">
-      {entries.map((entry) => (
-        <li key={entry.staffId}>
-          <span className="muted">{entry.mine ? <FormattedMessage id="admin.results.yours" /> : `#${entry.staffId}`}</span>{' '}
-          <span className="mono">{resultText(entry.result)}</span>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="admin-results__entries" data-testid="result-entries">
+        {entries.map((entry, i) => (
+          <li key={entry.staffId} data-testid="result-entry">
+            <span className="muted">{entry.mine ? <FormattedMessage id="admin.results.yours" /> : entry.staffName || intl.formatMessage({ id: 'admin.results.colleague' })}</span>{' '}
+            <span className="mono">
+              {marked[i]!.map((token, t) =>
+                token.differs ? (
+                  <mark key={t} className="result-diff" data-testid="result-diff">
+                    {token.text}
+                    <span aria-hidden="true">*</span>
+                    <span className="visually-hidden"> ({intl.formatMessage({ id: 'admin.results.differs' })})</span>
+                  </mark>
+                ) : (
+                  <span key={t}>{token.text}</span>
+                ),
+              )}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {differs && <p className="muted" data-testid="result-diff-legend"><FormattedMessage id="admin.results.diffLegend" /></p>}
+    </>
   );
 }

@@ -54,6 +54,16 @@ function Screenshot({ url }: { url: string }) {
   );
 }
 
+/** Whose conversation: the member's name and email (their id only as the link's target and tooltip). */
+function MemberName({ thread }: { thread: SupportThread }) {
+  return (
+    <span title={thread.memberId ? `#${thread.memberId}` : undefined}>
+      {thread.memberName || <FormattedMessage id="admin.support.memberCol" />}
+      {thread.memberEmail && <span className="muted"> · {thread.memberEmail}</span>}
+    </span>
+  );
+}
+
 function Conversation({ id }: { id: string }) {
   const { http } = useConsole();
   const describe = useDescribeError();
@@ -92,7 +102,7 @@ function Conversation({ id }: { id: string }) {
         {t.orderId ? <FormattedMessage id="messaging.orderSubject" values={{ order: t.orderId }} /> : t.subject}
       </h2>
       <p className="muted">
-        <FormattedMessage id="admin.support.member" values={{ id: t.memberId }} />
+        <MemberName thread={t} />
         {' · '}
         <Link to={`/admin/members/${t.memberId}`}><FormattedMessage id="admin.support.openMember" /></Link>
         {' · '}
@@ -162,7 +172,9 @@ export function SupportPage() {
                     </Link>
                     {t.unread && <span className="admin-badge admin-badge--alert"><FormattedMessage id="admin.support.new" /></span>}
                   </td>
-                  <td>#{t.memberId}</td>
+                  <td data-testid="support-thread-member">
+                    <MemberName thread={t} />
+                  </td>
                   <td><FormattedMessage id={t.status === 'open' ? 'admin.support.open' : 'admin.support.closed'} /></td>
                   <td><FormattedDate value={t.updatedAt} dateStyle="short" timeStyle="short" /></td>
                 </tr>

@@ -42,7 +42,7 @@ export function FootballOrderStatus({ id }: { id: string }) {
         <FormattedMessage id="keno.order.title" />
       </h2>
       <p className="muted mono">{data.id}</p>
-      <OrderStatusLabel status={data.status} />
+      <OrderStatusLabel order={data} />
       <Steps order={data} />
       {data.football && (
         <>

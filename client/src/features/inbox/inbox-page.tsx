@@ -23,6 +23,15 @@ const WITHDRAWAL_STEPS = ['requested', 'approved', 'paid', 'rejected', 'cancelle
 /** A withdrawal message's sentence: one per step (server/src/withdrawals/messages.ts). */
 const withdrawalText = (step: unknown): MessageId => `inbox.text.withdrawal_${WITHDRAWAL_STEPS.find((s) => s === step) ?? 'requested'}`;
 
+/**
+ * A refund's sentence by its cause: a worker's refusal with their words, or sales closed before the
+ * purchase; a message older than causes keeps its first wording.
+ */
+function refundText(params: InboxMessage['params']): MessageId {
+  if (typeof params.points !== 'number') return 'inbox.text.order_refunded';
+  return params.cause === 'purchase_failed' ? 'inbox.text.order_refused' : 'inbox.text.order_expired';
+}
+
 /** The text of a message: its kind's sentence with its numbers (a notice carries its own words). */
 function MessageText({ message }: { message: InboxMessage }) {
   const intl = useIntl();
@@ -44,6 +53,7 @@ function MessageText({ message }: { message: InboxMessage }) {
     reference: String(params.reference ?? ''),
     reason: String(params.reason ?? ''),
     step: message.kind === 'claim_step' && isClaimStep(params.step) ? intl.formatMessage({ id: `claims.step.${params.step}` }) : '',
+    refunded: typeof params.points === 'number' ? formatPoints(params.points, intl.locale) : '',
   };
   const id: MessageId =
     message.kind === 'withdrawal'
@@ -54,7 +64,9 @@ function MessageText({ message }: { message: InboxMessage }) {
         : 'inbox.text.lost'
       : message.kind === 'win_review' && params.released
         ? 'inbox.text.win_released'
-        : `inbox.text.${message.kind}`;
+        : message.kind === 'order_refunded'
+          ? refundText(params)
+          : `inbox.text.${message.kind}`;
   return (
     <>
       <strong className="inbox-item__title">

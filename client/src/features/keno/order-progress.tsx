@@ -9,7 +9,7 @@ export function OrderProgress({ order }: { order: OrderWire }) {
     <ol className="order-steps">
       {steps.map((step, i) => {
         const state = i < done ? 'done' : i === done ? 'current' : 'todo';
-        const refund = step === 'timeout_refunded' ? ' order-steps__step--refund' : '';
+        const refund = step === 'timeout_refunded' || step === 'purchase_refused' ? ' order-steps__step--refund' : '';
         return (
           <li key={step} className={`order-steps__step order-steps__step--${state}${refund}`} aria-current={state === 'current' ? 'step' : undefined}>
             <span className="order-steps__dot" aria-hidden="true">

@@ -138,7 +138,7 @@ export function OrderStatus({ id, resultIssue }: { id: string; resultIssue: stri
       <p className="muted">
         <FormattedMessage id="keno.order.ref" values={{ id: data.id, issue: data.issue }} />
       </p>
-      <OrderStatusLabel status={data.status} />
+      <OrderStatusLabel order={data} />
       <OrderProgress order={data} />
       <dl className="summary__figures">
         <SpentRow points={data.pointsSpent} />

@@ -11,7 +11,9 @@ describe('an order history entry’s reason, in the member’s words', () => {
     expect(historyReason('purchased (manual; found by lookup at the cut-off)')).toEqual({ id: 'orders.reason.purchased' });
     expect(historyReason('purchase confirmed by operator')).toEqual({ id: 'orders.reason.confirmed' });
     expect(historyReason('sales closed before purchase: refunded')).toEqual({ id: 'orders.reason.closedRefunded' });
-    expect(historyReason('purchase failed: outlet offline')).toEqual({ id: 'orders.reason.failed' });
+    // The worker's words reach the member, inside a translated frame.
+    expect(historyReason('purchase failed: outlet offline')).toEqual({ id: 'orders.reason.failedWith', values: { reason: 'outlet offline' } });
+    expect(historyReason('purchase failed')).toEqual({ id: 'orders.reason.failed' });
   });
 
   it('shows no English note it does not know', () => {

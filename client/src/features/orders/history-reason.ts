@@ -16,6 +16,9 @@ export function historyReason(reason: string): MessageRef | null {
   if (reason === 'purchase confirmed by operator') return { id: 'orders.reason.confirmed' };
   if (reason.startsWith('purchased')) return { id: 'orders.reason.purchased' };
   if (reason === 'sales closed before purchase: refunded') return { id: 'orders.reason.closedRefunded' };
+  // "purchase failed: <the worker's words>": the words go to the member inside a translated frame.
+  const failed = /^purchase failed: ([\s\S]+)$/.exec(reason);
+  if (failed) return { id: 'orders.reason.failedWith', values: { reason: failed[1]!.trim() } };
   if (reason.startsWith('purchase failed')) return { id: 'orders.reason.failed' };
   return null;
 }

@@ -11,6 +11,7 @@ import { Moment } from '../../shared/time/moment.tsx';
 import { useTranslateRef } from '../../shared/i18n/use-translate.ts';
 import { historyReason } from './history-reason.ts';
 import { TableWrap } from '../../shared/ui/table-wrap.tsx';
+import { RefundNote } from '../../shared/orders/refund-note.tsx';
 
 /** What the member paid, and the rate it came to: GP spent over the stake (and fee) it bought. */
 function Paid({ order }: { order: OrderWire }) {
@@ -72,6 +73,7 @@ export function OrderDetails({ id }: { id: string }) {
   const { data } = order;
   return (
     <div className="order-details" role="region" aria-label={intl.formatMessage({ id: 'orders.col.details' })} data-testid="order-details">
+      <RefundNote order={data} />
       <dl className="order-details__facts">
         <div>
           <dt><FormattedMessage id="orders.details.id" /></dt>
@@ -118,9 +120,9 @@ export function OrderDetails({ id }: { id: string }) {
               <tr key={index}>
                 <td><Moment value={change.at} length="short" seconds /></td>
                 <td>
-                  {change.from === null ? <FormattedMessage id="orders.details.placed" /> : <StatusLabel status={change.from} />}
+                  {change.from === null ? <FormattedMessage id="orders.details.placed" /> : <StatusLabel status={change.from} refundCause={data.refundCause} />}
                   {' → '}
-                  <StatusLabel status={change.to} />
+                  <StatusLabel status={change.to} refundCause={data.refundCause} />
                 </td>
                 {/* The pipeline records its steps in English for operators: the member reads them translated. */}
                 <td className="history-table__reason" data-testid="history-reason">{reasonText(change.reason)}</td>

@@ -11,7 +11,8 @@ import { Moment } from '../../shared/time/moment.tsx';
 
 /**
  * What an entry was, as a sentence: "PIN redeemed", "Order 123 — BINGO BINGO", "Prize of order
- * 123 — BINGO BINGO", "Trial points on sign-up"; the cause's own reference is its tooltip.
+ * 123 — BINGO BINGO", "Refund of order 123 — BINGO BINGO · not bought by our staff", "Trial points
+ * on sign-up"; the cause's own reference is its tooltip.
  */
 function EntryText({ entry }: { entry: LedgerEntry }) {
   const intl = useIntl();
@@ -24,7 +25,15 @@ function EntryText({ entry }: { entry: LedgerEntry }) {
     case 'refund':
     case 'prize':
       return entry.refType === 'order' ? (
-        <FormattedMessage id={product ? `wallet.line.${entry.kind}` : `wallet.line.${entry.kind}NoProduct`} values={order} />
+        <>
+          <FormattedMessage id={product ? `wallet.line.${entry.kind}` : `wallet.line.${entry.kind}NoProduct`} values={order} />
+          {entry.refundCause && (
+            <span className="ledger-line__cause" data-testid="ledger-refund-cause" data-cause={entry.refundCause}>
+              {' · '}
+              <FormattedMessage id={`wallet.refundCause.${entry.refundCause}`} />
+            </span>
+          )}
+        </>
       ) : (
         <FormattedMessage id={`wallet.kind.${entry.kind}`} />
       );

@@ -29,6 +29,8 @@ function order(draw: Partial<DrawOrderWire['draw']> = {}, status = 2): DrawOrder
     officialResult: null,
     prize: null,
     settledAt: null,
+    refundCause: null,
+    refusalReason: null,
     playType: 'draw',
     selections: [{ zones: [[10, 11, 12, 13, 14]], bankers: [[1, 2]] }],
     draw: {

@@ -1,4 +1,4 @@
-import { ORDER_STATUS_LABELS, type OrderStatusCode } from '@gp/common';
+import { ORDER_STATUS_LABELS, type OrderStatusCode, type OrderWire } from '@gp/common';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
@@ -6,6 +6,7 @@ import { Points } from '../money/points.tsx';
 import { CheckIcon } from '../ui/icons.tsx';
 import { useSocketEvent } from '../realtime/use-channel.ts';
 import { orderKey, useFollowedOrder } from './order-query.ts';
+import { RefundNote } from './refund-note.tsx';
 import { SummaryRow } from './summary-row.tsx';
 
 /**
@@ -26,8 +27,9 @@ export function useLiveOrder(id: string) {
  * The order's status in words, announced when it changes ("Purchase successful"); once the proxy
  * purchase is done (bought, or a trial order recorded), spec §8's "Order processed successfully."
  */
-export function OrderStatusLabel({ status }: { status: number }) {
-  const label = ORDER_STATUS_LABELS[status as OrderStatusCode] ?? 'pending_confirmation';
+export function OrderStatusLabel({ order }: { order: Pick<OrderWire, 'status' | 'refundCause' | 'refusalReason' | 'pointsSpent'> }) {
+  const { status } = order;
+  const label = order.refundCause === 'purchase_failed' && status === 9 ? 'purchase_refused' : (ORDER_STATUS_LABELS[status as OrderStatusCode] ?? 'pending_confirmation');
   return (
     <div aria-live="polite" aria-atomic="true">
       <p className={`order-status__label order-status__label--${status}`} data-testid="order-status-label">
@@ -38,6 +40,7 @@ export function OrderStatusLabel({ status }: { status: number }) {
           <CheckIcon size={14} /> <FormattedMessage id="success.order_processed" />
         </p>
       )}
+      <RefundNote order={order} className="order-status__refund" />
     </div>
   );
 }

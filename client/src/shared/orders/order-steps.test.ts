@@ -15,5 +15,8 @@ describe('how far an order has come', () => {
   it('shows a trial order as placed then settled, and a timed-out order as refunded', () => {
     expect(orderSteps({ status: 8, settledAt: null })).toEqual({ steps: ['trial_play', 'settled'], done: 1 });
     expect(orderSteps({ status: 9, settledAt: null })).toEqual({ steps: ['pending_confirmation', 'timeout_refunded'], done: 2 });
+    expect(orderSteps({ status: 9, settledAt: null, refundCause: 'sales_closed' })).toEqual({ steps: ['pending_confirmation', 'timeout_refunded'], done: 2 });
+    // A worker's refusal is not a timeout.
+    expect(orderSteps({ status: 9, settledAt: null, refundCause: 'purchase_failed' })).toEqual({ steps: ['pending_confirmation', 'purchase_refused'], done: 2 });
   });
 });

@@ -70,6 +70,8 @@ function placedRow(row: PreparedRow, id: number): OrderRow {
     settled_at: null,
     draw_result: null,
     hold: null,
+    refund_cause: null,
+    refusal_reason: null,
   };
 }
 
