@@ -129,7 +129,9 @@ export function createWithdrawalService(platform: Pick<Platform, 'db' | 'now' | 
         } else if (winnings < body.amount) {
           throw new AppError('winnings_insufficient');
         }
-        const flags = await amlFlagsOf(trx, config, userId, body.amount, at);
+        // Points going back to the card they came from are the safe way out of a deposit (refund to source):
+        // the AML rules watch money leaving for a bank account, not a refund of unplayed points.
+        const flags = depositId === undefined ? await amlFlagsOf(trx, config, userId, body.amount, at) : [];
         const row = await withdrawalsRepo.insert(trx, {
           userId,
           method: body.method,

@@ -39,6 +39,7 @@ describe('GET /api/wallet/ledger', () => {
       refType: 'order',
       refId: `o-${m.id}`,
       productCode: null, // no order of that id: an order's entries name its product
+      refundCause: null, // a charge, not a refund
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/),
     });
     expect(first.body.items.map((e: { amount: number }) => e.amount)).toEqual([-150, 500, 400, 300]);

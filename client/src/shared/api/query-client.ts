@@ -1,16 +1,20 @@
-import { MutationCache, QueryClient } from '@tanstack/react-query';
-import { PLAY_STATE_KEY } from '../account/play-state.ts';
+import { MutationCache, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { isApiError } from './api-error.ts';
 
 /** Spec §9: data is fresh for 5000 ms by default. */
 export const DEFAULT_STALE_TIME_MS = 5000;
 
-export function createQueryClient(): QueryClient {
+/**
+ * `rereadOn`: a mutation refused with one of these error codes reads that query again, whatever
+ * asked (boot passes `reality_check_due` → the play state, so the notice opens at once, issue 32).
+ * The codes come from the caller: this module knows no feature.
+ */
+export function createQueryClient(rereadOn: Readonly<Record<string, QueryKey>> = {}): QueryClient {
   const client: QueryClient = new QueryClient({
-    // A refusal because a reality check is due (issue 32) re-reads the play state, so the notice opens at once, whatever asked.
     mutationCache: new MutationCache({
       onError: (error) => {
-        if (isApiError(error) && error.code === 'reality_check_due') void client.invalidateQueries({ queryKey: PLAY_STATE_KEY });
+        const key = isApiError(error) ? rereadOn[error.code] : undefined;
+        if (key) void client.invalidateQueries({ queryKey: key });
       },
     }),
     defaultOptions: {
