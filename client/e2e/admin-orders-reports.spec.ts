@@ -67,7 +67,7 @@ test('an operator finds an order from a link, reads its timeline, and reads the 
   await expect(page.getByTestId('daily-report')).toContainText('HKA01');
   await expect(page.locator('.admin-chart svg[role="img"]')).toHaveCount(6);
   const reconciliation = page.getByTestId('reconciliation');
-  await expect(reconciliation.getByRole('row')).toHaveCount(8); // the head and seven checks
+  await expect(reconciliation.getByRole('row')).toHaveCount(11); // the head and ten checks (three of them withdrawals: held, returned, paid)
   await expect(reconciliation.getByRole('status')).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('reports.png'), fullPage: true });
 

@@ -82,8 +82,10 @@ test('two staff enter the same football result → published; a mismatch shows b
   await enterScore(page, { ht: [1, 0], ft: [3, 1], corners: 9 });
   await expect(page.getByTestId('result-outcome')).toContainText('Mismatch');
   await expect(page.getByTestId('result-outcome').getByTestId('result-entries').getByRole('listitem')).toHaveCount(2);
-  await expect(page.getByTestId('result-outcome')).toContainText('2:1 (HT 1:0)');
-  await expect(page.getByTestId('result-outcome')).toContainText('3:1 (HT 1:0)');
+  // Each entry by its author's name, the full-time scores that differ marked (not by colour alone).
+  await expect(page.getByTestId('result-outcome')).toContainText(/Ann\s*2:1.*HT 1:0/);
+  await expect(page.getByTestId('result-outcome')).toContainText(/Yours\s*3:1.*HT 1:0/);
+  await expect(page.getByTestId('result-outcome').locator('mark')).toHaveText([/2:1/, /3:1/]);
   await expect(row).toContainText('Mismatch');
   await shots(page, 'results-mismatch');
   const annSees = (await call<{ items: Array<{ targetId: string; state: string; shown: unknown[] }> }>(base, 'GET', '/api/admin/results', { token: (await call(base, 'POST', '/api/auth/login', { body: { email: ann.email, password: ann.password } })).body.token })).body.items.find((i) => i.targetId === target);
