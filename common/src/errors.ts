@@ -65,6 +65,8 @@ export const ERROR_CATALOGUE = {
   kyc_decided: { status: 409, message: 'This identity check was already decided; reload to see the outcome.' },
   withdrawal_not_found: { status: 404, message: 'No such withdrawal found.' },
   claim_step: { status: 409, message: 'This claim is not at the step before that one; reload to see where it stands.' },
+  claim_documents_closed: { status: 409, message: 'This claim takes no more documents now: we have what we asked for. Write to customer service if something is missing.' },
+  claim_documents_limit: { status: 409, message: 'This claim already holds as many documents as it can take; write to customer service to replace one.' },
   withdrawal_state: { status: 409, message: 'This withdrawal has already moved on; reload to see where it stands.' },
   aml_acknowledgement_required: { status: 409, message: 'This withdrawal is flagged: read its flags and acknowledge them before approving.' },
   withdrawal_in_batch: { status: 409, message: 'This withdrawal is in a bank batch already sent for payment; it can only be marked paid.' },

@@ -105,7 +105,7 @@ export function createApp(platform: Platform, services: Services) {
       orderRoutes(services.auth, services.orders, services.games, realityCheck),
       depositRoutes(services.auth, services.deposits, realityCheck),
       withdrawalRoutes(platform, services.auth, services.kyc, services.withdrawals),
-      claimRoutes(services.auth, services.claims),
+      claimRoutes(platform, services.auth, services.claims),
     ]),
   );
   api.use(() => {

@@ -79,7 +79,7 @@ export function createServices(platform: Platform) {
     kyc: createKycService(platform, { storage }),
     withdrawals,
     /** Big-win claims the member follows (issue 33 item 4). */
-    claims: createClaimService(platform),
+    claims: createClaimService(platform, { storage }),
     /** The member's data export, monthly statements and closing the account (issue 32 item 5). */
     memberAccount: createMemberAccountService(platform, { withdrawals }),
     fourEyes: createFourEyesService(platform, { keno: games.keno.service, football: games.football.service, draws: games.draw.service }),
@@ -119,7 +119,7 @@ export function workersOf(platform: Platform, services: Services): Workers[] {
     adjustmentJob.withContext({ adjustments: services.adjustments, logger }),
     resultFeedsJob.withContext({ feeds: services.feeds, logger }),
     reconciliationJob.withContext({ reports: services.reports, logger }),
-    kycFilesJob.withContext({ kyc: services.kyc, logger }),
+    kycFilesJob.withContext({ kyc: services.kyc, claims: services.claims, logger }),
     ...orderWorkers(services.orders, logger),
     ...services.games.workers(),
   ];

@@ -24,6 +24,29 @@ export interface OperatorClaimTerms {
   confirmed: boolean;
 }
 
+/**
+ * The steps at which the member may send documents: from the claim's opening (the operator's terms
+ * say what is needed, so nobody waits for the request) until staff record them received.
+ */
+export const CLAIM_DOCUMENT_STEPS: readonly ClaimStep[] = ['win_confirmed', 'documents_requested'];
+/** Most documents one claim holds (`claim_documents_limit` past it). */
+export const CLAIM_DOCUMENT_LIMIT = 10;
+/** Document kinds a claim takes, recognised by their bytes. */
+export const CLAIM_DOCUMENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
+
+export interface ClaimDocument {
+  id: string;
+  /** The member's own file name, as sent (shortened). */
+  name: string;
+  /** Its real type, one of CLAIM_DOCUMENT_TYPES. */
+  contentType: string;
+  /** Bytes. */
+  size: number;
+  uploadedAt: string;
+  /** Where the reader opens it (the member's or staff's route); null once deleted after the account closed. */
+  url: string | null;
+}
+
 export interface ClaimTimelineEntry {
   step: ClaimStep;
   at: string;
@@ -45,6 +68,10 @@ export interface Claim {
   /** The operator's last day to claim (opened + deadlineDays), ISO date-time. */
   claimBy: string;
   openedAt: string;
+  /** What the member sent, oldest first (at most CLAIM_DOCUMENT_LIMIT). */
+  documents: ClaimDocument[];
+  /** Whether the member may send a document now (the step is one of CLAIM_DOCUMENT_STEPS and the limit not reached). */
+  documentsOpen: boolean;
 }
 
 export interface AdminClaim extends Claim {

@@ -3,9 +3,15 @@ import type { Tx } from '../db/database.ts';
 import { writeInboxMessages } from '../inbox/service.ts';
 import { AppError } from '../platform/errors.ts';
 import type { Platform } from '../platform/platform.ts';
+import type { FileStorage } from '../platform/storage.ts';
+import type { UploadedFile } from '../platform/upload.ts';
 import { recordAudit, type StaffActor } from '../staff/service.ts';
+import { claimDocumentsRepo } from './documents-repo.ts';
+import { createClaimDocuments, documentsOpenAt, presentDocument, type ClaimAudience } from './documents.ts';
 import { operatorTermsOf } from './operator-terms.ts';
 import { claimsRepo, type ClaimRow } from './repo.ts';
+
+export { scheduleClaimDocumentDeletion } from './documents.ts';
 
 type ClaimPlatform = Pick<Platform, 'db' | 'outbox' | 'now' | 'config'>;
 const DAY_MS = 86_400_000;
@@ -49,14 +55,17 @@ export async function creditClaim(platform: ClaimPlatform, trx: Tx, orderId: num
 export type ClaimService = ReturnType<typeof createClaimService>;
 
 /** Big-win claims (issue 33 item 4; docs/back-office.md): the member follows, staff record each step once. */
-export function createClaimService(platform: ClaimPlatform) {
+export function createClaimService(platform: ClaimPlatform, deps: { storage: FileStorage }) {
   const { db, now, outbox } = platform;
+  const documents = createClaimDocuments(platform, deps.storage);
 
-  async function present(rows: readonly ClaimRow[]): Promise<AdminClaim[]> {
-    const steps = await claimsRepo.steps(db, rows.map((r) => r.id));
+  async function present(rows: readonly ClaimRow[], audience: ClaimAudience): Promise<AdminClaim[]> {
+    const ids = rows.map((r) => r.id);
+    const [steps, files] = await Promise.all([claimsRepo.steps(db, ids), claimDocumentsRepo.ofClaims(db, ids)]);
     return rows.map((row) => {
       const terms = operatorTermsOf(row.product_code);
       const openedAt = new Date(row.opened_at);
+      const own = files.filter((f) => f.claim_id === row.id);
       return {
         id: String(row.id),
         orderId: String(row.order_id),
@@ -71,6 +80,8 @@ export function createClaimService(platform: ClaimPlatform) {
         operatorTerms: terms,
         claimBy: new Date(openedAt.getTime() + terms.deadlineDays * DAY_MS).toISOString(),
         openedAt: openedAt.toISOString(),
+        documents: own.map((f) => presentDocument(f, audience)),
+        documentsOpen: documentsOpenAt(row.step, own.length),
         userId: String(row.user_id),
         memberEmail: row.email,
       };
@@ -80,18 +91,18 @@ export function createClaimService(platform: ClaimPlatform) {
 
   return {
     async list(userId: number): Promise<Claim[]> {
-      return (await present(await claimsRepo.ofMember(db, userId, 100))).map(forMember);
+      return (await present(await claimsRepo.ofMember(db, userId, 100), 'member')).map(forMember);
     },
 
     /** The member's own claim; another's is `not_found`, as one that does not exist. */
     async get(userId: number, id: number): Promise<Claim> {
       const row = await claimsRepo.byId(db, id);
       if (!row || row.user_id !== userId) throw new AppError('not_found');
-      return forMember((await present([row]))[0]!);
+      return forMember((await present([row], 'member'))[0]!);
     },
 
     async staffList(step?: ClaimStep): Promise<AdminClaim[]> {
-      return present(await claimsRepo.forStaff(db, step, 200));
+      return present(await claimsRepo.forStaff(db, step, 200), 'staff');
     },
 
     /**
@@ -112,7 +123,14 @@ export function createClaimService(platform: ClaimPlatform) {
         await stepMessage(platform, trx, { id, userId: found.user_id, orderId: found.order_id }, body.step);
       });
       outbox.kick();
-      return (await present([(await claimsRepo.byId(db, id))!]))[0]!;
+      return (await present([(await claimsRepo.byId(db, id))!], 'staff'))[0]!;
     },
+
+    /** The member sends a document for their own claim (documents.ts says when and how many). */
+    uploadDocument: (userId: number, claimId: number, file: UploadedFile | undefined) => documents.upload(userId, claimId, file),
+    memberDocument: (userId: number, claimId: number, documentId: number) => documents.memberFile(userId, claimId, documentId),
+    staffDocument: (claimId: number, documentId: number) => documents.staffFile(claimId, documentId),
+    /** The hourly `kyc-files` job: claim documents of closed accounts, on the identity files' schedule. */
+    deleteDueDocuments: (limit?: number) => documents.deleteDueFiles(limit),
   };
 }

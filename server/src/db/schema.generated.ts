@@ -59,6 +59,19 @@ export interface AuthTokens {
   user_id: number;
 }
 
+export interface ClaimDocuments {
+  claim_id: number;
+  content_type: string;
+  created_at: Timestamp;
+  files_delete_after: Timestamp | null;
+  files_deleted_at: Timestamp | null;
+  id: Generated<number>;
+  name: string;
+  size: number;
+  storage_key: string;
+  user_id: number;
+}
+
 export interface Claims {
   id: Generated<number>;
   opened_at: Timestamp;
@@ -717,6 +730,7 @@ export interface DB {
   adjustments: Adjustments;
   audit_log: AuditLog;
   auth_tokens: AuthTokens;
+  claim_documents: ClaimDocuments;
   claim_steps: ClaimSteps;
   claims: Claims;
   deposit_notifications: DepositNotifications;

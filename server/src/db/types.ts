@@ -77,6 +77,8 @@ export type WithdrawalBatchesTable = Override<Schema.WithdrawalBatches, { id: Ge
 export type ClaimStep = 'win_confirmed' | 'documents_requested' | 'documents_received' | 'ticket_presented' | 'prize_received' | 'credited';
 export type ClaimsTable = Override<Schema.Claims, { id: Generated<Id>; order_id: Id; user_id: Id; step: Generated<ClaimStep> }>;
 export type ClaimStepsTable = Override<Schema.ClaimSteps, { claim_id: Id; step: ClaimStep; by: Id | null }>;
+/** A file the member sent for their claim (migration 0036); deleted on the identity files' schedule after closure. */
+export type ClaimDocumentsTable = Override<Schema.ClaimDocuments, { id: Generated<Id>; claim_id: Id; user_id: Id }>;
 
 /** `seed` is secret until the draw: never presented while `status` is `scheduled`. */
 export type DrawsTable = Override<
@@ -258,6 +260,7 @@ export type Database = Override<
     withdrawal_batches: WithdrawalBatchesTable;
     claims: ClaimsTable;
     claim_steps: ClaimStepsTable;
+    claim_documents: ClaimDocumentsTable;
     users: UsersTable;
     sessions: SessionsTable;
     wallets: WalletsTable;

@@ -4,6 +4,7 @@ import { findAccountById, revokeSessionsOf } from '../auth/service.ts';
 import { AppError } from '../platform/errors.ts';
 import type { Platform } from '../platform/platform.ts';
 import { walletService } from '../wallet/service.ts';
+import { scheduleClaimDocumentDeletion } from '../claims/service.ts';
 import { scheduleKycFileDeletion, type WithdrawalService } from '../withdrawals/service.ts';
 import { writeExport, type ExportSink } from './export.ts';
 import { memberAccountRepo } from './repo.ts';
@@ -37,7 +38,7 @@ export function createMemberAccountService(platform: Pick<Platform, 'db' | 'now'
      *   ref `account-closure:<member>`) takes the trial balance to zero;
      * - orders placed before are still bought and settled, and their prizes credited.
      * In the same transaction: every session ends (their tokens stop at once), marketing consent is
-     * withdrawn, and the identity check's files get their deletion date (KYC_FILE_RETENTION_DAYS on).
+     * withdrawn, and the identity check's files and big-win claim documents get their deletion date (KYC_FILE_RETENTION_DAYS on).
      */
     async close(userId: number, body: CloseAccountBody): Promise<ClosedAccount> {
       const row = await findAccountById(db, userId);
@@ -53,7 +54,10 @@ export function createMemberAccountService(platform: Pick<Platform, 'db' | 'now'
           await walletService.debit(trx, { userId, account: 'trial', kind: 'adjustment', amount: balances.trialBalance, refType: 'account-closure', refId: userId });
         }
         await revokeSessionsOf(trx, outbox, userId, at, config.SESSION_TTL_SECONDS * 1000);
-        const filesAfter = await scheduleKycFileDeletion(trx, userId, at, config.KYC_FILE_RETENTION_DAYS);
+        // Big-win claim documents are identity papers too: the same schedule (docs/withdrawals.md).
+        const kycAfter = await scheduleKycFileDeletion(trx, userId, at, config.KYC_FILE_RETENTION_DAYS);
+        const claimAfter = await scheduleClaimDocumentDeletion(trx, userId, at, config.KYC_FILE_RETENTION_DAYS);
+        const filesAfter = kycAfter ?? claimAfter;
         return { balance: balances.balance, trialForfeited: balances.trialBalance, filesAfter };
       });
       outbox.kick();

@@ -6,6 +6,8 @@ import { attach, type Parsed } from './http.ts';
 export interface UploadedFile {
   buffer: Buffer;
   size: number;
+  /** The sender's own file name (untrusted text: shown back, never used as a key). */
+  name?: string;
 }
 
 /**
@@ -15,11 +17,12 @@ export interface UploadedFile {
  * checked by its first bytes afterwards (`sniffImage`, or the feature's own list). A request that
  * is not multipart passes through with no file (a JSON body stays JSON).
  *
- * Used by the back office's ticket scans (admin/routes.ts) and customer-service screenshots
- * (messaging/routes.ts).
+ * Used by the back office's ticket scans (admin/routes.ts), customer-service screenshots
+ * (messaging/routes.ts) and big-win claim documents (claims/routes.ts).
  */
 export function singleUpload(field: string, maxBytes: number, textFieldBytes = 1024): Parsed<UploadedFile | undefined> {
-  const parser = multer({ storage: multer.memoryStorage(), limits: { fileSize: maxBytes, files: 1, fields: 5, fieldSize: textFieldBytes, parts: 8 } }).single(field);
+  // Browsers send file names as UTF-8 bytes without saying so: read them as such (a claim document's name is shown back).
+  const parser = multer({ storage: multer.memoryStorage(), defParamCharset: 'utf8', limits: { fileSize: maxBytes, files: 1, fields: 5, fieldSize: textFieldBytes, parts: 8 } }).single(field);
   return attach(
     'singleUpload',
     (req: Request) =>
@@ -27,7 +30,7 @@ export function singleUpload(field: string, maxBytes: number, textFieldBytes = 1
         if (!req.res) return reject(new Error('no response object'));
         parser(req, req.res, (error: unknown) => {
           if (error) return reject(new AppError('upload_invalid'));
-          resolve(req.file ? { buffer: req.file.buffer, size: req.file.size } : undefined);
+          resolve(req.file ? { buffer: req.file.buffer, size: req.file.size, name: req.file.originalname } : undefined);
         });
       }),
   );
@@ -76,6 +79,13 @@ export function fileFieldsUpload<Name extends string>(names: readonly Name[], ma
 
 /** A PDF, recognised by its first bytes. */
 export const isPdf = (body: Buffer) => body.length > 5 && body.subarray(0, 5).toString('latin1') === '%PDF-';
+
+/** A document a member may send (an identity document, a claim's papers): a photo or a PDF scan, recognised by its bytes, never the browser's word. */
+export function sniffDocument(body: Buffer): { type: string; ext: string } | undefined {
+  const image = sniffImage(body);
+  if (image) return image;
+  return isPdf(body) ? { type: 'application/pdf', ext: 'pdf' } : undefined;
+}
 
 /**
  * A multipart/form-data body with up to `maxFiles` optional file parts whose names start with

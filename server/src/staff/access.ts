@@ -93,6 +93,7 @@ export const ADMIN_ACCESS = {
   'POST /admin/withdrawals/:id/paid': 'staff',
   'POST /admin/withdrawals/:id/refund': 'staff',
   'GET /admin/claims': 'staff',
+  'GET /admin/claims/:id/documents/:documentId': 'staff',
   'POST /admin/claims/:id/step': 'staff',
   // Other features' back-office routes (as they guard them today: `requireOperator`)
   'POST /admin/draw-products/:code/draws/:id/prizes': 'staff',

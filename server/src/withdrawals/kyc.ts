@@ -4,7 +4,7 @@ import type { Tx } from '../db/database.ts';
 import { AppError } from '../platform/errors.ts';
 import type { Platform } from '../platform/platform.ts';
 import type { FileStorage } from '../platform/storage.ts';
-import { isPdf, sniffImage, type UploadedFile } from '../platform/upload.ts';
+import { sniffDocument, sniffImage, type UploadedFile } from '../platform/upload.ts';
 import { recordAudit, ROLLING_DAY_MS, type StaffActor } from '../staff/service.ts';
 import { kycRepo } from './kyc-repo.ts';
 
@@ -17,11 +17,7 @@ const last4 = (accountNumber: string) => accountNumber.slice(-4);
 const fileUrl = (id: number, which: KycFile) => `/api/admin/kyc/${id}/${which}`;
 
 /** The document may be a photo or a PDF scan; the selfie is a photo. Recognised by their bytes, never the browser's word. */
-function documentTypeOf(file: UploadedFile) {
-  const image = sniffImage(file.buffer);
-  if (image) return image;
-  return isPdf(file.buffer) ? { type: 'application/pdf', ext: 'pdf' } : undefined;
-}
+const documentTypeOf = (file: UploadedFile) => sniffDocument(file.buffer);
 
 export type KycService = ReturnType<typeof createKycService>;
 

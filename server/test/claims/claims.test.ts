@@ -1,10 +1,11 @@
 import type { InboxPage } from '@gp/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bought539, DRAW_ENV } from '../draw/support.ts';
+import { DRAW_ENV } from '../draw/support.ts';
 import { apiClient } from '../http/api-client.ts';
-import { grantPoints, newMember } from '../support/members.ts';
+import { newMember } from '../support/members.ts';
 import { testServer } from '../support/platform.ts';
 import { eventually } from '../support/wait.ts';
+import { bigWin as bigWinOf, CLAIM_ENV, staffMember as staffOf, type Staff } from './support.ts';
 
 /**
  * Issue 33 item 4: a draw-lottery win held above LARGE_WIN_POINTS opens one claim the member
@@ -16,19 +17,9 @@ describe('big-win claims', () => {
   let otto: Staff;
   let sam: Staff;
   let sue: Staff;
-  type Staff = Awaited<ReturnType<typeof newMember>>;
-
-  /** A member made staff, signed in by password (this server asks no authenticator: the test clock jumps hours). */
-  async function staffMember(role: 'operator' | 'supervisor', name: string): Promise<Staff> {
-    const m = await newMember(env.services, name);
-    await env.services.staff.setRole(null, Number(m.id), role);
-    const login = await api.post('/api/auth/login', { json: { email: m.email, password: m.password } });
-    expect(login.status, JSON.stringify(login.body)).toBe(200);
-    return { ...m, token: login.body.token as string };
-  }
 
   beforeAll(async () => {
-    env = await testServer('embedded', { ...DRAW_ENV, PURCHASE_GATEWAY: 'manual', DRAW_PRODUCTS: 'TWA03', DRAW_RESULT_SOURCE: 'manual', LARGE_WIN_POINTS: '1000' });
+    env = await testServer('embedded', { ...DRAW_ENV, ...CLAIM_ENV });
     api = apiClient(env.url);
   });
   /** Staff sign in after the draw's clock moved (a session does not outlive hours of the test clock). */
@@ -37,19 +28,8 @@ describe('big-win claims', () => {
   };
   afterAll(() => env?.stop());
 
-  /** A member's 539 ticket, bought with reference TL-539-<n>, that wins the first division (held: above 1,000 GP). */
-  async function bigWin(name: string) {
-    const m = await newMember(env.services, name);
-    await grantPoints(env.platform, Number(m.id), 100_000);
-    const desk = await staffMember('operator', 'Desk');
-    const { draw, order } = await bought539(api, m.token, desk.token, `TL-539-${m.id}`);
-    env.clock.advanceTo(draw.salesCloseAt);
-    await env.services.draws.enterResult('TWA03', Number(draw.id), { zones: [[3, 13, 23, 33, 39]], extra: [], divisions: [] });
-    // Settlement runs twice (a retry, the sweep): one claim all the same.
-    await env.services.drawSettlement.settleDraw(Number(draw.id));
-    await env.services.drawSettlement.settleDraw(Number(draw.id));
-    return { ...m, order: order };
-  }
+  const bigWin = (name: string) => bigWinOf(env, api, name);
+  const staffMember = (role: 'operator' | 'supervisor', name: string) => staffOf(env, api, role, name);
 
   const step = (token: string, id: string, s: string, note?: string) => api.post(`/api/admin/claims/${id}/step`, { token, json: { step: s, ...(note ? { note } : {}) } });
   const claimMessages = async (token: string) => ((await api.get('/api/inbox?limit=50', { token })).body as InboxPage).items.filter((i) => i.kind === 'claim_step').map((i) => i.params.step);
