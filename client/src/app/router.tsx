@@ -39,6 +39,9 @@ const appRoutes: RouteObject[] = [
         children: [
           { path: 'wallet', ...page(() => import('../features/wallet/wallet-page.tsx').then((m) => m.WalletPage)) },
           { path: 'withdrawals', ...page(() => import('../features/withdrawals/withdrawals-page.tsx').then((m) => m.WithdrawalsPage)) },
+          // Big-win claims (issue 33 item 4): each step's inbox message links to its claim.
+          { path: 'claims', ...page(() => import('../features/claims/claims-page.tsx').then((m) => m.ClaimsPage)) },
+          { path: 'claims/:id', ...page(() => import('../features/claims/claim-page.tsx').then((m) => m.ClaimPage)) },
           { path: 'account', ...page(() => import('../features/account-links/account-page.tsx').then((m) => m.AccountPage)) },
           { path: 'inbox', ...page(() => import('../features/inbox/inbox-page.tsx').then((m) => m.InboxPage)) },
           { path: 'messaging-v1', ...page(() => import('../features/messaging/messaging-page.tsx').then((m) => m.MessagingPage)) },

@@ -4,6 +4,7 @@ import { NavLink, Route, Routes } from 'react-router';
 import { LocaleSelect } from '../../shared/ui/locale-select.tsx';
 import { AdjustmentsPage } from './adjustments-page.tsx';
 import { AuditPage } from './audit-page.tsx';
+import { ClaimsPage } from './claims-page.tsx';
 import { DepositsHeldPage } from './deposits-held-page.tsx';
 import { DrawsPage } from './draws-page.tsx';
 import { FeedsPage } from './feeds-page.tsx';
@@ -91,6 +92,7 @@ export function AdminPage() {
             <NavLink to="/admin/members"><FormattedMessage id="admin.nav.members" /></NavLink>
             <NavLink to="/admin/deposits"><FormattedMessage id="admin.nav.deposits" /></NavLink>
             <NavLink to="/admin/withdrawals"><FormattedMessage id="admin.nav.withdrawals" /></NavLink>
+            <NavLink to="/admin/claims"><FormattedMessage id="admin.nav.claims" /></NavLink>
             <NavLink to="/admin/support"><FormattedMessage id="admin.nav.support" /></NavLink>
             <NavLink to="/admin/notices"><FormattedMessage id="admin.nav.notices" /></NavLink>
             {isSupervisor(desk.session) && <NavLink to="/admin/staff"><FormattedMessage id="admin.nav.staff" /></NavLink>}
@@ -121,6 +123,7 @@ export function AdminPage() {
             <Route path="audit" element={<AuditPage />} />
             <Route path="staff" element={<StaffPage />} />
             <Route path="withdrawals" element={<WithdrawalsPage />} />
+            <Route path="claims" element={<ClaimsPage />} />
             <Route path="support" element={<SupportPage />} />
             <Route path="support/:id" element={<SupportPage />} />
             <Route path="notices" element={<NoticesPage />} />

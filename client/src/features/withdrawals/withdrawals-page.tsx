@@ -1,4 +1,6 @@
 import './withdrawals.css';
+import { FormattedMessage } from 'react-intl';
+import { Link } from 'react-router';
 import { usePageTitle } from '../../shared/site/use-page-title.ts';
 import { LoadError, Loading } from '../../shared/ui/load-state.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
@@ -16,6 +18,11 @@ export function WithdrawalsPage() {
   return (
     <div className="container page">
       <PageHeader title="withdrawals.title" lead="withdrawals.subtitle" />
+      <p>
+        <Link to="/claims" data-testid="claims-link">
+          <FormattedMessage id="claims.link" />
+        </Link>
+      </p>
       <SectionCard anchor="identity" titleId="kyc-title" title="withdrawals.kyc.title">
         <KycSection />
       </SectionCard>
