@@ -235,13 +235,13 @@ export const configSchema = z.object({
    */
   REPORT_TIME_ZONE: z.string().default('Asia/Taipei').refine(isTimeZone, 'an IANA time zone such as Asia/Taipei'),
   // Winnings out (issue 33, docs/withdrawals.md). Amounts in GP hundredths, stated to the member before they confirm.
-  /** Largest identity document or selfie accepted, in bytes (JPEG, PNG, WebP; the document may be a PDF). */
+  /** Largest identity document, selfie or big-win claim document accepted, in bytes (JPEG, PNG, WebP; a document may be a PDF). */
   KYC_MAX_BYTES: z.coerce.number().int().min(1024).max(20 * 1024 * 1024).default(8 * 1024 * 1024),
   /** Identity checks one member may send in a rolling day (each keeps two files): past it `rate_limited`. */
   KYC_DAILY_SUBMISSIONS: z.coerce.number().int().min(1).max(50).default(5),
   /**
-   * Days an identity check's files (document and selfie) are kept after the member closes the account;
-   * then the hourly job deletes them from the storage (docs/withdrawals.md). The default, 30, is a
+   * Days an identity check's files (document and selfie), and the documents of big-win claims, are kept
+   * after the member closes the account; then the hourly job deletes them from the storage (docs/withdrawals.md). The default, 30, is a
    * placeholder for the licence holder's record-keeping duty to set.
    */
   KYC_FILE_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
