@@ -1,7 +1,7 @@
 import '../../shared/claims/claims.css';
 import { CLAIM_STAFF_STEPS, CLAIM_STEPS, type AdminClaim, type ClaimStep } from '@gp/common';
 import { useQuery } from '@tanstack/react-query';
-import { Fragment, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { ClaimDocumentList, ClaimTimeline } from '../../shared/claims/claim-parts.tsx';
@@ -47,6 +47,7 @@ export function ClaimsPage() {
   const list = useAdminClaims(step);
   const { notice, act } = useConsoleAction(CLAIMS_KEY);
   const items = list.data?.items ?? [];
+  const shown = items.find((claim) => claim.id === open);
   const stepName = (s: ClaimStep) => intl.formatMessage({ id: `claims.stepTitle.${s}` });
 
   function record(event: FormEvent<HTMLFormElement>, claim: AdminClaim, next: ClaimStep) {
@@ -67,7 +68,7 @@ export function ClaimsPage() {
       <p className="muted">
         <FormattedMessage id="admin.claims.lead" />
       </p>
-      <p className="notice" data-testid="claims-credit-note">
+      <p className="notice notice--info" data-testid="claims-credit-note">
         <FormattedMessage id="admin.claims.creditNote" /> <Link to="/admin">{intl.formatMessage({ id: 'admin.claims.queueLink' })}</Link>
       </p>
       <div className="admin-actions">
@@ -85,91 +86,113 @@ export function ClaimsPage() {
           </select>
         </label>
       </div>
-      <AdminListPanel title="admin.claims.listTitle" count={items.length} empty="admin.claims.none" isEmpty={list.isSuccess && items.length === 0} notice={<ConsoleNoticeLine notice={notice} testId="claims-notice" />}>
-        <AdminTable columns={COLUMNS} testId="admin-claims">
+      <AdminListPanel
+        title="admin.claims.listTitle"
+        count={items.length}
+        empty="admin.claims.none"
+        isEmpty={list.isSuccess && items.length === 0}
+        notice={<ConsoleNoticeLine notice={notice} testId="claims-notice" />}
+      >
+        <AdminTable columns={COLUMNS} testId="admin-claims" variant="admin-table--claims">
           {items.map((claim) => {
             const expanded = open === claim.id;
-            const next = nextStaffStep(claim.step);
             return (
-              <Fragment key={claim.id}>
-                <tr data-testid="admin-claim" data-id={claim.id} data-step={claim.step}>
-                  <td>{claim.id}</td>
-                  <td>{claim.memberEmail}</td>
-                  <td>
-                    {claim.productCode} · <Link to={`/admin/orders/${claim.orderId}`}>#{claim.orderId}</Link>
-                  </td>
-                  <td className="numeric">
-                    <Points value={claim.points} />
-                  </td>
-                  <td>{claim.ticketRef ?? '—'}</td>
-                  <td>
-                    <Moment value={claim.openedAt} length="short" />
-                  </td>
-                  <td>
-                    <Moment value={claim.claimBy} length="short" />
-                  </td>
-                  <td className="numeric" data-testid="admin-claim-documents">
-                    {claim.documents.length}
-                  </td>
-                  <td data-testid="admin-claim-step">{stepName(claim.step)}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="button button--ghost button--small"
-                      aria-expanded={expanded}
-                      aria-controls={`claim-detail-${claim.id}`}
-                      onClick={() => setOpen(expanded ? null : claim.id)}
-                      data-testid="admin-claim-toggle"
-                    >
-                      <FormattedMessage id={expanded ? 'admin.claims.hide' : 'admin.claims.details'} />
-                    </button>
-                  </td>
-                </tr>
-                {expanded && (
-                  <tr id={`claim-detail-${claim.id}`} className="admin-claim-detail">
-                    <td colSpan={COLUMNS.length}>
-                      <div className="admin-claim-detail__grid" data-testid="admin-claim-detail">
-                        <div>
-                          <h3>
-                            <FormattedMessage id="claims.timeline" />
-                          </h3>
-                          <ClaimTimeline claim={claim} />
-                        </div>
-                        <div>
-                          <h3>
-                            <FormattedMessage id="claims.documents" />
-                          </h3>
-                          <ClaimDocumentList documents={claim.documents} http={http} />
-                          <h3>
-                            <FormattedMessage id="admin.claims.nextTitle" />
-                          </h3>
-                          {next ? (
-                            <form className="admin-form" onSubmit={(event) => record(event, claim, next)} data-testid="admin-claim-next">
-                              <label className="field">
-                                <span className="field__label">
-                                  <FormattedMessage id="admin.claims.note" />
-                                </span>
-                                <input className="field__input" name="note" maxLength={500} autoComplete="off" data-testid="admin-claim-note" />
-                              </label>
-                              <button type="submit" className="button button--primary button--small" data-testid="admin-claim-record">
-                                <FormattedMessage id="admin.claims.record" values={{ step: stepName(next) }} />
-                              </button>
-                            </form>
-                          ) : (
-                            <p className="muted" data-testid="admin-claim-release">
-                              <FormattedMessage id={claim.step === 'credited' ? 'admin.claims.done' : 'admin.claims.awaitingRelease'} />
-                            </p>
-                          )}
-                        </div>
-                      </div>
-                    </td>
-                  </tr>
-                )}
-              </Fragment>
+              <tr key={claim.id} data-testid="admin-claim" data-id={claim.id} data-step={claim.step} aria-selected={expanded}>
+                <td>{claim.id}</td>
+                <td className="admin-claim__email">{claim.memberEmail}</td>
+                <td>
+                  {claim.productCode} · <Link to={`/admin/orders/${claim.orderId}`}>#{claim.orderId}</Link>
+                </td>
+                <td className="numeric">
+                  <Points value={claim.points} />
+                </td>
+                <td>{claim.ticketRef ?? '—'}</td>
+                <td>
+                  <Moment value={claim.openedAt} length="short" />
+                </td>
+                <td>
+                  <Moment value={claim.claimBy} length="short" />
+                </td>
+                <td className="numeric" data-testid="admin-claim-documents">
+                  {claim.documents.length}
+                </td>
+                <td data-testid="admin-claim-step">{stepName(claim.step)}</td>
+                <td>
+                  <button
+                    type="button"
+                    className="button button--ghost button--small"
+                    aria-expanded={expanded}
+                    aria-controls={`claim-detail-${claim.id}`}
+                    onClick={() => setOpen(expanded ? null : claim.id)}
+                    data-testid="admin-claim-toggle"
+                  >
+                    <FormattedMessage id={expanded ? 'admin.claims.hide' : 'admin.claims.details'} />
+                  </button>
+                </td>
+              </tr>
             );
           })}
         </AdminTable>
+        {shown && <ClaimDetail claim={shown} onRecord={record} />}
       </AdminListPanel>
+    </section>
+  );
+}
+
+/**
+ * One claim's details, below the list (a table row would stretch the table): the timeline, the
+ * member's documents, and the next step with a note the member reads. Focus moves here when it opens.
+ */
+function ClaimDetail({ claim, onRecord }: { claim: AdminClaim; onRecord: (event: FormEvent<HTMLFormElement>, claim: AdminClaim, next: ClaimStep) => void }) {
+  const intl = useIntl();
+  const { http } = useConsole();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const next = nextStaffStep(claim.step);
+  useEffect(() => heading.current?.focus(), [claim.id]);
+  return (
+    <section
+      id={`claim-detail-${claim.id}`}
+      className="admin-panel admin-claim-detail"
+      aria-labelledby={`claim-detail-title-${claim.id}`}
+      data-testid="admin-claim-detail"
+    >
+      <h3 id={`claim-detail-title-${claim.id}`} ref={heading} tabIndex={-1}>
+        <FormattedMessage id="admin.claims.detailTitle" values={{ id: claim.id, email: claim.memberEmail }} />
+      </h3>
+      <div className="admin-claim-detail__grid">
+        <div>
+          <h4>
+            <FormattedMessage id="claims.timeline" />
+          </h4>
+          <ClaimTimeline claim={claim} />
+        </div>
+        <div>
+          <h4>
+            <FormattedMessage id="claims.documents" />
+          </h4>
+          <ClaimDocumentList documents={claim.documents} http={http} />
+          <h4>
+            <FormattedMessage id="admin.claims.nextTitle" />
+          </h4>
+          {next ? (
+            <form className="admin-form" onSubmit={(event) => onRecord(event, claim, next)} data-testid="admin-claim-next">
+              <label className="field">
+                <span className="field__label">
+                  <FormattedMessage id="admin.claims.note" />
+                </span>
+                <input className="field__input" name="note" maxLength={500} autoComplete="off" data-testid="admin-claim-note" />
+              </label>
+              <button type="submit" className="button button--primary button--small" data-testid="admin-claim-record">
+                <FormattedMessage id="admin.claims.record" values={{ step: intl.formatMessage({ id: `claims.stepTitle.${next}` }) }} />
+              </button>
+            </form>
+          ) : (
+            <p className="muted" data-testid="admin-claim-release">
+              <FormattedMessage id={claim.step === 'credited' ? 'admin.claims.done' : 'admin.claims.awaitingRelease'} />
+            </p>
+          )}
+        </div>
+      </div>
     </section>
   );
 }

@@ -87,7 +87,7 @@ function ClaimDetail({ claim }: { claim: Claim }) {
           <FormattedMessage id="claims.claimBy" values={{ date: <Moment value={claim.claimBy} />, days: terms.deadlineDays }} />
         </p>
         {!terms.confirmed && (
-          <p className="notice" data-testid="claim-terms-unconfirmed">
+          <p className="notice notice--info" data-testid="claim-terms-unconfirmed">
             <FormattedMessage id="claims.unconfirmed" />
           </p>
         )}

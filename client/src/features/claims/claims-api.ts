@@ -29,5 +29,10 @@ export function useClaims() {
 export function useClaim(id: string) {
   const http = useHttp();
   useClaimRefresh();
-  return useQuery({ queryKey: claimKeys.one(id), queryFn: () => http.get<Claim>(`/api/claims/${encodeURIComponent(id)}`), staleTime: 0, refetchOnWindowFocus: 'always' });
+  return useQuery({
+    queryKey: claimKeys.one(id),
+    queryFn: () => http.get<Claim>(`/api/claims/${encodeURIComponent(id)}`),
+    staleTime: 0,
+    refetchOnWindowFocus: 'always',
+  });
 }

@@ -22,7 +22,14 @@ describe("a claim's timeline", () => {
       />,
     );
     const steps = screen.getAllByTestId('claim-step');
-    expect(steps.map((s) => s.dataset.step)).toEqual(['win_confirmed', 'documents_requested', 'documents_received', 'ticket_presented', 'prize_received', 'credited']);
+    expect(steps.map((s) => s.dataset.step)).toEqual([
+      'win_confirmed',
+      'documents_requested',
+      'documents_received',
+      'ticket_presented',
+      'prize_received',
+      'credited',
+    ]);
     expect(steps.map((s) => s.dataset.state)).toEqual(['done', 'current', 'to-come', 'to-come', 'to-come', 'to-come']);
     expect(steps[1]!.getAttribute('aria-current')).toBe('step');
     // Every date names its zone.
@@ -44,7 +51,14 @@ describe("a claim's documents", () => {
         <ClaimDocumentList
           http={http}
           documents={[
-            { id: '1', name: 'id-card.pdf', contentType: 'application/pdf', size: 52_000, uploadedAt: '2026-11-28T03:40:00.000Z', url: '/api/claims/7/documents/1' },
+            {
+              id: '1',
+              name: 'id-card.pdf',
+              contentType: 'application/pdf',
+              size: 52_000,
+              uploadedAt: '2026-11-28T03:40:00.000Z',
+              url: '/api/claims/7/documents/1',
+            },
             { id: '2', name: 'form.png', contentType: 'image/png', size: 300, uploadedAt: '2026-11-28T03:41:00.000Z', url: null },
           ]}
         />,

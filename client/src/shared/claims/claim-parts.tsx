@@ -20,7 +20,14 @@ export function ClaimTimeline({ claim }: { claim: Pick<Claim, 'step' | 'timeline
         const done = claim.timeline.find((entry) => entry.step === step);
         const state = done ? (index === current ? 'current' : 'done') : 'to-come';
         return (
-          <li key={step} className={`claim-timeline__step claim-timeline__step--${state}`} data-testid="claim-step" data-step={step} data-state={state} aria-current={state === 'current' ? 'step' : undefined}>
+          <li
+            key={step}
+            className={`claim-timeline__step claim-timeline__step--${state}`}
+            data-testid="claim-step"
+            data-step={step}
+            data-state={state}
+            aria-current={state === 'current' ? 'step' : undefined}
+          >
             <span className="claim-timeline__mark" aria-hidden="true">
               {done ? '✓' : index + 1}
             </span>
@@ -47,7 +54,12 @@ const KINDS: Record<string, string> = { 'application/pdf': 'PDF', 'image/jpeg': 
 /** One document: fetched with the reader's own session (a plain link carries no token), then opened from memory in a new tab. */
 function DocumentLink({ document, http }: { document: ClaimDocument; http: HttpClient }) {
   const [asked, setAsked] = useState(false);
-  const file = useQuery({ queryKey: ['claim-document', document.url], queryFn: () => http.blob(document.url!), enabled: asked && document.url !== null, staleTime: Infinity });
+  const file = useQuery({
+    queryKey: ['claim-document', document.url],
+    queryFn: () => http.blob(document.url!),
+    enabled: asked && document.url !== null,
+    staleTime: Infinity,
+  });
   const objectUrl = useObjectUrl(file.data);
   if (!document.url) {
     return (
@@ -87,7 +99,8 @@ export function ClaimDocumentList({ documents, http }: { documents: readonly Cla
           <div className="claim-documents__text">
             <strong className="claim-documents__name">{document.name}</strong>
             <span className="muted">
-              {KINDS[document.contentType] ?? document.contentType} · {intl.formatNumber(Math.max(1, Math.round(document.size / 1024)), { style: 'unit', unit: 'kilobyte' })} ·{' '}
+              {KINDS[document.contentType] ?? document.contentType} ·{' '}
+              {intl.formatNumber(Math.max(1, Math.round(document.size / 1024)), { style: 'unit', unit: 'kilobyte' })} ·{' '}
               <Moment value={document.uploadedAt} length="short" />
             </span>
           </div>
