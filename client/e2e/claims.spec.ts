@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
-import { expect, test, type Browser } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { english, startManualPlatform } from './manual-platform.ts';
 import { PHONE } from './phone-support.ts';
 import { enterResultTwice } from './results-support.ts';
@@ -70,6 +71,12 @@ test.afterAll(() => {
   server?.kill('SIGINT');
 });
 
+/** axe-core's serious and critical WCAG 2.1 AA findings on the page as it is (rule and elements). */
+async function seriousFindings(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 async function phonePage(browser: Browser) {
   const context = await browser.newContext({ ...PHONE, baseURL: BASE, locale: 'en-US', timezoneId: 'Asia/Taipei' });
   const page = await context.newPage();
@@ -133,6 +140,7 @@ test('on a phone, the member opens the claim from the inbox, reads the timeline 
   await page.getByTestId('claim-upload-submit').scrollIntoViewIfNeeded();
   await expect(page.getByTestId('claim-upload-submit')).toBeInViewport();
   await page.screenshot({ path: test.info().outputPath('member-claim-390.png'), fullPage: true });
+  expect(await seriousFindings(page)).toEqual([]);
 
   // The claims list reaches it too.
   await page.goto('/claims');
@@ -188,6 +196,7 @@ test('in the console, staff move the claim through its steps by keyboard and mou
   await expect(detail.getByTestId('admin-claim-release')).toContainText('large-win release in the order queue');
   await expect(detail.getByTestId('admin-claim-next')).toHaveCount(0);
   await s.screenshot({ path: test.info().outputPath('console-claims-1280.png'), fullPage: true });
+  expect(await seriousFindings(s)).toEqual([]);
 
   // A step out of order (a stale screen, another worker first) is refused in words.
   const stale = await call('POST', `/api/admin/claims/${claimId}/step`, { token: seeded, body: { step: 'ticket_presented' } });
