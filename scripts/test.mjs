@@ -81,10 +81,16 @@ try {
     if (file.status === 'failed' && failed.length === 0) failures.push(`vitest  ${where} (the file failed to run)\n          ${firstLine(file.message)}`);
   }
   counts.passed += v.numPassedTests;
-  counts.failed += v.numFailedTests + (v.numFailedTestSuites ?? 0);
+  // A failed test counts once (not again for its describe block and its file, as numFailedTestSuites
+  // would); a file that failed without a failed test (an import error, a hook) counts as one.
+  counts.failed += failures.length;
   counts.skipped += v.numPendingTests + v.numTodoTests;
 } catch {
   counts.failed += 1; // no report means vitest itself failed
+}
+if (vitestStatus !== 0 && failures.length === 0) {
+  failures.push(`vitest  exited ${vitestStatus} without a failed test: an unhandled error (see its output above)`);
+  counts.failed += 1;
 }
 try {
   const p = JSON.parse(fs.readFileSync(playwrightJson, 'utf8'));
