@@ -1,3 +1,6 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { CLAIM_DOCUMENT_LIMIT } from '@gp/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRAW_ENV } from '../draw/support.ts';
@@ -21,10 +24,15 @@ describe('big-win claim documents', () => {
   let otto: Staff;
 
   beforeAll(async () => {
-    env = await testServer('embedded', { ...DRAW_ENV, ...CLAIM_ENV, KYC_MAX_BYTES: '65536', KYC_FILE_RETENTION_DAYS: '30' });
+    // A storage folder of its own: claim ids start at 1 on every test database, and the test counts the files stored per claim.
+    const dataDir = path.resolve(import.meta.dirname, `../../../.tmp/test-data/claims-${crypto.randomBytes(4).toString('hex')}`);
+    env = await testServer('embedded', { ...DRAW_ENV, ...CLAIM_ENV, DATA_DIR: dataDir, KYC_MAX_BYTES: '65536', KYC_FILE_RETENTION_DAYS: '30' });
     api = apiClient(env.url);
   });
-  afterAll(() => env?.stop());
+  afterAll(async () => {
+    await env?.stop();
+    if (env) await fs.rm(env.platform.config.DATA_DIR, { recursive: true, force: true });
+  });
 
   async function send(claimId: string, token: string | undefined, body: Buffer | undefined, name = 'passport scan.pdf') {
     const form = new FormData();
