@@ -16,10 +16,18 @@ export const claimStepBody = z.object({
 });
 export type ClaimStepBody = z.infer<typeof claimStepBody>;
 
-/** What the operator asks of a claimant, per product. `confirmed: false`: our configuration, not yet checked with the operator (shown as such). */
+/** What an operator may ask of a prize claimant: codes, so every language names them (`claims.requirement.<code>`). */
+export const CLAIM_REQUIREMENTS = ['identity_document', 'original_ticket', 'signed_ticket', 'claim_form', 'tax_form', 'bank_account'] as const;
+export type ClaimRequirement = (typeof CLAIM_REQUIREMENTS)[number];
+
+/**
+ * What the operator asks of a claimant, per product. `operator`: the operator's own name, or null where
+ * it depends on where the ticket was bought (the page says so in the member's language).
+ * `confirmed: false`: our configuration, not yet checked with the operator (shown as such).
+ */
 export interface OperatorClaimTerms {
-  operator: string;
-  steps: string[];
+  operator: string | null;
+  steps: ClaimRequirement[];
   deadlineDays: number;
   confirmed: boolean;
 }

@@ -7,13 +7,13 @@ import type { OperatorClaimTerms } from '@gp/common';
  * entry and set `confirmed` only with the operator's published rules in hand (docs/back-office.md).
  */
 const BY_COUNTRY: Record<string, OperatorClaimTerms> = {
-  TW: { operator: 'Taiwan Lottery (台灣彩券)', steps: ['identity document', 'original ticket', 'bank account for the transfer'], deadlineDays: 90, confirmed: false },
-  HK: { operator: 'HKJC Lotteries', steps: ['identity document', 'original ticket'], deadlineDays: 60, confirmed: false },
-  JP: { operator: 'Takarakuji (みずほ銀行)', steps: ['identity document', 'original ticket', 'claim form'], deadlineDays: 365, confirmed: false },
-  AU: { operator: 'The Lott', steps: ['identity document', 'original ticket', 'claim form'], deadlineDays: 365, confirmed: false },
-  US: { operator: 'the state lottery of sale', steps: ['identity document', 'original ticket, signed', 'claim form', 'tax form'], deadlineDays: 180, confirmed: false },
-  FR: { operator: 'FDJ', steps: ['identity document', 'original ticket'], deadlineDays: 60, confirmed: false },
+  TW: { operator: 'Taiwan Lottery (台灣彩券)', steps: ['identity_document', 'original_ticket', 'bank_account'], deadlineDays: 90, confirmed: false },
+  HK: { operator: 'HKJC Lotteries', steps: ['identity_document', 'original_ticket'], deadlineDays: 60, confirmed: false },
+  JP: { operator: 'Takarakuji (みずほ銀行)', steps: ['identity_document', 'original_ticket', 'claim_form'], deadlineDays: 365, confirmed: false },
+  AU: { operator: 'The Lott', steps: ['identity_document', 'original_ticket', 'claim_form'], deadlineDays: 365, confirmed: false },
+  US: { operator: null, steps: ['identity_document', 'signed_ticket', 'claim_form', 'tax_form'], deadlineDays: 180, confirmed: false },
+  FR: { operator: 'FDJ', steps: ['identity_document', 'original_ticket'], deadlineDays: 60, confirmed: false },
 };
-const FALLBACK: OperatorClaimTerms = { operator: 'the operator', steps: ['identity document', 'original ticket'], deadlineDays: 60, confirmed: false };
+const FALLBACK: OperatorClaimTerms = { operator: null, steps: ['identity_document', 'original_ticket'], deadlineDays: 60, confirmed: false };
 
 export const operatorTermsOf = (productCode: string): OperatorClaimTerms => BY_COUNTRY[productCode.slice(0, 2).toUpperCase()] ?? FALLBACK;

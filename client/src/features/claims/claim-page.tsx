@@ -76,11 +76,17 @@ function ClaimDetail({ claim }: { claim: Claim }) {
 
       <SectionCard titleId="claim-operator-title" title="claims.operatorTitle" testId="claim-operator">
         <p>
-          <FormattedMessage id="claims.operator" values={{ operator: terms.operator }} />
+          {terms.operator === null ? (
+            <FormattedMessage id="claims.operatorOfSale" />
+          ) : (
+            <FormattedMessage id="claims.operator" values={{ operator: terms.operator }} />
+          )}
         </p>
         <ul className="claim-operator-steps">
           {terms.steps.map((step) => (
-            <li key={step}>{step}</li>
+            <li key={step}>
+              <FormattedMessage id={`claims.requirement.${step}`} />
+            </li>
           ))}
         </ul>
         <p data-testid="claim-deadline">
