@@ -28,6 +28,7 @@ import * as realityChecks from './0031-reality-checks.ts';
 import * as withdrawalBatchesAml from './0033-withdrawal-batches-aml.ts';
 import * as stripeRefundWithdrawals from './0034-stripe-refund-withdrawals.ts';
 import * as bigWinClaims from './0035-big-win-claims.ts';
+import * as withdrawalBankReturns from './0037-withdrawal-bank-returns.ts';
 import * as accountClosure from './0032-account-closure.ts';
 import * as refundCauses from './0030-refund-causes.ts';
 
@@ -65,6 +66,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0033-withdrawal-batches-aml': withdrawalBatchesAml,
   '0034-stripe-refund-withdrawals': stripeRefundWithdrawals,
   '0035-big-win-claims': bigWinClaims,
+  '0037-withdrawal-bank-returns': withdrawalBankReturns,
   '0032-account-closure': accountClosure,
   '0030-refund-causes': refundCauses,
 };

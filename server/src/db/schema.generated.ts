@@ -709,6 +709,9 @@ export interface Withdrawals {
   rate: string;
   reason: string | null;
   refund_claimed_at: Timestamp | null;
+  return_first_at: Timestamp | null;
+  return_first_by: number | null;
+  return_reference: string | null;
   state: Generated<string>;
   user_id: number;
 }

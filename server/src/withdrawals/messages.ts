@@ -3,7 +3,7 @@ import { writeInboxMessages } from '../inbox/service.ts';
 import type { Platform } from '../platform/platform.ts';
 
 /** The steps of a withdrawal the member is told about in their inbox (one message each). */
-export type WithdrawalStep = 'requested' | 'approved' | 'paid' | 'rejected' | 'cancelled' | 'returned';
+export type WithdrawalStep = 'requested' | 'approved' | 'paid' | 'rejected' | 'cancelled' | 'returned' | 'bank_returned';
 
 interface Subject {
   id: number;
@@ -37,7 +37,7 @@ export function withdrawalMessages(platform: Pick<Platform, 'outbox' | 'now' | '
           payout: row.payout,
           currency: row.currency,
           ...(step === 'paid' ? { reference: row.paid_reference ?? '' } : {}),
-          ...(step === 'rejected' ? { reason: row.reason ?? '' } : {}),
+          ...(step === 'rejected' || step === 'bank_returned' ? { reason: row.reason ?? '' } : {}),
         },
         link: '/withdrawals',
       })),

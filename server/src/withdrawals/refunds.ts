@@ -34,6 +34,8 @@ async function unplayedStripeDeposits(db: Executor, userId: number, balance: num
       points,
       payout: refundPayout(deposit, points),
       currency: deposit.currency,
+      depositPoints: deposit.points,
+      depositAmount: deposit.amount,
       paidAt: deposit.paid_at ? new Date(deposit.paid_at).toISOString() : null,
     });
   }

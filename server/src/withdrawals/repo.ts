@@ -29,6 +29,8 @@ export const WITHDRAWAL_COLUMNS = [
   'withdrawals.aml_acknowledged_by',
   'withdrawals.deposit_id',
   'withdrawals.refund_claimed_at',
+  'withdrawals.return_reference',
+  'withdrawals.return_first_by',
 ] as const;
 
 /** States in which a withdrawal's points are held or gone: what it counts against a member's limits and winnings. */
@@ -192,6 +194,38 @@ export const withdrawalsRepo = {
   },
 
   /**
+   * A paid bank transfer's return, recorded by a first supervisor (it waits for a second one): once,
+   * while it is still paid and no return is recorded.
+   */
+  firstReturn(trx: Tx, id: number, staffId: number, at: Date, reference: string, reason: string) {
+    return trx
+      .updateTable('withdrawals')
+      .set({ return_first_by: staffId, return_first_at: at, return_reference: reference, reason })
+      .where('id', '=', id)
+      .where('state', '=', 'paid')
+      .where('method', '=', 'bank_transfer')
+      .where('return_first_by', 'is', null)
+      .returning(WITHDRAWAL_COLUMNS)
+      .executeTakeFirst();
+  },
+
+  /**
+   * paid → returned, once (the caller credits the held points back in the same transaction).
+   * `secondTo`: the supervisor who recorded it first, whom the confirmer must differ from (checked in
+   * the statement); null: returned alone, only while nobody recorded a first return.
+   */
+  markReturned(trx: Tx, id: number, staffId: number, at: Date, reference: string, reason: string, secondTo: number | null) {
+    let query = trx
+      .updateTable('withdrawals')
+      .set({ state: 'returned', closed_by: staffId, closed_at: at, return_reference: reference, reason })
+      .where('id', '=', id)
+      .where('state', '=', 'paid')
+      .where('method', '=', 'bank_transfer');
+    query = secondTo === null ? query.where('return_first_by', 'is', null) : query.where('return_first_by', '=', secondTo).where('return_first_by', '<>', staffId);
+    return query.returning(WITHDRAWAL_COLUMNS).executeTakeFirst();
+  },
+
+  /**
    * The member's paid deposits, newest first, each with the points still its own (less what live
    * refund withdrawals of it hold or paid): the refund rail attributes play to the oldest points
    * first, so the newest deposits are the ones not yet played (withdrawals/refunds.ts).
@@ -254,16 +288,17 @@ export const withdrawalsRepo = {
   /**
    * For the daily reconciliation (issue 33 item 2; the report is built elsewhere): per day in
    * `timeZone`, the GP hundredths withdrawals held (requested that day), paid out (marked paid that
-   * day) and returned (rejected or cancelled that day), between `from` (inclusive) and `to` (exclusive).
+   * day; a transfer the bank returned later still counts as paid that day) and returned (rejected,
+   * cancelled or returned by the bank that day), between `from` (inclusive) and `to` (exclusive).
    */
   async dailyTotals(db: Executor, from: Date, to: Date, timeZone: string) {
     const { rows } = await sql<{ day: string; held: string; paid: string; returned: string }>`
       with events as (
         select (created_at at time zone ${timeZone})::date as day, amount as held, 0 as paid, 0 as returned from withdrawals where created_at >= ${from} and created_at < ${to}
         union all
-        select (paid_at at time zone ${timeZone})::date, 0, amount, 0 from withdrawals where state = 'paid' and paid_at >= ${from} and paid_at < ${to}
+        select (paid_at at time zone ${timeZone})::date, 0, amount, 0 from withdrawals where state in ('paid', 'returned') and paid_at >= ${from} and paid_at < ${to}
         union all
-        select (closed_at at time zone ${timeZone})::date, 0, 0, amount from withdrawals where state in ('rejected', 'cancelled') and closed_at >= ${from} and closed_at < ${to}
+        select (closed_at at time zone ${timeZone})::date, 0, 0, amount from withdrawals where state in ('rejected', 'cancelled', 'returned') and closed_at >= ${from} and closed_at < ${to}
       )
       select to_char(day, 'YYYY-MM-DD') as day, sum(held) as held, sum(paid) as paid, sum(returned) as returned from events group by day order by day`.execute(db);
     return rows.map((r) => ({ day: r.day, held: Number(r.held), paid: Number(r.paid), returned: Number(r.returned) }));

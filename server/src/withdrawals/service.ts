@@ -7,6 +7,7 @@ import type { Platform } from '../platform/platform.ts';
 import { recordAudit, ROLLING_DAY_MS, selfApprovedMoney, type StaffActor } from '../staff/service.ts';
 import { balanceMessage, walletService } from '../wallet/service.ts';
 import { amlFlagsOf } from './aml.ts';
+import { bankReturns } from './bank-returns.ts';
 import { createBatchOperations } from './batches.ts';
 import { kycRepo } from './kyc-repo.ts';
 import { withdrawalMessages } from './messages.ts';
@@ -39,6 +40,7 @@ export function createWithdrawalService(platform: Pick<Platform, 'db' | 'now' | 
   const { db, now, config, outbox, logger } = platform;
   const tell = withdrawalMessages(platform);
   const batches = createBatchOperations(platform, (trx, row) => tell(trx, row, ['paid']));
+  const recordReturn = bankReturns(platform, tell);
 
   async function pushBalance(trx: Tx, userId: number) {
     const at = now();
@@ -257,6 +259,9 @@ export function createWithdrawalService(platform: Pick<Platform, 'db' | 'now' | 
       }
       return presentForStaff((await withdrawalsRepo.find(db, id))!);
     },
+
+    /** A paid bank transfer the bank sent back (bank-returns.ts): returned, its points credited back once; four eyes past the bound. */
+    recordReturn,
 
     /** Bank-transfer batches (batches.ts): export a new one, download one again, list them, mark one paid. */
     exportBatch: (actor: StaffActor) => batches.exportNew(actor),

@@ -50,7 +50,7 @@ describe('withdrawals back to a Stripe payment (refunds)', () => {
     expect(await balanceOf(env, m.token)).toBe(2_500);
 
     const offered = await terms(m.token);
-    expect(offered.refundable).toEqual([{ depositId: m.deposit.id, method: 'card', points: 1_500, payout: 1_500, currency: 'USD', paidAt: expect.any(String) }]);
+    expect(offered.refundable).toEqual([{ depositId: m.deposit.id, method: 'card', points: 1_500, payout: 1_500, currency: 'USD', depositPoints: 2_000, depositAmount: 2_000, paidAt: expect.any(String) }]);
     expect(offered.withdrawable).toBe(1_000);
     // More than is unplayed: refused, nothing held.
     expect((await refundWithdrawal(m.token, m.deposit.id, 1_600)).body.error.code).toBe('refund_unavailable');

@@ -18,7 +18,7 @@ import { Moment } from '../../shared/time/moment.tsx';
 const PAGE_SIZE = 20;
 const isClaimStep = (step: unknown): step is ClaimStep => (CLAIM_STEPS as readonly unknown[]).includes(step);
 
-const WITHDRAWAL_STEPS = ['requested', 'approved', 'paid', 'rejected', 'cancelled', 'returned'] as const;
+const WITHDRAWAL_STEPS = ['requested', 'approved', 'paid', 'rejected', 'cancelled', 'returned', 'bank_returned'] as const;
 
 /** A withdrawal message's sentence: one per step (server/src/withdrawals/messages.ts). */
 const withdrawalText = (step: unknown): MessageId => `inbox.text.withdrawal_${WITHDRAWAL_STEPS.find((s) => s === step) ?? 'requested'}`;

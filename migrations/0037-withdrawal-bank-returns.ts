@@ -1,0 +1,29 @@
+import { type Kysely, sql } from 'kysely';
+
+/**
+ * Issue 33, a bank transfer the bank returns after its batch was marked paid (docs/withdrawals.md
+ * "A transfer the bank returns"): the withdrawal moves paid → `returned`, and its held points come
+ * back once, under the same `withdrawal-return` cause a rejection or cancellation would post (the
+ * ledger's unique cause index: a withdrawal's points come back at most once, whichever way).
+ *
+ * - `state` gains `returned`; `closed_by`/`closed_at`/`reason` say who confirmed the return, when and
+ *   why (the member reads the reason), `return_reference` the bank's reference for it.
+ * - `return_first_by`/`return_first_at`: a return above the supervisor's rolling-day bound is
+ *   recorded by one supervisor first and confirmed by another (four eyes, as adjustments).
+ */
+export async function up(db: Kysely<any>): Promise<void> {
+  await sql`alter table withdrawals drop constraint withdrawals_state_check`.execute(db);
+  await sql`alter table withdrawals add constraint withdrawals_state_check check (state in ('requested', 'approved', 'paid', 'rejected', 'cancelled', 'returned'))`.execute(db);
+  await db.schema
+    .alterTable('withdrawals')
+    .addColumn('return_reference', 'text')
+    .addColumn('return_first_by', 'bigint', (c) => c.references('users.id'))
+    .addColumn('return_first_at', 'timestamptz')
+    .execute();
+  // The confirmer's rolling-day sum (staff/repo.ts selfApprovedSince) reads returns confirmed alone.
+  await db.schema.createIndex('withdrawals_returner_day').on('withdrawals').columns(['closed_by', 'closed_at']).where(sql.ref('state'), '=', 'returned').execute();
+}
+
+export async function down(): Promise<void> {
+  throw new Error('migrations are forward-only');
+}
