@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { PHONE } from './phone-support.ts';
 import { adoptSession } from './session-support.ts';
-import { call, newAccount } from './staff-support.ts';
+import { call } from './staff-support.ts';
+import { verifiedMember } from './withdrawal-support.ts';
 
 /**
  * Issue 33, the refund rail on the member's page, on a phone: a member who deposited by card (the
@@ -11,30 +12,14 @@ import { call, newAccount } from './staff-support.ts';
  * says plainly that nothing can be refunded.
  */
 const SEEDED = { email: 'operator@example.com', password: 'operator-pass-2026' };
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1');
 
 test.use({ ...PHONE, locale: 'en-US' });
-
-/** The member's identity check, sent over the API and approved by the seeded operator (the console's review is withdrawals.spec.ts's). */
-async function verifiedMember(base: string, staffToken: string) {
-  const member = await newAccount(base, 'Refunder');
-  const form = new FormData();
-  for (const [k, v] of Object.entries({ accountName: 'Refund Member', accountNumber: '00123456780001', bankCode: '8120123' })) form.append(k, v);
-  form.append('document', new Blob([new Uint8Array(PDF)]), 'id.pdf');
-  form.append('selfie', new Blob([new Uint8Array(PNG)]), 'me.png');
-  const sent = await fetch(`${base}/api/me/kyc`, { method: 'POST', headers: { Authorization: `Bearer ${member.token}` }, body: form });
-  const submission = (await sent.json()) as { submissionId: string };
-  expect(sent.status, JSON.stringify(submission)).toBe(201);
-  expect((await call(base, 'POST', `/api/admin/kyc/${submission.submissionId}/decision`, { token: staffToken, body: { decision: 'approve' } })).status).toBe(200);
-  return member;
-}
 
 test('a member who paid by card and played nothing refunds it to the card on a phone, and sees it paid', async ({ page, baseURL }) => {
   test.setTimeout(180_000);
   const base = baseURL!;
   const staff = (await call(base, 'POST', '/api/auth/login', { body: SEEDED })).body.token as string;
-  const member = await verifiedMember(base, staff);
+  const member = await verifiedMember(base, staff, 'Refunder');
   await adoptSession(page, member.token);
   await page.addInitScript(() => localStorage.setItem('locale', 'en'));
 

@@ -7,7 +7,7 @@ import { AdminListPanel } from './admin-table.tsx';
 import { ConsoleNoticeLine, useConsoleAction } from './console-action.tsx';
 import { KycReview } from './kyc-review.tsx';
 import { saveFile } from '../../shared/ui/save-file.ts';
-import { useConsole } from './staff-session.ts';
+import { isSupervisor, useConsole } from './staff-session.ts';
 import { WithdrawalBatches } from './withdrawal-batches.tsx';
 import { WithdrawalFlags } from './withdrawal-flags.tsx';
 import { useAdminWithdrawals, WITHDRAWALS_KEY } from './withdrawals-api.ts';
@@ -21,7 +21,8 @@ import { useAdminWithdrawals, WITHDRAWALS_KEY } from './withdrawals-api.ts';
  */
 export function WithdrawalsPage() {
   const intl = useIntl();
-  const { http } = useConsole();
+  const { http, session } = useConsole();
+  const me = String(session.user.id);
   const [state, setState] = useState<WithdrawalState>('requested');
   const list = useAdminWithdrawals(state);
   const { notice, act } = useConsoleAction(WITHDRAWALS_KEY);
@@ -103,11 +104,12 @@ export function WithdrawalsPage() {
                 )}
               </p>
               {w.awaitingSecondApproval && (
-                <p className="admin-urgent">
-                  <FormattedMessage id="admin.withdrawals.awaitingSecond" />
+                <p className="admin-urgent" data-testid="withdrawal-awaiting-second">
+                  {/* The first approver is told it is someone else's turn, rather than meeting a refusal. */}
+                  <FormattedMessage id={w.firstApprovedBy === me ? 'admin.withdrawals.yourFirstApproval' : 'admin.withdrawals.awaitingSecond'} />
                 </p>
               )}
-              {w.state === 'requested' && w.amlFlags.length > 0 && <WithdrawalFlags flags={w.amlFlags} acknowledged={acknowledged.has(w.id)} onAcknowledge={(value) => acknowledge(w.id, value)} />}
+              {w.state === 'requested' && w.amlFlags.length > 0 && <WithdrawalFlags flags={w.amlFlags} acknowledged={acknowledged.has(w.id)} onAcknowledge={(value) => acknowledge(w.id, value)} approvedByMe={w.firstApprovedBy === me} />}
               {w.batchId && (
                 <p className="muted">
                   <FormattedMessage id="admin.withdrawals.inBatch" values={{ id: w.batchId }} />
@@ -117,11 +119,11 @@ export function WithdrawalsPage() {
               {w.reason && <p>{w.reason}</p>}
               {w.state === 'paid' && w.returnFirstBy && (
                 <p className="admin-urgent" data-testid="withdrawal-return-pending">
-                  <FormattedMessage id="admin.withdrawals.returnAwaitingSecond" values={{ reference: w.returnReference ?? '' }} />
+                  <FormattedMessage id={w.returnFirstBy === me ? 'admin.withdrawals.yourFirstReturn' : 'admin.withdrawals.returnAwaitingSecond'} values={{ reference: w.returnReference ?? '' }} />
                 </p>
               )}
               <div className="admin-actions">
-                {w.state === 'requested' && (
+                {w.state === 'requested' && w.firstApprovedBy !== me && (
                   <button type="button" className="button button--primary button--small" onClick={() => void approve(w)} disabled={w.amlFlags.length > 0 && !acknowledged.has(w.id)} data-testid="withdrawal-approve">
                     <FormattedMessage id="admin.withdrawals.approve" />
                   </button>
@@ -136,7 +138,7 @@ export function WithdrawalsPage() {
                     <FormattedMessage id="admin.withdrawals.sendRefund" />
                   </button>
                 )}
-                {w.state === 'paid' && w.method === 'bank_transfer' && (
+                {w.state === 'paid' && w.method === 'bank_transfer' && isSupervisor(session) && w.returnFirstBy !== me && (
                   <button type="button" className="button button--ghost button--small" onClick={() => setAsking({ id: w.id, action: 'returned' })} data-testid="withdrawal-returned">
                     <FormattedMessage id="admin.withdrawals.markReturned" />
                   </button>
