@@ -10,6 +10,9 @@ import { type Kysely, sql } from 'kysely';
  *   why (the member reads the reason), `return_reference` the bank's reference for it.
  * - `return_first_by`/`return_first_at`: a return above the supervisor's rolling-day bound is
  *   recorded by one supervisor first and confirmed by another (four eyes, as adjustments).
+ * - `refund_sent_at`: a `stripe_refund` withdrawal's refund reached Stripe (at least once). An approved
+ *   one with it set and no final answer (Stripe said `pending`, or the answer was lost) is what the
+ *   refund reconciler looks up (withdrawals/refund-payments.ts).
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table withdrawals drop constraint withdrawals_state_check`.execute(db);
@@ -19,6 +22,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('return_reference', 'text')
     .addColumn('return_first_by', 'bigint', (c) => c.references('users.id'))
     .addColumn('return_first_at', 'timestamptz')
+    .addColumn('refund_sent_at', 'timestamptz')
     .execute();
   // The confirmer's rolling-day sum (staff/repo.ts selfApprovedSince) reads returns confirmed alone.
   await db.schema.createIndex('withdrawals_returner_day').on('withdrawals').columns(['closed_by', 'closed_at']).where(sql.ref('state'), '=', 'returned').execute();

@@ -31,7 +31,7 @@ import { joinMembersRoom } from './inbox/members-room.ts';
 import { createInboxService } from './inbox/service.ts';
 import { createMessagingService } from './messaging/service.ts';
 import { createKycService, createWithdrawalService } from './withdrawals/service.ts';
-import { kycFilesJob } from './withdrawals/jobs.ts';
+import { kycFilesJob, refundSettleJob } from './withdrawals/jobs.ts';
 import type { KenoClocks } from './games/keno/clocks.ts';
 import { createGames } from './games/families.ts';
 import { housekeepingJob } from './maintenance/jobs.ts';
@@ -120,6 +120,7 @@ export function workersOf(platform: Platform, services: Services): Workers[] {
     resultFeedsJob.withContext({ feeds: services.feeds, logger }),
     reconciliationJob.withContext({ reports: services.reports, logger }),
     kycFilesJob.withContext({ kyc: services.kyc, logger }),
+    refundSettleJob.withContext({ withdrawals: services.withdrawals, logger }),
     ...orderWorkers(services.orders, logger),
     ...services.games.workers(),
   ];

@@ -171,7 +171,7 @@ export const withdrawalsRepo = {
    * `from` → rejected or cancelled, once: the caller returns the held points in the same transaction.
    * Never one exported in a bank batch (the bank may pay it: only `paid` follows).
    */
-  close(trx: Tx, id: number, to: 'rejected' | 'cancelled', from: WithdrawalState[], by: number, reason: string | null, at: Date) {
+  close(trx: Tx, id: number, to: 'rejected' | 'cancelled', from: WithdrawalState[], by: number | null, reason: string | null, at: Date) {
     return trx
       .updateTable('withdrawals')
       .set({ state: to, closed_by: by, closed_at: at, reason })
@@ -183,7 +183,7 @@ export const withdrawalsRepo = {
   },
 
   /** approved → paid, once, with the bank's or provider's reference. */
-  markPaid(trx: Tx, id: number, by: number, reference: string, at: Date) {
+  markPaid(trx: Tx, id: number, by: number | null, reference: string, at: Date) {
     return trx
       .updateTable('withdrawals')
       .set({ state: 'paid', paid_by: by, paid_at: at, paid_reference: reference })
@@ -278,6 +278,25 @@ export const withdrawalsRepo = {
       .where((eb) => eb.or([eb('refund_claimed_at', 'is', null), eb('refund_claimed_at', '<', staleBefore)]))
       .returning(WITHDRAWAL_COLUMNS)
       .executeTakeFirst();
+  },
+
+  /** The refund is about to reach the provider: from now on the reconciler looks it up (set once, the first time). */
+  async markRefundSent(db: Executor, id: number, at: Date) {
+    await db.updateTable('withdrawals').set({ refund_sent_at: at }).where('id', '=', id).where('refund_sent_at', 'is', null).execute();
+  },
+
+  /** Approved refunds that reached the provider with no final answer yet and nobody asking now (the reconciler's work), oldest first. */
+  refundsToSettle(db: Executor, staleBefore: Date, limit: number) {
+    return db
+      .selectFrom('withdrawals')
+      .select(['id', 'deposit_id'])
+      .where('state', '=', 'approved')
+      .where('method', '=', 'stripe_refund')
+      .where('refund_sent_at', 'is not', null)
+      .where((eb) => eb.or([eb('refund_claimed_at', 'is', null), eb('refund_claimed_at', '<', staleBefore)]))
+      .orderBy('id')
+      .limit(limit)
+      .execute();
   },
 
   /** The provider's answer was not known (a timeout): the next click may ask again, after its lookup. */

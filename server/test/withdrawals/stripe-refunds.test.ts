@@ -171,4 +171,48 @@ describe('withdrawals back to a Stripe payment (refunds)', () => {
     expect((await env.api.post(`/api/admin/withdrawals/${own.body.id}/approve`, { token: otto.token })).status).toBe(200);
     expect((await env.api.post(`/api/admin/withdrawals/${own.body.id}/refund`, { token: self.token })).body.error.code).toBe('own_account');
   });
+
+  it('a refund Stripe leaves pending stays approved; the reconciler looks it up and settles it, paid or failed, once', async () => {
+    const settle = () => env.services.withdrawals.settlePendingRefunds();
+    const state = async (token: string, id: string) => ((await env.api.get('/api/withdrawals', { token })).body.items as any[]).find((w) => w.id === id);
+    const pendingRefund = async (name: string) => {
+      const m = await memberWithCardDeposit(name);
+      const id = (await refundWithdrawal(m.token, m.deposit.id, 2_000)).body.id as string;
+      expect((await env.api.post(`/api/admin/withdrawals/${id}/approve`, { token: otto.token })).status).toBe(200);
+      const pi = await paymentIntentOf(m.deposit.id);
+      env.sandbox.stripe.refunds.holdRefundsOf(pi);
+      expect((await env.api.post(`/api/admin/withdrawals/${id}/refund`, { token: otto.token })).body.error.code).toBe('refund_pending');
+      expect(env.sandbox.stripe.refunds.refundsOf(pi).map((r) => r.status)).toEqual(['pending']);
+      return { m, id, pi };
+    };
+
+    // Stripe still says pending: the reconciler looks, changes nothing, asks for no second refund.
+    const paid = await pendingRefund('Slow bank');
+    await settle();
+    expect(await state(paid.m.token, paid.id)).toMatchObject({ state: 'approved' });
+    expect(env.sandbox.stripe.refunds.refundsOf(paid.pi)).toHaveLength(1);
+    // It succeeds at Stripe: the next pass marks it paid with the refund's id.
+    env.sandbox.stripe.refunds.settlePendingRefunds(paid.pi, 'succeeded');
+    expect((await settle()).settled).toBeGreaterThanOrEqual(1);
+    const [refund] = env.sandbox.stripe.refunds.refundsOf(paid.pi);
+    expect(await state(paid.m.token, paid.id)).toMatchObject({ state: 'paid', paidReference: refund!.id });
+    expect(env.sandbox.stripe.refunds.refundsOf(paid.pi)).toHaveLength(1);
+    expect(await balanceOf(env, paid.m.token)).toBe(0);
+
+    // It fails at Stripe: rejected with Stripe's reason, the held points back once, however many passes run.
+    const failed = await pendingRefund('Closed later');
+    env.sandbox.stripe.refunds.settlePendingRefunds(failed.pi, 'failed');
+    await Promise.all([settle(), settle(), settle()]);
+    await settle();
+    expect(await state(failed.m.token, failed.id)).toMatchObject({ state: 'rejected', reason: 'refund_failed: expired_or_canceled_card' });
+    expect(await balanceOf(env, failed.m.token)).toBe(2_000);
+    expect(await withdrawalLedger(failed.m.id)).toEqual([
+      { amount: -2_000, ref_type: 'withdrawal' },
+      { amount: 2_000, ref_type: 'withdrawal-return' },
+    ]);
+    const audit = await env.platform.db.selectFrom('audit_log').select(['action', 'actor_role']).where('target_type', '=', 'withdrawal').where('target_id', '=', paid.id).where('action', '=', 'withdrawal.paid').execute();
+    expect(audit).toEqual([{ action: 'withdrawal.paid', actor_role: 'system' }]);
+    await expectLedgerMatchesBalance(env.platform, Number(paid.m.id));
+    await expectLedgerMatchesBalance(env.platform, Number(failed.m.id));
+  });
 });
