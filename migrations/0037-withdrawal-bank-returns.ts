@@ -24,6 +24,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('return_first_at', 'timestamptz')
     .addColumn('refund_sent_at', 'timestamptz')
     .execute();
+  // Refunds that reached Stripe before this column: those claimed, paid, or failed at Stripe.
+  await sql`update withdrawals set refund_sent_at = coalesce(refund_claimed_at, paid_at, closed_at) where method = 'stripe_refund' and (refund_claimed_at is not null or state = 'paid' or (reason like 'refund_failed:%' and reason <> 'refund_failed: deposit_not_paid'))`.execute(db);
   // The confirmer's rolling-day sum (staff/repo.ts selfApprovedSince) reads returns confirmed alone.
   await db.schema.createIndex('withdrawals_returner_day').on('withdrawals').columns(['closed_by', 'closed_at']).where(sql.ref('state'), '=', 'returned').execute();
 }

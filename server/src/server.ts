@@ -60,6 +60,7 @@ export function createServices(platform: Platform) {
   const play = createResponsiblePlayService(platform);
   const oidc = createOidcService(platform, auth);
   const withdrawals = createWithdrawalService(platform, { stripe: () => deposits.runtime.provider('stripe') });
+  deposits.onRefundUpdated((reference) => withdrawals.settleRefundByReference(reference));
   return {
     auth,
     account: createAccountService(platform, auth),

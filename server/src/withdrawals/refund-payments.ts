@@ -4,7 +4,7 @@ import { AppError } from '../platform/errors.ts';
 import type { Platform } from '../platform/platform.ts';
 import { recordAudit, type StaffActor } from '../staff/service.ts';
 import { presentForStaff } from './present.ts';
-import { refundReference, sendRefund } from './refunds.ts';
+import { refundReference, sendRefund, withdrawalOfRefund } from './refunds.ts';
 import { withdrawalsRepo } from './repo.ts';
 
 /** A refund claimed this long ago without an answer (the process died mid-call) may be asked about again. */
@@ -38,6 +38,21 @@ export function refundPayments(platform: Pick<Platform, 'db' | 'now' | 'logger' 
       await close(id, 'rejected', ['approved'], actor?.id ?? null, `refund_failed: ${outcome.reason}`, actor);
     }
     return true;
+  }
+
+  /** Claims one approved refund withdrawal that reached Stripe, looks its refund up and settles it when Stripe has; true when settled. */
+  async function settleOne(provider: PaymentProvider, row: { id: number; deposit_id: number | null }, at: Date, stale: Date) {
+    if (!provider.lookupRefund || !(await withdrawalsRepo.claimRefund(db, row.id, at, stale))) return false; // a click has it now
+    try {
+      const deposit = row.deposit_id === null ? undefined : await withdrawalsRepo.deposit(db, row.deposit_id);
+      const outcome = deposit?.provider_txn_id ? await provider.lookupRefund(deposit.provider_txn_id, refundReference(row.id)) : null;
+      if (await apply(row.id, outcome, null)) return true;
+      await withdrawalsRepo.releaseRefundClaim(db, row.id);
+    } catch (error) {
+      logger.warn({ err: error, withdrawalId: row.id }, 'Stripe refund lookup failed; the next pass looks again');
+      await withdrawalsRepo.releaseRefundClaim(db, row.id);
+    }
+    return false;
   }
 
   return {
@@ -92,22 +107,24 @@ export function refundPayments(platform: Pick<Platform, 'db' | 'now' | 'logger' 
       if (!provider?.lookupRefund) return { looked: 0, settled: 0 };
       const at = now();
       const stale = new Date(at.getTime() - REFUND_CLAIM_MS);
-      let looked = 0;
+      const rows = await withdrawalsRepo.refundsToSettle(db, stale, SETTLE_BATCH);
       let settled = 0;
-      for (const row of await withdrawalsRepo.refundsToSettle(db, stale, SETTLE_BATCH)) {
-        if (!(await withdrawalsRepo.claimRefund(db, row.id, at, stale))) continue; // a click has it now
-        looked += 1;
-        try {
-          const deposit = row.deposit_id === null ? undefined : await withdrawalsRepo.deposit(db, row.deposit_id);
-          const outcome = deposit?.provider_txn_id ? await provider.lookupRefund(deposit.provider_txn_id, refundReference(row.id)) : null;
-          if (await apply(row.id, outcome, null)) settled += 1;
-          else await withdrawalsRepo.releaseRefundClaim(db, row.id);
-        } catch (error) {
-          logger.warn({ err: error, withdrawalId: row.id }, 'Stripe refund lookup failed; the next pass looks again');
-          await withdrawalsRepo.releaseRefundClaim(db, row.id);
-        }
-      }
-      return { looked, settled };
+      for (const row of rows) if (await settleOne(provider, row, at, stale)) settled += 1;
+      return { looked: rows.length, settled };
+    },
+
+    /**
+     * Stripe's `charge.refund.updated` for one of our refunds (its metadata reference): the same
+     * lookup and settlement as the reconciler's, for that withdrawal only, now rather than at the next
+     * pass. The event only says where to look; what is applied is what the lookup answers.
+     */
+    async settleByReference(reference: string) {
+      const provider = stripe();
+      const id = withdrawalOfRefund(reference);
+      if (!provider || id === null) return false;
+      const at = now();
+      const row = (await withdrawalsRepo.refundsToSettle(db, new Date(at.getTime() - REFUND_CLAIM_MS), 1, id))[0];
+      return row ? settleOne(provider, row, at, new Date(at.getTime() - REFUND_CLAIM_MS)) : false;
     },
   };
 }

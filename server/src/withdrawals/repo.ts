@@ -286,17 +286,15 @@ export const withdrawalsRepo = {
   },
 
   /** Approved refunds that reached the provider with no final answer yet and nobody asking now (the reconciler's work), oldest first. */
-  refundsToSettle(db: Executor, staleBefore: Date, limit: number) {
-    return db
+  refundsToSettle(db: Executor, staleBefore: Date, limit: number, onlyId?: number) {
+    const query = db
       .selectFrom('withdrawals')
       .select(['id', 'deposit_id'])
       .where('state', '=', 'approved')
       .where('method', '=', 'stripe_refund')
       .where('refund_sent_at', 'is not', null)
-      .where((eb) => eb.or([eb('refund_claimed_at', 'is', null), eb('refund_claimed_at', '<', staleBefore)]))
-      .orderBy('id')
-      .limit(limit)
-      .execute();
+      .where((eb) => eb.or([eb('refund_claimed_at', 'is', null), eb('refund_claimed_at', '<', staleBefore)]));
+    return (onlyId === undefined ? query : query.where('id', '=', onlyId)).orderBy('id').limit(limit).execute();
   },
 
   /** The provider's answer was not known (a timeout): the next click may ask again, after its lookup. */

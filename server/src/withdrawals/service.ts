@@ -225,6 +225,8 @@ export function createWithdrawalService(platform: Pick<Platform, 'db' | 'now' | 
     sendRefund: (actor: StaffActor, id: number) => refunds.send(actor, id),
     /** The refund reconciler's pass (the `refund-settle` job): settles refunds Stripe left pending, by lookup only. */
     settlePendingRefunds: () => refunds.settlePending(),
+    /** Stripe's `charge.refund.updated` for one of our refunds: that withdrawal settled now, by lookup (refund-payments.ts). */
+    settleRefundByReference: (reference: string) => refunds.settleByReference(reference),
 
     /** A paid bank transfer the bank sent back (bank-returns.ts): returned, its points credited back once; four eyes past the bound. */
     recordReturn,

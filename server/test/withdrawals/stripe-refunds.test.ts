@@ -191,16 +191,25 @@ describe('withdrawals back to a Stripe payment (refunds)', () => {
     await settle();
     expect(await state(paid.m.token, paid.id)).toMatchObject({ state: 'approved' });
     expect(env.sandbox.stripe.refunds.refundsOf(paid.pi)).toHaveLength(1);
-    // It succeeds at Stripe: the next pass marks it paid with the refund's id.
+    // It succeeds at Stripe, whose two events arrive out of order: `charge.refunded` first (the deposit
+    // is not reversed: that refund is the withdrawal's), then `charge.refund.updated`, on which the
+    // withdrawal is looked up and paid with the refund's id, before any reconciler pass.
+    env.sandbox.deliverer.rules.holdBack = true;
     env.sandbox.stripe.refunds.settlePendingRefunds(paid.pi, 'succeeded');
-    expect((await settle()).settled).toBeGreaterThanOrEqual(1);
+    env.sandbox.deliverer.rules.holdBack = false;
+    await env.sandbox.deliverer.flush();
+    await env.sandbox.deliverer.idle();
     const [refund] = env.sandbox.stripe.refunds.refundsOf(paid.pi);
     expect(await state(paid.m.token, paid.id)).toMatchObject({ state: 'paid', paidReference: refund!.id });
+    expect((await env.api.get(`/api/deposits/${paid.m.deposit.id}`, { token: paid.m.token })).body.state).toBe('paid');
     expect(env.sandbox.stripe.refunds.refundsOf(paid.pi)).toHaveLength(1);
     expect(await balanceOf(env, paid.m.token)).toBe(0);
+    expect(await withdrawalLedger(paid.m.id)).toEqual([{ amount: -2_000, ref_type: 'withdrawal' }]);
 
-    // It fails at Stripe: rejected with Stripe's reason, the held points back once, however many passes run.
+    // It fails at Stripe and the event never comes: the reconciler rejects it with Stripe's reason and
+    // returns the held points once, however many passes run at once.
     const failed = await pendingRefund('Closed later');
+    env.sandbox.deliverer.rules.holdBack = true;
     env.sandbox.stripe.refunds.settlePendingRefunds(failed.pi, 'failed');
     await Promise.all([settle(), settle(), settle()]);
     await settle();
@@ -210,6 +219,11 @@ describe('withdrawals back to a Stripe payment (refunds)', () => {
       { amount: -2_000, ref_type: 'withdrawal' },
       { amount: 2_000, ref_type: 'withdrawal-return' },
     ]);
+    // The late event changes nothing.
+    env.sandbox.deliverer.rules.holdBack = false;
+    await env.sandbox.deliverer.flush();
+    await env.sandbox.deliverer.idle();
+    expect(await balanceOf(env, failed.m.token)).toBe(2_000);
     const audit = await env.platform.db.selectFrom('audit_log').select(['action', 'actor_role']).where('target_type', '=', 'withdrawal').where('target_id', '=', paid.id).where('action', '=', 'withdrawal.paid').execute();
     expect(audit).toEqual([{ action: 'withdrawal.paid', actor_role: 'system' }]);
     await expectLedgerMatchesBalance(env.platform, Number(paid.m.id));

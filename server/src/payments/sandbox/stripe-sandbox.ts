@@ -362,6 +362,7 @@ ${err}<button type="submit">Pay</button></form>${cancel}
         if (refund.status !== 'pending') continue;
         refund.status = to;
         refund.failure_reason = to === 'failed' ? 'expired_or_canceled_card' : null;
+        emit('charge.refund.updated', refund);
         if (to === 'succeeded' && session) {
           const total = (refunds.get(paymentIntent) ?? []).filter((r) => r.status === 'succeeded').reduce((sum, r) => sum + r.amount, 0);
           emit('charge.refunded', chargeOf(session, { refunded: total === session.amount_total, amount_refunded: total }));
