@@ -7,6 +7,8 @@ export type WithdrawalStep = 'requested' | 'approved' | 'paid' | 'rejected' | 'c
 
 interface Subject {
   id: number;
+  /** A refund to the deposit's payment is told as one (`rail`), not as a bank transfer. */
+  method?: 'bank_transfer' | 'stripe_refund';
   user_id: number;
   amount: number;
   payout: number;
@@ -36,6 +38,7 @@ export function withdrawalMessages(platform: Pick<Platform, 'outbox' | 'now' | '
           amount: row.amount,
           payout: row.payout,
           currency: row.currency,
+          ...(row.method === 'stripe_refund' ? { rail: 'stripe_refund' } : {}),
           ...(step === 'paid' ? { reference: row.paid_reference ?? '' } : {}),
           ...(step === 'rejected' || step === 'bank_returned' ? { reason: row.reason ?? '' } : {}),
         },

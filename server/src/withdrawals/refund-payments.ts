@@ -1,8 +1,10 @@
 import type { AdminWithdrawal, WithdrawalState } from '@gp/common';
+import type { Tx } from '../db/database.ts';
 import type { PaymentProvider, RefundOutcome } from '../payments/service.ts';
 import { AppError } from '../platform/errors.ts';
 import type { Platform } from '../platform/platform.ts';
 import { recordAudit, type StaffActor } from '../staff/service.ts';
+import type { WithdrawalStep } from './messages.ts';
 import { presentForStaff } from './present.ts';
 import { refundReference, sendRefund, withdrawalOfRefund } from './refunds.ts';
 import { withdrawalsRepo } from './repo.ts';
@@ -12,6 +14,7 @@ const REFUND_CLAIM_MS = 10 * 60_000;
 /** Most refunds one settling pass looks up (the next pass takes the rest). */
 const SETTLE_BATCH = 100;
 
+type Tell = (trx: Tx, row: NonNullable<Awaited<ReturnType<typeof withdrawalsRepo.markPaid>>>, steps: readonly WithdrawalStep[]) => Promise<void>;
 type Close = (id: number, to: 'rejected', from: WithdrawalState[], by: number | null, reason: string, actor: StaffActor | null) => Promise<unknown>;
 
 /**
@@ -21,7 +24,7 @@ type Close = (id: number, to: 'rejected', from: WithdrawalState[], by: number | 
  * refund that succeeded marks the withdrawal paid with Stripe's refund id; one that failed rejects it
  * and returns the held points once (`close`, conditional on `approved`).
  */
-export function refundPayments(platform: Pick<Platform, 'db' | 'now' | 'logger' | 'outbox'>, stripe: () => PaymentProvider | undefined, close: Close) {
+export function refundPayments(platform: Pick<Platform, 'db' | 'now' | 'logger' | 'outbox'>, stripe: () => PaymentProvider | undefined, close: Close, tell: Tell) {
   const { db, now, logger, outbox } = platform;
 
   /** Applies Stripe's final answer to an approved refund withdrawal; false when there is none yet (pending, or nothing found). */
@@ -31,6 +34,7 @@ export function refundPayments(platform: Pick<Platform, 'db' | 'now' | 'logger' 
       await db.transaction().execute(async (trx) => {
         const row = await withdrawalsRepo.markPaid(trx, id, actor?.id ?? null, outcome.refundId, now());
         if (!row) throw new AppError('withdrawal_state');
+        await tell(trx, row, ['paid']);
         await recordAudit(trx, actor, { action: 'withdrawal.paid', targetType: 'withdrawal', targetId: id, after: { reference: outcome.refundId, amount: row.amount, payout: row.payout, currency: row.currency, rail: 'stripe_refund', settledBy: actor ? 'staff' : 'reconciler' } }, now());
       });
       outbox.kick();

@@ -40,7 +40,7 @@ export function createWithdrawalService(platform: Pick<Platform, 'db' | 'now' | 
   const batches = createBatchOperations(platform, (trx, row) => tell(trx, row, ['paid']));
   const recordReturn = bankReturns(platform, tell);
   // Declared before `close` is: it is only called later, when close exists.
-  const refunds = refundPayments(platform, deps.stripe, (id, to, from, by, reason, actor) => close(id, to, from, by, reason, actor));
+  const refunds = refundPayments(platform, deps.stripe, (id, to, from, by, reason, actor) => close(id, to, from, by, reason, actor), tell);
 
   async function pushBalance(trx: Tx, userId: number) {
     const at = now();

@@ -5,7 +5,7 @@ import { BACK_OFFICE_ENV, newStaff } from '../admin/support.ts';
 import { balanceOf, depositIn, depositServer, payByCard, startDeposit, submitForm, type Env } from '../payments/support.ts';
 import { expectLedgerMatchesBalance, newMember } from '../support/members.ts';
 import { eventually } from '../support/wait.ts';
-import { verified, winPrize, WITHDRAWAL_ENV } from './support.ts';
+import { verified, winPrize, WITHDRAWAL_ENV, withdrawalMessagesOf } from './support.ts';
 
 /**
  * Issue 33 item 2, the refund rail: deposited points not yet played go back to their own Stripe
@@ -82,6 +82,14 @@ describe('withdrawals back to a Stripe payment (refunds)', () => {
     expect(env.sandbox.stripe.refunds.refundsOf(pi)).toHaveLength(1);
     expect(refund).toMatchObject({ amount: 1_500, status: 'succeeded' });
     expect(paid.body).toMatchObject({ state: 'paid', paidReference: refund!.id });
+    // The member is told it was approved and paid, as a refund to the payment (not a bank transfer).
+    const told = (await withdrawalMessagesOf(env.platform, m.id)).filter((x) => x.withdrawalId === id);
+    expect(told.map((x) => [x.step, (x as { rail?: string }).rail])).toEqual([
+      ['requested', 'stripe_refund'],
+      ['approved', 'stripe_refund'],
+      ['paid', 'stripe_refund'],
+    ]);
+    expect(told[2]!.reference).toBe(refund!.id);
     expect((await env.api.post(`/api/admin/withdrawals/${id}/refund`, { token: otto.token })).body.error.code).toBe('withdrawal_state');
 
     // Stripe's charge.refunded for it arrives: the deposit is not reversed again (its points left with the hold).
@@ -205,6 +213,7 @@ describe('withdrawals back to a Stripe payment (refunds)', () => {
     expect(env.sandbox.stripe.refunds.refundsOf(paid.pi)).toHaveLength(1);
     expect(await balanceOf(env, paid.m.token)).toBe(0);
     expect(await withdrawalLedger(paid.m.id)).toEqual([{ amount: -2_000, ref_type: 'withdrawal' }]);
+    expect((await withdrawalMessagesOf(env.platform, paid.m.id)).map((x) => x.step)).toEqual(['requested', 'approved', 'paid']);
 
     // It fails at Stripe and the event never comes: the reconciler rejects it with Stripe's reason and
     // returns the held points once, however many passes run at once.
