@@ -20,8 +20,16 @@ fs.mkdirSync(reports, { recursive: true });
 
 ensureSystemDeps();
 
-const run = (command, args, env = {}) =>
-  spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+/** The first line of an error message, without colour codes, at most 300 characters. */
+const firstLine = (text) =>
+  String(text ?? '')
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((l) => l.trim())
+    .find(Boolean)
+    ?.slice(0, 300) ?? '';
+
+const run = (command, args, env = {}) => spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 
 console.log('\n▶ Type check (common, server, client)\n');
 const typecheckStatus = run('npm', ['run', 'typecheck', '--silent']);
@@ -53,19 +61,51 @@ const chaos = await new Promise((resolve) => {
   child.on('close', (code) => resolve({ status: code ?? 1, output }));
   child.on('error', () => resolve({ status: 1, output }));
 });
-const chaosSummary = /^Chaos: (\d+) passed, (\d+) failed$/m.exec(chaos.output.split('\n').filter(Boolean).reverse().find((l) => l.startsWith('Chaos:')) ?? '');
+const chaosSummary = /^Chaos: (\d+) passed, (\d+) failed$/m.exec(
+  chaos.output
+    .split('\n')
+    .filter(Boolean)
+    .reverse()
+    .find((l) => l.startsWith('Chaos:')) ?? '',
+);
 
 const counts = { passed: 0, failed: 0, skipped: 0 };
+// The names of what failed, repeated just above the summary: CI keeps only the tail of the output.
+const failures = [];
 try {
   const v = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
+  for (const file of v.testResults ?? []) {
+    const where = path.relative(root, file.name);
+    const failed = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failed) failures.push(`vitest  ${where} › ${t.fullName ?? t.title}\n          ${firstLine(t.failureMessages?.[0])}`);
+    if (file.status === 'failed' && failed.length === 0) failures.push(`vitest  ${where} (the file failed to run)\n          ${firstLine(file.message)}`);
+  }
   counts.passed += v.numPassedTests;
-  counts.failed += v.numFailedTests + (v.numFailedTestSuites ?? 0);
+  // A failed test counts once (not again for its describe block and its file, as numFailedTestSuites
+  // would); a file that failed without a failed test (an import error, a hook) counts as one.
+  counts.failed += failures.length;
   counts.skipped += v.numPendingTests + v.numTodoTests;
 } catch {
   counts.failed += 1; // no report means vitest itself failed
 }
+if (vitestStatus !== 0 && failures.length === 0) {
+  failures.push(`vitest  exited ${vitestStatus} without a failed test: an unhandled error (see its output above)`);
+  counts.failed += 1;
+}
 try {
   const p = JSON.parse(fs.readFileSync(playwrightJson, 'utf8'));
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'unexpected' || test.status === 'flaky') {
+          const error = test.results?.find((r) => r.error)?.error;
+          failures.push(`browser ${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')} (${test.status})\n          ${firstLine(error?.message)}`);
+        }
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, child.title && !child.title.endsWith('.ts') ? [...titles, child.title] : titles);
+  };
+  for (const suite of p.suites ?? []) walk(suite, []);
   counts.passed += p.stats.expected;
   counts.failed += p.stats.unexpected + p.stats.flaky;
   counts.skipped += p.stats.skipped;
@@ -85,6 +125,7 @@ for (const status of [typecheckStatus, lintStatus, dbTypesStatus]) {
 }
 const staticOk = typecheckStatus === 0 && lintStatus === 0 && dbTypesStatus === 0;
 const ok = staticOk && vitestStatus === 0 && e2eStatus === 0 && chaos.status === 0 && counts.failed === 0;
+if (failures.length > 0) console.log(`\nWhat failed (${failures.length}):\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log('\nBrowser screenshots: test-results/ (kept as artifacts)');
 console.log(
   ok
