@@ -3,6 +3,7 @@ import { AppError } from '../platform/errors.ts';
 import type { Platform } from '../platform/platform.ts';
 import { recordAudit, selfApprovedMoney, type StaffActor } from '../staff/service.ts';
 import { balanceMessage, walletService } from '../wallet/service.ts';
+import { returnOf } from './causes.ts';
 import type { WithdrawalStep } from './messages.ts';
 import { presentForStaff } from './present.ts';
 import { withdrawalsRepo } from './repo.ts';
@@ -40,7 +41,7 @@ export function bankReturns(platform: Pick<Platform, 'db' | 'now' | 'config' | '
       }
       const row = await withdrawalsRepo.markReturned(trx, id, actor.id, at, reference, reason, found.return_first_by);
       if (!row) throw new AppError('withdrawal_state');
-      await walletService.credit(trx, { userId: row.user_id, account: 'real', kind: 'withdrawal', refType: 'withdrawal-return', refId: id, amount: row.amount });
+      await walletService.credit(trx, returnOf(row.user_id, id, row.amount));
       await outbox.write(trx, [outbox.event(balanceMessage(row.user_id, await walletService.balances(trx, row.user_id), at), at)]);
       await tell(trx, row, ['bank_returned']);
       const step = found.return_first_by === null ? 'alone' : 'second';

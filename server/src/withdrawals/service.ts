@@ -8,6 +8,7 @@ import { recordAudit, ROLLING_DAY_MS, selfApprovedMoney, type StaffActor } from 
 import { balanceMessage, walletService } from '../wallet/service.ts';
 import { amlFlagsOf } from './aml.ts';
 import { bankReturns } from './bank-returns.ts';
+import { holdOf, returnOf } from './causes.ts';
 import { createBatchOperations } from './batches.ts';
 import { kycRepo } from './kyc-repo.ts';
 import { withdrawalMessages } from './messages.ts';
@@ -21,10 +22,6 @@ import type { PaymentProvider } from '../payments/service.ts';
 export { createKycService, scheduleKycFileDeletion, type KycFile, type KycService } from './kyc.ts';
 
 export type WithdrawalService = ReturnType<typeof createWithdrawalService>;
-
-/** The hold and the return of one withdrawal: two causes, each posts once (the ledger's unique cause index). */
-const holdOf = (userId: number, id: number, amount: number) => ({ userId, account: 'real' as const, kind: 'withdrawal' as const, refType: 'withdrawal', refId: id, amount });
-const returnOf = (userId: number, id: number, amount: number) => ({ userId, account: 'real' as const, kind: 'withdrawal' as const, refType: 'withdrawal-return', refId: id, amount });
 
 /**
  * Withdrawals of real points won as prizes (issue 33 item 2; docs/withdrawals.md). A request holds
