@@ -29,6 +29,7 @@ import * as withdrawalBatchesAml from './0033-withdrawal-batches-aml.ts';
 import * as stripeRefundWithdrawals from './0034-stripe-refund-withdrawals.ts';
 import * as bigWinClaims from './0035-big-win-claims.ts';
 import * as claimDocuments from './0036-claim-documents.ts';
+import * as withdrawalBankReturns from './0037-withdrawal-bank-returns.ts';
 import * as accountClosure from './0032-account-closure.ts';
 import * as refundCauses from './0030-refund-causes.ts';
 
@@ -67,6 +68,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0034-stripe-refund-withdrawals': stripeRefundWithdrawals,
   '0035-big-win-claims': bigWinClaims,
   '0036-claim-documents': claimDocuments,
+  '0037-withdrawal-bank-returns': withdrawalBankReturns,
   '0032-account-closure': accountClosure,
   '0030-refund-causes': refundCauses,
 };

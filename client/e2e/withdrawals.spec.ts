@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { enterResultTwice } from './results-support.ts';
 import { PHONE } from './phone-support.ts';
 import { adoptSession } from './session-support.ts';
 import { call, consoleSignIn, enrolmentLink, newAccount } from './staff-support.ts';
+import { PDF, PNG, winFootball } from './withdrawal-support.ts';
 
 /**
  * Issue 33, first slice, in the browser: a member wins a football single (a real order, settled from a
@@ -11,35 +11,9 @@ import { call, consoleSignIn, enrolmentLink, newAccount } from './staff-support.
  * the bank's reference, and the member sees it paid.
  */
 const SEEDED = { email: 'operator@example.com', password: 'operator-pass-2026' };
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1');
 
 test.describe.configure({ mode: 'serial' });
 test.use({ locale: 'en-US' });
-
-type Event = { id: string; salesCloseAt: string; status: string; markets: { market: string; status: string; selections: { key: string; odds: string }[] }[] };
-
-/** A HK$300 single on the home side of the next match to close, then its result (home wins) by two staff members; waits for the prize. */
-async function winFootball(baseURL: string, token: string) {
-  let orderId: string | undefined;
-  let eventId: string | undefined;
-  for (let attempt = 0; attempt < 10 && !orderId; attempt++) {
-    const events = (await call<Event[]>(baseURL, 'GET', '/api/football/events?status=open')).body;
-    const match = events.filter((e) => Date.parse(e.salesCloseAt) - Date.now() >= 8_000).sort((a, b) => Date.parse(a.salesCloseAt) - Date.parse(b.salesCloseAt))[0]!;
-    const had = match.markets.find((m) => m.market === 'HAD' && m.status === 'open')!;
-    const body = { productCode: 'HKS01', mode: 'single', acceptBetterOdds: true, legs: [{ eventId: match.id, market: 'HAD', selection: 'H', odds: had.selections.find((s) => s.key === 'H')!.odds }], unitStake: { amount: 30_000, currency: 'HKD' } };
-    const placed = await call<{ order?: { id: string } }>(baseURL, 'POST', '/api/orders', { token, body, key: `withdrawals-${Date.now()}-${attempt}` });
-    orderId = placed.body.order?.id;
-    eventId = match.id;
-  }
-  expect(orderId, 'a football order was placed').toBeTruthy();
-  await expect.poll(async () => (await call<Event>(baseURL, 'GET', `/api/football/events/${eventId}`)).body.status, { timeout: 120_000, intervals: [1_000] }).toBe('closed');
-  const result = { status: 'played', halfTime: { home: 1, away: 0 }, fullTime: { home: 2, away: 0 }, corners: 9, firstTeamToScore: 'H' };
-  expect((await enterResultTwice(baseURL, 'football_event', eventId!, result)).body.state).toBe('published');
-  await expect
-    .poll(async () => (await call<{ order: { prize: number | null; settledAt: string | null } }>(baseURL, 'GET', `/api/orders/${orderId}`, { token })).body.order.settledAt, { timeout: 60_000 })
-    .not.toBeNull();
-}
 
 async function memberPage(page: Page, token: string) {
   await adoptSession(page, token);

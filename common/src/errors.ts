@@ -70,6 +70,7 @@ export const ERROR_CATALOGUE = {
   withdrawal_state: { status: 409, message: 'This withdrawal has already moved on; reload to see where it stands.' },
   aml_acknowledgement_required: { status: 409, message: 'This withdrawal is flagged: read its flags and acknowledge them before approving.' },
   withdrawal_in_batch: { status: 409, message: 'This withdrawal is in a bank batch already sent for payment; it can only be marked paid.' },
+  withdrawal_not_returnable: { status: 409, message: 'Only a bank transfer marked paid can be recorded as returned by the bank.' },
   identity_taken: { status: 409, message: 'This login is already linked to another account.' },
   last_login_method: { status: 409, message: 'This is your only way to log in; set a password first.' },
   email_unverified: { status: 403, message: 'Please verify your email address first.' },

@@ -31,7 +31,7 @@ import { joinMembersRoom } from './inbox/members-room.ts';
 import { createInboxService } from './inbox/service.ts';
 import { createMessagingService } from './messaging/service.ts';
 import { createKycService, createWithdrawalService } from './withdrawals/service.ts';
-import { kycFilesJob } from './withdrawals/jobs.ts';
+import { kycFilesJob, refundSettleJob } from './withdrawals/jobs.ts';
 import type { KenoClocks } from './games/keno/clocks.ts';
 import { createGames } from './games/families.ts';
 import { housekeepingJob } from './maintenance/jobs.ts';
@@ -60,6 +60,7 @@ export function createServices(platform: Platform) {
   const play = createResponsiblePlayService(platform);
   const oidc = createOidcService(platform, auth);
   const withdrawals = createWithdrawalService(platform, { stripe: () => deposits.runtime.provider('stripe') });
+  deposits.onRefundUpdated((reference) => withdrawals.settleRefundByReference(reference));
   return {
     auth,
     account: createAccountService(platform, auth),
@@ -120,6 +121,7 @@ export function workersOf(platform: Platform, services: Services): Workers[] {
     resultFeedsJob.withContext({ feeds: services.feeds, logger }),
     reconciliationJob.withContext({ reports: services.reports, logger }),
     kycFilesJob.withContext({ kyc: services.kyc, claims: services.claims, logger }),
+    refundSettleJob.withContext({ withdrawals: services.withdrawals, logger }),
     ...orderWorkers(services.orders, logger),
     ...services.games.workers(),
   ];

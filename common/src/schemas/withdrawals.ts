@@ -71,7 +71,8 @@ export interface KycReviewItem {
  */
 export const WITHDRAWAL_METHODS = ['bank_transfer', 'stripe_refund'] as const;
 export type WithdrawalMethod = (typeof WITHDRAWAL_METHODS)[number];
-export const WITHDRAWAL_STATES = ['requested', 'approved', 'paid', 'rejected', 'cancelled'] as const;
+/** `returned`: a bank transfer marked paid that the bank sent back; its points came back to the member. */
+export const WITHDRAWAL_STATES = ['requested', 'approved', 'paid', 'rejected', 'cancelled', 'returned'] as const;
 export type WithdrawalState = (typeof WITHDRAWAL_STATES)[number];
 
 /** The largest withdrawal the schema accepts (10,000,000 GP); the configured maximum is usually far lower. */
@@ -115,6 +116,9 @@ export interface RefundableDeposit {
   /** What refunding all of `points` gives back, in the minor units of `currency` (the deposit's). */
   payout: number;
   currency: string;
+  /** The whole deposit: its points and what was paid for them (minor units of `currency`). A refund of `n` points gives back `floor(n × depositAmount / depositPoints)`. */
+  depositPoints: number;
+  depositAmount: number;
   paidAt: string | null;
 }
 
@@ -155,6 +159,9 @@ export interface AdminWithdrawal extends Withdrawal {
   /** The anti-money-laundering rules the request matched (empty: none); approving needs `acknowledgeFlags`. */
   amlFlags: AmlFlag[];
   amlAcknowledgedBy: string | null;
+  /** A bank return recorded by one supervisor and awaiting a second (four eyes): who recorded it, and the bank's reference for it. */
+  returnFirstBy: string | null;
+  returnReference: string | null;
 }
 
 /** The anti-money-laundering rules a withdrawal request is checked against (docs/withdrawals.md). */
@@ -189,6 +196,11 @@ export const withdrawalPaidBody = z.object({ reference: z.string({ error: 'requi
 export const withdrawalBatchQuery = z.object({
   format: z.enum(['csv'], { error: 'invalid' }).default('csv'),
   batchId: z.string({ error: 'invalid' }).trim().regex(/^[1-9]\d{0,17}$/, { error: 'invalid' }).optional(),
+});
+/** A paid bank transfer the bank sent back: the bank's reference for the return, and why (the member reads it). */
+export const withdrawalReturnedBody = z.object({
+  reference: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(100, { error: 'invalid' }),
+  reason: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(500, { error: 'invalid' }),
 });
 /** Approving a flagged withdrawal: the approver says they read its flags. */
 export const withdrawalApproveBody = z.object({ acknowledgeFlags: z.boolean({ error: 'invalid' }).optional() }).optional();

@@ -722,6 +722,10 @@ export interface Withdrawals {
   rate: string;
   reason: string | null;
   refund_claimed_at: Timestamp | null;
+  refund_sent_at: Timestamp | null;
+  return_first_at: Timestamp | null;
+  return_first_by: number | null;
+  return_reference: string | null;
   state: Generated<string>;
   user_id: number;
 }

@@ -51,7 +51,7 @@ export type AdjustmentsTable = Override<
 export type KycState = 'pending' | 'approved' | 'rejected' | 'more_needed';
 export type KycSubmissionsTable = Override<Schema.KycSubmissions, { id: Generated<Id>; user_id: Id; reviewed_by: Id | null; state: Generated<KycState> }>;
 
-export type WithdrawalState = 'requested' | 'approved' | 'paid' | 'rejected' | 'cancelled';
+export type WithdrawalState = 'requested' | 'approved' | 'paid' | 'rejected' | 'cancelled' | 'returned';
 export type WithdrawalsTable = Override<
   Schema.Withdrawals,
   {
@@ -68,6 +68,7 @@ export type WithdrawalsTable = Override<
     batch_id: Id | null;
     aml_flags: NullableJsonText;
     aml_acknowledged_by: Id | null;
+    return_first_by: Id | null;
   }
 >;
 

@@ -116,7 +116,8 @@ export const depositsRepo = {
       .select((eb) => [
         eb.fn.countAll<string>().filterWhere('state', 'in', ['requested', 'approved']).as('open'),
         eb.fn.coalesce(eb.fn.sum<string>('amount').filterWhere('state', '=', 'paid'), sql<string>`0`).as('paid'),
-        eb.fn.countAll<string>().filterWhere('refund_claimed_at', 'is not', null).as('sent'),
+        // `refund_sent_at` stays set once the refund reached Stripe, also while Stripe says pending or its answer was lost (the claim is then released).
+        eb.fn.countAll<string>().filterWhere((w) => w.or([w('refund_sent_at', 'is not', null), w('refund_claimed_at', 'is not', null)])).as('sent'),
       ])
       .where('deposit_id', '=', depositId)
       .executeTakeFirstOrThrow();

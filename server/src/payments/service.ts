@@ -69,6 +69,7 @@ export function createDepositService(platform: Pick<Platform, 'db' | 'config' | 
     refundRef: row.refund_ref ?? refundRefOf(row),
   });
   const refundRefOf = (row: DepositRow) => `R${row.merchant_ref}`;
+  let refundListener: ((reference: string) => Promise<unknown>) | undefined;
 
   function view(row: DepositRow): DepositView {
     const payment = paymentOf(row);
@@ -326,7 +327,16 @@ export function createDepositService(platform: Pick<Platform, 'db' | 'config' | 
       if (obs && obs.outcome !== 'pending') {
         await apply(providerName, obs, { dedupeKey: withoutNul(verified.dedupeKey), kind: withoutNul(verified.kind), body: recordedBody(verified.body, rawBody) });
       }
+      if (verified.refundUpdated && refundListener) {
+        // The listener looks the refund up before acting; should it fail, the refund reconciler settles it later.
+        await refundListener(verified.refundUpdated.reference).catch((error: unknown) => logger.warn({ err: error, provider: providerName }, 'refund update not applied; the reconciler will look it up'));
+      }
       return verified.reply;
+    },
+
+    /** Who hears of a refund of ours settled later at the provider (withdrawals' refund rail; set once at start-up). */
+    onRefundUpdated(listener: (reference: string) => Promise<unknown>) {
+      refundListener = listener;
     },
 
     apply,

@@ -47,6 +47,8 @@ export interface VerifiedNotification {
   dedupeKey: string;
   kind: string;
   observation: Observation | null;
+  /** A refund of ours changed at the provider (Stripe's `charge.refund.updated`): the reference it carries in its metadata. */
+  refundUpdated?: { reference: string };
   body: unknown;
   reply: ProviderReply;
 }

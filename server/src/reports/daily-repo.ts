@@ -56,7 +56,8 @@ export const dailyRepo = {
 
   /**
    * Withdrawals per day: requested (their points held, the day asked), paid (the day marked paid) and
-   * returned (rejected or cancelled, the day closed), each with how many and their GP.
+   * returned (rejected, cancelled or returned by the bank, the day closed), each with how many and their GP.
+   * A transfer the bank returned after it was paid counts as paid the day it was paid, and as returned the day it came back.
    */
   async withdrawals(db: Executor, timeZone: string, start: Date, end: Date) {
     const { rows } = await sql<{ day: string; step: 'requested' | 'paid' | 'returned'; count: number; points: number }>`
@@ -64,9 +65,9 @@ export const dailyRepo = {
         from (
           select created_at as at, 'requested' as step, amount from withdrawals where created_at >= ${start} and created_at < ${end}
           union all
-          select paid_at, 'paid', amount from withdrawals where state = 'paid' and paid_at >= ${start} and paid_at < ${end}
+          select paid_at, 'paid', amount from withdrawals where state in ('paid', 'returned') and paid_at >= ${start} and paid_at < ${end}
           union all
-          select closed_at, 'returned', amount from withdrawals where state in ('rejected', 'cancelled') and closed_at >= ${start} and closed_at < ${end}
+          select closed_at, 'returned', amount from withdrawals where state in ('rejected', 'cancelled', 'returned') and closed_at >= ${start} and closed_at < ${end}
         ) steps
        group by 1, 2
     `.execute(db);

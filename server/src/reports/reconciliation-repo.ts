@@ -151,9 +151,11 @@ export const reconciliationRepo = {
 
   /**
    * Withdrawals (issue 33): each requested that day against its hold (a debit under `withdrawal`),
-   * each rejected or cancelled that day against its return (a credit under `withdrawal-return`), each
-   * marked paid that day against what it still holds (hold less any return: the points paid out must
-   * have left and not come back); and the day's holds and returns without such a withdrawal.
+   * each rejected, cancelled or returned by the bank that day against its return (a credit under
+   * `withdrawal-return`), each marked paid that day against what it held when it was paid (hold less
+   * any return posted by then: the points paid out must have left and not come back; a bank's return
+   * after the payment is the return side's, on its own day); and the day's holds and returns without
+   * such a withdrawal.
    * `side`: hold, return or paid, one figure each.
    */
   withdrawals(db: Executor, start: Date, end: Date) {
@@ -167,18 +169,19 @@ export const reconciliationRepo = {
         select w.id::text, w.amount::bigint,
                coalesce((select sum(l.amount) from ledger l where l.kind = 'withdrawal' and l.ref_type = 'withdrawal-return' and l.ref_id = w.id::text), 0)::bigint,
                false, 'return'
-          from withdrawals w where w.state in ('rejected', 'cancelled') and w.closed_at >= ${start} and w.closed_at < ${end}
+          from withdrawals w where w.state in ('rejected', 'cancelled', 'returned') and w.closed_at >= ${start} and w.closed_at < ${end}
         union all
         select w.id::text, w.amount::bigint,
-               coalesce((select -sum(l.amount) from ledger l where l.kind = 'withdrawal' and l.ref_type in ('withdrawal', 'withdrawal-return') and l.ref_id = w.id::text), 0)::bigint,
+               coalesce((select -sum(l.amount) from ledger l where l.kind = 'withdrawal' and l.ref_id = w.id::text
+                          and (l.ref_type = 'withdrawal' or (l.ref_type = 'withdrawal-return' and l.created_at <= w.paid_at))), 0)::bigint,
                false, 'paid'
-          from withdrawals w where w.state = 'paid' and w.paid_at >= ${start} and w.paid_at < ${end}
+          from withdrawals w where w.state in ('paid', 'returned') and w.paid_at >= ${start} and w.paid_at < ${end}
         union all
         select l.ref_id, 0, case when l.ref_type = 'withdrawal' then -l.amount else l.amount end, true, case when l.ref_type = 'withdrawal' then 'hold' else 'return' end
           from ledger l
           left join withdrawals w on w.id = ${ORDER_ID}
          where l.created_at >= ${start} and l.created_at < ${end} and l.kind = 'withdrawal'
-           and (w.id is null or l.ref_type not in ('withdrawal', 'withdrawal-return') or (l.ref_type = 'withdrawal-return' and w.state not in ('rejected', 'cancelled')))`,
+           and (w.id is null or l.ref_type not in ('withdrawal', 'withdrawal-return') or (l.ref_type = 'withdrawal-return' and w.state not in ('rejected', 'cancelled', 'returned')))`,
       db,
     );
   },

@@ -92,6 +92,8 @@ export const ADMIN_ACCESS = {
   'POST /admin/withdrawals/:id/reject': 'staff',
   'POST /admin/withdrawals/:id/paid': 'staff',
   'POST /admin/withdrawals/:id/refund': 'staff',
+  // A paid bank transfer the bank sent back: money back to a member, so a supervisor's (four eyes past the bound)
+  'POST /admin/withdrawals/:id/returned': 'supervisor',
   'GET /admin/claims': 'staff',
   'GET /admin/claims/:id/documents/:documentId': 'staff',
   'POST /admin/claims/:id/step': 'staff',

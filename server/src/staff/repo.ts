@@ -142,7 +142,8 @@ export const staffRepo = {
    * GP hundredths moved by `staffId` since `since` without a second person: adjustments that went
    * straight to the queue (never pending, never decided by a supervisor; a refused debit counts, it
    * was asked for), PIN batches that needed no approval (their full value, voided or not) and
-   * withdrawals approved alone (issue 33; one rejected after approval no longer counts).
+   * withdrawals approved alone (issue 33; one rejected after approval no longer counts), and bank returns
+   * of paid withdrawals confirmed alone (their points went back to the member).
    * Read here, beside the staff member’s lock, though the rows belong to admin, pins and withdrawals.
    */
   async selfApprovedSince(trx: Tx, staffId: number | null, since: Date) {
@@ -156,6 +157,9 @@ export const staffRepo = {
         +
         (select coalesce(sum(amount), 0) from withdrawals
           where approved_by = ${staffId} and approved_at >= ${since} and first_approved_by is null and state in ('approved', 'paid'))
+        +
+        (select coalesce(sum(amount), 0) from withdrawals
+          where closed_by = ${staffId} and closed_at >= ${since} and state = 'returned' and return_first_by is null)
         as total`.execute(trx);
     return Number(rows[0]?.total ?? 0);
   },

@@ -2,11 +2,12 @@ import { defineJob } from '../platform/jobs.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { NoData } from '../platform/queues.ts';
 import type { ClaimService } from '../claims/service.ts';
-import type { KycService } from './service.ts';
+import type { KycService, WithdrawalService } from './service.ts';
 
 declare module '../platform/queues.ts' {
   interface QueueMap {
     'kyc-files': NoData;
+    'refund-settle': NoData;
   }
 }
 
@@ -28,4 +29,22 @@ export const kycFilesJob = defineJob({
     return { ...result, claimDocuments };
   },
   repeat: [{ id: 'hourly-kyc-files', everyMs: 3600_000, options: { attempts: 3 } }],
+});
+
+/**
+ * The refund reconciler (docs/withdrawals.md "Stripe refund"): every five minutes, each approved
+ * refund withdrawal that reached Stripe without a final answer (Stripe said `pending`, or the answer
+ * was lost) is looked up under its reference and settled — paid, or rejected with its points back
+ * once. It only looks up: a pass never asks Stripe for a refund.
+ */
+export const refundSettleJob = defineJob({
+  queue: 'refund-settle',
+  name: 'settle-pending',
+  concurrency: 1,
+  async process(_job, { withdrawals, logger }: { withdrawals: WithdrawalService; logger: Logger }) {
+    const result = await withdrawals.settlePendingRefunds();
+    if (result.settled) logger.info(result, 'pending Stripe refunds settled');
+    return result;
+  },
+  repeat: [{ id: 'refund-settle', everyMs: 5 * 60_000, options: { attempts: 3 } }],
 });

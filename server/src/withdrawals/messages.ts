@@ -3,10 +3,12 @@ import { writeInboxMessages } from '../inbox/service.ts';
 import type { Platform } from '../platform/platform.ts';
 
 /** The steps of a withdrawal the member is told about in their inbox (one message each). */
-export type WithdrawalStep = 'requested' | 'approved' | 'paid' | 'rejected' | 'cancelled' | 'returned';
+export type WithdrawalStep = 'requested' | 'approved' | 'paid' | 'rejected' | 'cancelled' | 'returned' | 'bank_returned';
 
 interface Subject {
   id: number;
+  /** A refund to the deposit's payment is told as one (`rail`), not as a bank transfer. */
+  method?: 'bank_transfer' | 'stripe_refund';
   user_id: number;
   amount: number;
   payout: number;
@@ -36,8 +38,9 @@ export function withdrawalMessages(platform: Pick<Platform, 'outbox' | 'now' | '
           amount: row.amount,
           payout: row.payout,
           currency: row.currency,
+          ...(row.method === 'stripe_refund' ? { rail: 'stripe_refund' } : {}),
           ...(step === 'paid' ? { reference: row.paid_reference ?? '' } : {}),
-          ...(step === 'rejected' ? { reason: row.reason ?? '' } : {}),
+          ...(step === 'rejected' || step === 'bank_returned' ? { reason: row.reason ?? '' } : {}),
         },
         link: '/withdrawals',
       })),

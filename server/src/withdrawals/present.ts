@@ -16,7 +16,8 @@ export function presentWithdrawal(row: Row): Withdrawal {
     payout: row.payout,
     currency: row.currency,
     accountLast4: row.account_number.slice(-4),
-    reason: row.reason,
+    // A bank return waiting for its second supervisor is not the member's news yet: they read why once it is confirmed.
+    reason: row.state === 'paid' ? null : row.reason,
     paidReference: row.paid_reference,
     awaitingSecondApproval: row.state === 'requested' && row.first_approved_by !== null,
     createdAt: new Date(row.created_at).toISOString(),
@@ -29,6 +30,7 @@ export function presentWithdrawal(row: Row): Withdrawal {
 export function presentForStaff(row: Row & { email: string }): AdminWithdrawal {
   return {
     ...presentWithdrawal(row),
+    reason: row.reason,
     userId: String(row.user_id),
     memberEmail: row.email,
     accountName: row.account_name,
@@ -40,5 +42,7 @@ export function presentForStaff(row: Row & { email: string }): AdminWithdrawal {
     batchId: row.batch_id === null ? null : String(row.batch_id),
     amlFlags: Array.isArray(row.aml_flags) ? (row.aml_flags as AmlFlag[]) : [],
     amlAcknowledgedBy: row.aml_acknowledged_by === null ? null : String(row.aml_acknowledged_by),
+    returnFirstBy: row.return_first_by === null ? null : String(row.return_first_by),
+    returnReference: row.return_reference,
   };
 }

@@ -34,6 +34,8 @@ async function unplayedStripeDeposits(db: Executor, userId: number, balance: num
       points,
       payout: refundPayout(deposit, points),
       currency: deposit.currency,
+      depositPoints: deposit.points,
+      depositAmount: deposit.amount,
       paidAt: deposit.paid_at ? new Date(deposit.paid_at).toISOString() : null,
     });
   }
@@ -62,6 +64,12 @@ export async function admitRefund(trx: Tx, userId: number, depositId: number, am
 
 /** The idempotency key of one withdrawal's refund, and the metadata Stripe keeps with it: stable for the withdrawal's life. */
 export const refundReference = (withdrawalId: number) => `gp-withdrawal-refund-${withdrawalId}`;
+
+/** The withdrawal a refund reference names (`refundReference`'s inverse); null for anything else. */
+export function withdrawalOfRefund(reference: string): number | null {
+  const match = /^gp-withdrawal-refund-([1-9]\d{0,15})$/.exec(reference);
+  return match ? Number(match[1]) : null;
+}
 
 /**
  * Asks the provider for one withdrawal's refund: first what became of any earlier attempt under the

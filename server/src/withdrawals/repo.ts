@@ -29,6 +29,8 @@ export const WITHDRAWAL_COLUMNS = [
   'withdrawals.aml_acknowledged_by',
   'withdrawals.deposit_id',
   'withdrawals.refund_claimed_at',
+  'withdrawals.return_reference',
+  'withdrawals.return_first_by',
 ] as const;
 
 /** States in which a withdrawal's points are held or gone: what it counts against a member's limits and winnings. */
@@ -169,7 +171,7 @@ export const withdrawalsRepo = {
    * `from` → rejected or cancelled, once: the caller returns the held points in the same transaction.
    * Never one exported in a bank batch (the bank may pay it: only `paid` follows).
    */
-  close(trx: Tx, id: number, to: 'rejected' | 'cancelled', from: WithdrawalState[], by: number, reason: string | null, at: Date) {
+  close(trx: Tx, id: number, to: 'rejected' | 'cancelled', from: WithdrawalState[], by: number | null, reason: string | null, at: Date) {
     return trx
       .updateTable('withdrawals')
       .set({ state: to, closed_by: by, closed_at: at, reason })
@@ -181,7 +183,7 @@ export const withdrawalsRepo = {
   },
 
   /** approved → paid, once, with the bank's or provider's reference. */
-  markPaid(trx: Tx, id: number, by: number, reference: string, at: Date) {
+  markPaid(trx: Tx, id: number, by: number | null, reference: string, at: Date) {
     return trx
       .updateTable('withdrawals')
       .set({ state: 'paid', paid_by: by, paid_at: at, paid_reference: reference })
@@ -189,6 +191,38 @@ export const withdrawalsRepo = {
       .where('state', '=', 'approved')
       .returning(WITHDRAWAL_COLUMNS)
       .executeTakeFirst();
+  },
+
+  /**
+   * A paid bank transfer's return, recorded by a first supervisor (it waits for a second one): once,
+   * while it is still paid and no return is recorded.
+   */
+  firstReturn(trx: Tx, id: number, staffId: number, at: Date, reference: string, reason: string) {
+    return trx
+      .updateTable('withdrawals')
+      .set({ return_first_by: staffId, return_first_at: at, return_reference: reference, reason })
+      .where('id', '=', id)
+      .where('state', '=', 'paid')
+      .where('method', '=', 'bank_transfer')
+      .where('return_first_by', 'is', null)
+      .returning(WITHDRAWAL_COLUMNS)
+      .executeTakeFirst();
+  },
+
+  /**
+   * paid → returned, once (the caller credits the held points back in the same transaction).
+   * `secondTo`: the supervisor who recorded it first, whom the confirmer must differ from (checked in
+   * the statement); null: returned alone, only while nobody recorded a first return.
+   */
+  markReturned(trx: Tx, id: number, staffId: number, at: Date, reference: string, reason: string, secondTo: number | null) {
+    let query = trx
+      .updateTable('withdrawals')
+      .set({ state: 'returned', closed_by: staffId, closed_at: at, return_reference: reference, reason })
+      .where('id', '=', id)
+      .where('state', '=', 'paid')
+      .where('method', '=', 'bank_transfer');
+    query = secondTo === null ? query.where('return_first_by', 'is', null) : query.where('return_first_by', '=', secondTo).where('return_first_by', '<>', staffId);
+    return query.returning(WITHDRAWAL_COLUMNS).executeTakeFirst();
   },
 
   /**
@@ -246,6 +280,23 @@ export const withdrawalsRepo = {
       .executeTakeFirst();
   },
 
+  /** The refund is about to reach the provider: from now on the reconciler looks it up (set once, the first time). */
+  async markRefundSent(db: Executor, id: number, at: Date) {
+    await db.updateTable('withdrawals').set({ refund_sent_at: at }).where('id', '=', id).where('refund_sent_at', 'is', null).execute();
+  },
+
+  /** Approved refunds that reached the provider with no final answer yet and nobody asking now (the reconciler's work), oldest first. */
+  refundsToSettle(db: Executor, staleBefore: Date, limit: number, onlyId?: number) {
+    const query = db
+      .selectFrom('withdrawals')
+      .select(['id', 'deposit_id'])
+      .where('state', '=', 'approved')
+      .where('method', '=', 'stripe_refund')
+      .where('refund_sent_at', 'is not', null)
+      .where((eb) => eb.or([eb('refund_claimed_at', 'is', null), eb('refund_claimed_at', '<', staleBefore)]));
+    return (onlyId === undefined ? query : query.where('id', '=', onlyId)).orderBy('id').limit(limit).execute();
+  },
+
   /** The provider's answer was not known (a timeout): the next click may ask again, after its lookup. */
   async releaseRefundClaim(db: Executor, id: number) {
     await db.updateTable('withdrawals').set({ refund_claimed_at: null }).where('id', '=', id).where('state', '=', 'approved').execute();
@@ -254,16 +305,17 @@ export const withdrawalsRepo = {
   /**
    * For the daily reconciliation (issue 33 item 2; the report is built elsewhere): per day in
    * `timeZone`, the GP hundredths withdrawals held (requested that day), paid out (marked paid that
-   * day) and returned (rejected or cancelled that day), between `from` (inclusive) and `to` (exclusive).
+   * day; a transfer the bank returned later still counts as paid that day) and returned (rejected,
+   * cancelled or returned by the bank that day), between `from` (inclusive) and `to` (exclusive).
    */
   async dailyTotals(db: Executor, from: Date, to: Date, timeZone: string) {
     const { rows } = await sql<{ day: string; held: string; paid: string; returned: string }>`
       with events as (
         select (created_at at time zone ${timeZone})::date as day, amount as held, 0 as paid, 0 as returned from withdrawals where created_at >= ${from} and created_at < ${to}
         union all
-        select (paid_at at time zone ${timeZone})::date, 0, amount, 0 from withdrawals where state = 'paid' and paid_at >= ${from} and paid_at < ${to}
+        select (paid_at at time zone ${timeZone})::date, 0, amount, 0 from withdrawals where state in ('paid', 'returned') and paid_at >= ${from} and paid_at < ${to}
         union all
-        select (closed_at at time zone ${timeZone})::date, 0, 0, amount from withdrawals where state in ('rejected', 'cancelled') and closed_at >= ${from} and closed_at < ${to}
+        select (closed_at at time zone ${timeZone})::date, 0, 0, amount from withdrawals where state in ('rejected', 'cancelled', 'returned') and closed_at >= ${from} and closed_at < ${to}
       )
       select to_char(day, 'YYYY-MM-DD') as day, sum(held) as held, sum(paid) as paid, sum(returned) as returned from events group by day order by day`.execute(db);
     return rows.map((r) => ({ day: r.day, held: Number(r.held), paid: Number(r.paid), returned: Number(r.returned) }));

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { kycBody, kycDecisionBody, kycQueueQuery, withdrawalApproveBody, withdrawalBatchQuery, withdrawalBody, withdrawalPaidBody, withdrawalRejectBody, withdrawalsQuery } from '@gp/common';
+import { kycBody, kycDecisionBody, kycQueueQuery, withdrawalApproveBody, withdrawalBatchQuery, withdrawalBody, withdrawalPaidBody, withdrawalRejectBody, withdrawalReturnedBody, withdrawalsQuery } from '@gp/common';
 import { currentUser, requireUser } from '../auth/middleware.ts';
 import type { AuthService } from '../auth/service.ts';
 import { idempotencyKey, idParam, sendStoredFile, validateBody, validateQuery } from '../platform/http.ts';
@@ -27,6 +27,7 @@ export function withdrawalRoutes(platform: Platform, auth: AuthService, kyc: Kyc
   const payment = validateBody(withdrawalPaidBody);
   const batchFormat = validateQuery(withdrawalBatchQuery);
   const approval = validateBody(withdrawalApproveBody);
+  const bankReturn = validateBody(withdrawalReturnedBody);
   const batchId = idParam('batchId');
 
   router.get('/me/kyc', member, async (req, res) => {
@@ -95,6 +96,10 @@ export function withdrawalRoutes(platform: Platform, auth: AuthService, kyc: Kyc
   });
   router.post('/admin/withdrawals/:id/paid', ...access(auth, 'POST /admin/withdrawals/:id/paid'), id, payment, async (req, res) => {
     res.json(await withdrawals.markPaid(actorOf(req), id.of(req), payment.of(req).reference));
+  });
+  router.post('/admin/withdrawals/:id/returned', ...access(auth, 'POST /admin/withdrawals/:id/returned'), id, bankReturn, async (req, res) => {
+    const { reference, reason } = bankReturn.of(req);
+    res.json(await withdrawals.recordReturn(actorOf(req), id.of(req), reference, reason));
   });
   router.post('/admin/withdrawals/:id/refund', ...access(auth, 'POST /admin/withdrawals/:id/refund'), id, async (req, res) => {
     res.json(await withdrawals.sendRefund(actorOf(req), id.of(req)));

@@ -7,22 +7,21 @@ import type { Platform } from '../platform/platform.ts';
 import { recordAudit, ROLLING_DAY_MS, selfApprovedMoney, type StaffActor } from '../staff/service.ts';
 import { balanceMessage, walletService } from '../wallet/service.ts';
 import { amlFlagsOf } from './aml.ts';
+import { bankReturns } from './bank-returns.ts';
+import { holdOf, returnOf } from './causes.ts';
 import { createBatchOperations } from './batches.ts';
 import { kycRepo } from './kyc-repo.ts';
 import { withdrawalMessages } from './messages.ts';
 import { presentForStaff, presentWithdrawal } from './present.ts';
 import { withdrawalsRepo } from './repo.ts';
-import { admitRefund, refundableDeposits, refundReference, sendRefund } from './refunds.ts';
+import { refundPayments } from './refund-payments.ts';
+import { admitRefund, refundableDeposits } from './refunds.ts';
 import { checkLimits, payoutOf } from './terms.ts';
-import type { PaymentProvider, RefundOutcome } from '../payments/service.ts';
+import type { PaymentProvider } from '../payments/service.ts';
 
 export { createKycService, scheduleKycFileDeletion, type KycFile, type KycService } from './kyc.ts';
 
 export type WithdrawalService = ReturnType<typeof createWithdrawalService>;
-
-/** The hold and the return of one withdrawal: two causes, each posts once (the ledger's unique cause index). */
-const holdOf = (userId: number, id: number, amount: number) => ({ userId, account: 'real' as const, kind: 'withdrawal' as const, refType: 'withdrawal', refId: id, amount });
-const returnOf = (userId: number, id: number, amount: number) => ({ userId, account: 'real' as const, kind: 'withdrawal' as const, refType: 'withdrawal-return', refId: id, amount });
 
 /**
  * Withdrawals of real points won as prizes (issue 33 item 2; docs/withdrawals.md). A request holds
@@ -32,13 +31,13 @@ const returnOf = (userId: number, id: number, amount: number) => ({ userId, acco
  * its own cause, once. Staff never act on their own account; a large one, or one past the
  * approver's rolling-day bound, needs a second approver.
  */
-/** A refund claimed this long ago without an answer (the process died mid-call) may be asked about again. */
-const REFUND_CLAIM_MS = 10 * 60_000;
-
 export function createWithdrawalService(platform: Pick<Platform, 'db' | 'now' | 'config' | 'outbox' | 'logger'>, deps: { stripe: () => PaymentProvider | undefined }) {
-  const { db, now, config, outbox, logger } = platform;
+  const { db, now, config, outbox } = platform;
   const tell = withdrawalMessages(platform);
   const batches = createBatchOperations(platform, (trx, row) => tell(trx, row, ['paid']));
+  const recordReturn = bankReturns(platform, tell);
+  // Declared before `close` is: it is only called later, when close exists.
+  const refunds = refundPayments(platform, deps.stripe, (id, to, from, by, reason, actor) => close(id, to, from, by, reason, actor), tell);
 
   async function pushBalance(trx: Tx, userId: number) {
     const at = now();
@@ -58,7 +57,7 @@ export function createWithdrawalService(platform: Pick<Platform, 'db' | 'now' | 
   };
 
   /** Closes a withdrawal (rejected by staff, cancelled by its member) and returns what it held, in one transaction. */
-  async function close(id: number, to: 'rejected' | 'cancelled', from: WithdrawalState[], by: number, reason: string | null, actor?: StaffActor) {
+  async function close(id: number, to: 'rejected' | 'cancelled', from: WithdrawalState[], by: number | null, reason: string | null, actor?: StaffActor | null) {
     const row = await db.transaction().execute(async (trx) => {
       const closed = moved(await withdrawalsRepo.close(trx, id, to, from, by, reason, now()));
       const userId = closed.user_id;
@@ -219,44 +218,15 @@ export function createWithdrawalService(platform: Pick<Platform, 'db' | 'now' | 
       return presentForStaff((await withdrawalsRepo.find(db, id))!);
     },
 
-    /**
-     * Pays an approved `stripe_refund` withdrawal by refunding its deposit's Stripe payment: claimed
-     * on the row first (one click reaches Stripe at a time; `refund_pending` for the others), then
-     * `lookup` of any earlier attempt, then the refund under the withdrawal's stable reference.
-     * Succeeded: paid, with Stripe's refund id. Failed or refused: rejected, and the held points come
-     * back once. Unknown (a timeout) or still pending at Stripe: it stays approved, to be sent again.
-     */
-    async sendRefund(actor: StaffActor, id: number): Promise<AdminWithdrawal> {
-      const found = await staffRow(actor, id);
-      if (found.method !== 'stripe_refund' || found.deposit_id === null) throw new AppError('withdrawal_state');
-      const at = now();
-      const claimed = await withdrawalsRepo.claimRefund(db, id, at, new Date(at.getTime() - REFUND_CLAIM_MS));
-      if (!claimed) throw new AppError(found.state === 'approved' ? 'refund_pending' : 'withdrawal_state');
-      const stripe = deps.stripe();
-      const deposit = await withdrawalsRepo.deposit(db, found.deposit_id);
-      let outcome: RefundOutcome;
-      try {
-        if (!stripe) throw new Error('no Stripe provider in this deployment');
-        // A deposit charged back or refunded whole since the request has nothing left to give back.
-        outcome = deposit?.state === 'paid' && deposit.provider_txn_id ? await sendRefund(stripe, deposit.provider_txn_id, found.payout, refundReference(id)) : { outcome: 'refused' as const, reason: 'deposit_not_paid' };
-      } catch (error) {
-        logger.warn({ err: error, withdrawalId: id }, 'Stripe refund: no answer; it stays approved and is looked up before the next try');
-        await withdrawalsRepo.releaseRefundClaim(db, id);
-        throw new AppError('payment_issue');
-      }
-      if (outcome.outcome === 'succeeded') {
-        await db.transaction().execute(async (trx) => {
-          const row = moved(await withdrawalsRepo.markPaid(trx, id, actor.id, outcome.refundId, now()));
-          await recordAudit(trx, actor, { action: 'withdrawal.paid', targetType: 'withdrawal', targetId: id, after: { reference: outcome.refundId, amount: row.amount, payout: row.payout, currency: row.currency, rail: 'stripe_refund' } }, now());
-        });
-      } else if (outcome.outcome === 'pending') {
-        await withdrawalsRepo.releaseRefundClaim(db, id);
-        throw new AppError('refund_pending');
-      } else if (outcome.outcome === 'failed' || outcome.outcome === 'refused') {
-        await close(id, 'rejected', ['approved'], actor.id, `refund_failed: ${outcome.reason}`, actor);
-      }
-      return presentForStaff((await withdrawalsRepo.find(db, id))!);
-    },
+    /** Pays an approved `stripe_refund` withdrawal by its Stripe refund (refund-payments.ts). */
+    sendRefund: (actor: StaffActor, id: number) => refunds.send(actor, id),
+    /** The refund reconciler's pass (the `refund-settle` job): settles refunds Stripe left pending, by lookup only. */
+    settlePendingRefunds: () => refunds.settlePending(),
+    /** Stripe's `charge.refund.updated` for one of our refunds: that withdrawal settled now, by lookup (refund-payments.ts). */
+    settleRefundByReference: (reference: string) => refunds.settleByReference(reference),
+
+    /** A paid bank transfer the bank sent back (bank-returns.ts): returned, its points credited back once; four eyes past the bound. */
+    recordReturn,
 
     /** Bank-transfer batches (batches.ts): export a new one, download one again, list them, mark one paid. */
     exportBatch: (actor: StaffActor) => batches.exportNew(actor),

@@ -21,7 +21,7 @@ type Env = Awaited<ReturnType<typeof testServer>>;
 const SCHEDULES = ['keno-draw-schedule', 'orders-reconcile', 'settle-sweep', 'football-settle-sweep', 'football-odds-tick', 'football-results-pass', 'hourly-housekeeping', 'adjustments-sweep', 'nightly-reconciliation', 'result-feeds-poll'];
 // Every schedule the embedded platform registers (health lists each): the above, plus those of the
 // draw lotteries, deposits and identity housekeeping.
-const ALL_SCHEDULES = [...SCHEDULES, 'lottery-draw-schedule', 'lottery-settle-sweep', 'deposit-reconcile', 'hourly-identity-housekeeping', 'hourly-kyc-files'];
+const ALL_SCHEDULES = [...SCHEDULES, 'lottery-draw-schedule', 'lottery-settle-sweep', 'deposit-reconcile', 'hourly-identity-housekeeping', 'hourly-kyc-files', 'refund-settle'];
 const QUEUES_OF: Record<string, string> = {
   'keno-draw-schedule': KENO_DRAWS_QUEUE,
   'orders-reconcile': 'order-reconcile',

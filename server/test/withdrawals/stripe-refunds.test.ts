@@ -5,7 +5,7 @@ import { BACK_OFFICE_ENV, newStaff } from '../admin/support.ts';
 import { balanceOf, depositIn, depositServer, payByCard, startDeposit, submitForm, type Env } from '../payments/support.ts';
 import { expectLedgerMatchesBalance, newMember } from '../support/members.ts';
 import { eventually } from '../support/wait.ts';
-import { verified, winPrize, WITHDRAWAL_ENV } from './support.ts';
+import { verified, winPrize, WITHDRAWAL_ENV, withdrawalMessagesOf } from './support.ts';
 
 /**
  * Issue 33 item 2, the refund rail: deposited points not yet played go back to their own Stripe
@@ -50,7 +50,7 @@ describe('withdrawals back to a Stripe payment (refunds)', () => {
     expect(await balanceOf(env, m.token)).toBe(2_500);
 
     const offered = await terms(m.token);
-    expect(offered.refundable).toEqual([{ depositId: m.deposit.id, method: 'card', points: 1_500, payout: 1_500, currency: 'USD', paidAt: expect.any(String) }]);
+    expect(offered.refundable).toEqual([{ depositId: m.deposit.id, method: 'card', points: 1_500, payout: 1_500, currency: 'USD', depositPoints: 2_000, depositAmount: 2_000, paidAt: expect.any(String) }]);
     expect(offered.withdrawable).toBe(1_000);
     // More than is unplayed: refused, nothing held.
     expect((await refundWithdrawal(m.token, m.deposit.id, 1_600)).body.error.code).toBe('refund_unavailable');
@@ -82,6 +82,14 @@ describe('withdrawals back to a Stripe payment (refunds)', () => {
     expect(env.sandbox.stripe.refunds.refundsOf(pi)).toHaveLength(1);
     expect(refund).toMatchObject({ amount: 1_500, status: 'succeeded' });
     expect(paid.body).toMatchObject({ state: 'paid', paidReference: refund!.id });
+    // The member is told it was approved and paid, as a refund to the payment (not a bank transfer).
+    const told = (await withdrawalMessagesOf(env.platform, m.id)).filter((x) => x.withdrawalId === id);
+    expect(told.map((x) => [x.step, (x as { rail?: string }).rail])).toEqual([
+      ['requested', 'stripe_refund'],
+      ['approved', 'stripe_refund'],
+      ['paid', 'stripe_refund'],
+    ]);
+    expect(told[2]!.reference).toBe(refund!.id);
     expect((await env.api.post(`/api/admin/withdrawals/${id}/refund`, { token: otto.token })).body.error.code).toBe('withdrawal_state');
 
     // Stripe's charge.refunded for it arrives: the deposit is not reversed again (its points left with the hold).
@@ -170,5 +178,64 @@ describe('withdrawals back to a Stripe payment (refunds)', () => {
     expect(own.status, JSON.stringify(own.body)).toBe(201);
     expect((await env.api.post(`/api/admin/withdrawals/${own.body.id}/approve`, { token: otto.token })).status).toBe(200);
     expect((await env.api.post(`/api/admin/withdrawals/${own.body.id}/refund`, { token: self.token })).body.error.code).toBe('own_account');
+  });
+
+  it('a refund Stripe leaves pending stays approved; the reconciler looks it up and settles it, paid or failed, once', async () => {
+    const settle = () => env.services.withdrawals.settlePendingRefunds();
+    const state = async (token: string, id: string) => ((await env.api.get('/api/withdrawals', { token })).body.items as any[]).find((w) => w.id === id);
+    const pendingRefund = async (name: string) => {
+      const m = await memberWithCardDeposit(name);
+      const id = (await refundWithdrawal(m.token, m.deposit.id, 2_000)).body.id as string;
+      expect((await env.api.post(`/api/admin/withdrawals/${id}/approve`, { token: otto.token })).status).toBe(200);
+      const pi = await paymentIntentOf(m.deposit.id);
+      env.sandbox.stripe.refunds.holdRefundsOf(pi);
+      expect((await env.api.post(`/api/admin/withdrawals/${id}/refund`, { token: otto.token })).body.error.code).toBe('refund_pending');
+      expect(env.sandbox.stripe.refunds.refundsOf(pi).map((r) => r.status)).toEqual(['pending']);
+      return { m, id, pi };
+    };
+
+    // Stripe still says pending: the reconciler looks, changes nothing, asks for no second refund.
+    const paid = await pendingRefund('Slow bank');
+    await settle();
+    expect(await state(paid.m.token, paid.id)).toMatchObject({ state: 'approved' });
+    expect(env.sandbox.stripe.refunds.refundsOf(paid.pi)).toHaveLength(1);
+    // It succeeds at Stripe, whose two events arrive out of order: `charge.refunded` first (the deposit
+    // is not reversed: that refund is the withdrawal's), then `charge.refund.updated`, on which the
+    // withdrawal is looked up and paid with the refund's id, before any reconciler pass.
+    env.sandbox.deliverer.rules.holdBack = true;
+    env.sandbox.stripe.refunds.settlePendingRefunds(paid.pi, 'succeeded');
+    env.sandbox.deliverer.rules.holdBack = false;
+    await env.sandbox.deliverer.flush();
+    await env.sandbox.deliverer.idle();
+    const [refund] = env.sandbox.stripe.refunds.refundsOf(paid.pi);
+    expect(await state(paid.m.token, paid.id)).toMatchObject({ state: 'paid', paidReference: refund!.id });
+    expect((await env.api.get(`/api/deposits/${paid.m.deposit.id}`, { token: paid.m.token })).body.state).toBe('paid');
+    expect(env.sandbox.stripe.refunds.refundsOf(paid.pi)).toHaveLength(1);
+    expect(await balanceOf(env, paid.m.token)).toBe(0);
+    expect(await withdrawalLedger(paid.m.id)).toEqual([{ amount: -2_000, ref_type: 'withdrawal' }]);
+    expect((await withdrawalMessagesOf(env.platform, paid.m.id)).map((x) => x.step)).toEqual(['requested', 'approved', 'paid']);
+
+    // It fails at Stripe and the event never comes: the reconciler rejects it with Stripe's reason and
+    // returns the held points once, however many passes run at once.
+    const failed = await pendingRefund('Closed later');
+    env.sandbox.deliverer.rules.holdBack = true;
+    env.sandbox.stripe.refunds.settlePendingRefunds(failed.pi, 'failed');
+    await Promise.all([settle(), settle(), settle()]);
+    await settle();
+    expect(await state(failed.m.token, failed.id)).toMatchObject({ state: 'rejected', reason: 'refund_failed: expired_or_canceled_card' });
+    expect(await balanceOf(env, failed.m.token)).toBe(2_000);
+    expect(await withdrawalLedger(failed.m.id)).toEqual([
+      { amount: -2_000, ref_type: 'withdrawal' },
+      { amount: 2_000, ref_type: 'withdrawal-return' },
+    ]);
+    // The late event changes nothing.
+    env.sandbox.deliverer.rules.holdBack = false;
+    await env.sandbox.deliverer.flush();
+    await env.sandbox.deliverer.idle();
+    expect(await balanceOf(env, failed.m.token)).toBe(2_000);
+    const audit = await env.platform.db.selectFrom('audit_log').select(['action', 'actor_role']).where('target_type', '=', 'withdrawal').where('target_id', '=', paid.id).where('action', '=', 'withdrawal.paid').execute();
+    expect(audit).toEqual([{ action: 'withdrawal.paid', actor_role: 'system' }]);
+    await expectLedgerMatchesBalance(env.platform, Number(paid.m.id));
+    await expectLedgerMatchesBalance(env.platform, Number(failed.m.id));
   });
 });

@@ -47,9 +47,10 @@ export function WithdrawalBatches() {
             <FormattedMessage
               id="admin.withdrawals.batchLine"
               values={{ id: b.id, count: b.count, points: <Points value={b.totalPoints} />, payout: <Money amount={b.totalPayout} currency={b.currency} />, name: b.createdByName, at: when(b.createdAt) }}
-            />{' '}
+            />
             {b.paidReference ? (
               <span className="mono">
+                {' · '}
                 <FormattedMessage id="admin.withdrawals.batchPaidRef" values={{ reference: b.paidReference }} />
               </span>
             ) : null}

@@ -27,7 +27,7 @@ function FlagText({ flag }: { flag: AmlFlag }) {
  * A flagged withdrawal's flags and the approver's acknowledgement (issue 33 item 3): approving is
  * refused until they tick it, and a flagged withdrawal always takes two approvers.
  */
-export function WithdrawalFlags({ flags, acknowledged, onAcknowledge }: { flags: AmlFlag[]; acknowledged: boolean; onAcknowledge: (value: boolean) => void }) {
+export function WithdrawalFlags({ flags, acknowledged, onAcknowledge, approvedByMe = false }: { flags: AmlFlag[]; acknowledged: boolean; onAcknowledge: (value: boolean) => void; approvedByMe?: boolean }) {
   return (
     <div className="admin-urgent" data-testid="withdrawal-flags">
       <p>
@@ -42,10 +42,13 @@ export function WithdrawalFlags({ flags, acknowledged, onAcknowledge }: { flags:
           </li>
         ))}
       </ul>
-      <label className="field field--inline">
-        <input type="checkbox" checked={acknowledged} onChange={(e) => onAcknowledge(e.target.checked)} data-testid="withdrawal-acknowledge" />{' '}
-        <FormattedMessage id="admin.withdrawals.amlAcknowledge" />
-      </label>
+      {/* The box beside its words (one click target); the first approver already acknowledged, so it is not offered again. */}
+      {!approvedByMe && (
+        <label className="admin-acknowledge">
+          <input type="checkbox" checked={acknowledged} onChange={(e) => onAcknowledge(e.target.checked)} data-testid="withdrawal-acknowledge" />
+          <FormattedMessage id="admin.withdrawals.amlAcknowledge" />
+        </label>
+      )}
     </div>
   );
 }

@@ -18,10 +18,14 @@ import { Moment } from '../../shared/time/moment.tsx';
 const PAGE_SIZE = 20;
 const isClaimStep = (step: unknown): step is ClaimStep => (CLAIM_STEPS as readonly unknown[]).includes(step);
 
-const WITHDRAWAL_STEPS = ['requested', 'approved', 'paid', 'rejected', 'cancelled', 'returned'] as const;
+const WITHDRAWAL_STEPS = ['requested', 'approved', 'paid', 'rejected', 'cancelled', 'returned', 'bank_returned'] as const;
 
-/** A withdrawal message's sentence: one per step (server/src/withdrawals/messages.ts). */
-const withdrawalText = (step: unknown): MessageId => `inbox.text.withdrawal_${WITHDRAWAL_STEPS.find((s) => s === step) ?? 'requested'}`;
+/** A withdrawal message's sentence: one per step (server/src/withdrawals/messages.ts); a refund's approval and payment say where the money goes. */
+function withdrawalText(params: InboxMessage['params']): MessageId {
+  const step = WITHDRAWAL_STEPS.find((s) => s === params.step) ?? 'requested';
+  if (params.rail === 'stripe_refund' && (step === 'approved' || step === 'paid')) return `inbox.text.withdrawal_refund_${step}`;
+  return `inbox.text.withdrawal_${step}`;
+}
 
 /**
  * A refund's sentence by its cause: a worker's refusal with their words, or sales closed before the
@@ -57,7 +61,7 @@ function MessageText({ message }: { message: InboxMessage }) {
   };
   const id: MessageId =
     message.kind === 'withdrawal'
-      ? withdrawalText(params.step)
+      ? withdrawalText(params)
       : message.kind === 'draw_result'
       ? params.won
         ? 'inbox.text.won'

@@ -10,12 +10,14 @@ import { useTranslateRef } from '../../shared/i18n/use-translate.ts';
 import { formatLocalMoney } from '../../shared/money/local-money.ts';
 import { Points } from '../../shared/money/points.tsx';
 import { TextField } from '../../shared/ui/text-field.tsx';
-import { quoteOf, withdrawalKeys } from './withdrawals-api.ts';
+import { ceilingOf, initialChoice, MethodChoice, paymentMethodName, type WithdrawChoice } from './method-choice.tsx';
+import { quoteOf, refundQuoteOf, withdrawalKeys } from './withdrawals-api.ts';
 
 /**
- * The terms, stated before anything is asked (minimum, maximum, what is left of the day, the fee,
- * the rate, what may be withdrawn), then an amount, a quote of what arrives, and a confirmation.
- * One Idempotency-Key per confirmed amount: a retried request answers the same withdrawal.
+ * The rail first (prizes to the bank, or a Stripe deposit's unplayed points back to that payment),
+ * then its terms, stated before anything is asked (minimum, maximum, what is left of the day, the
+ * fee, the rate, what may be withdrawn), then an amount, a quote of what arrives, and a confirmation.
+ * One Idempotency-Key per confirmed request: a retried request answers the same withdrawal.
  */
 export function WithdrawForm({ terms }: { terms: WithdrawalTerms }) {
   const http = useHttp();
@@ -25,9 +27,13 @@ export function WithdrawForm({ terms }: { terms: WithdrawalTerms }) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [confirming, setConfirming] = useState<number | null>(null);
+  const [chosen, setChosen] = useState<WithdrawChoice>(() => initialChoice(terms));
+  // The terms are read again after each request: a refunded deposit leaves the list, so the choice follows what is still offered.
+  const choice: WithdrawChoice = chosen.method === 'stripe_refund' ? (refreshed(terms, chosen) ?? initialChoice(terms)) : chosen;
   const key = useRef<string>(newIdempotencyKey());
   const request = useMutation({
-    mutationFn: (amount: number) => http.post<Withdrawal>('/api/withdrawals', { amount, method: 'bank_transfer' }, { headers: { 'Idempotency-Key': key.current } }),
+    mutationFn: ({ amount, choice }: { amount: number; choice: WithdrawChoice }) =>
+      http.post<Withdrawal>('/api/withdrawals', choice.method === 'bank_transfer' ? { amount, method: 'bank_transfer' } : { amount, method: 'stripe_refund', depositId: choice.deposit.depositId }, { headers: { 'Idempotency-Key': key.current } }),
     onSuccess: () => {
       key.current = newIdempotencyKey();
       setText('');
@@ -45,26 +51,50 @@ export function WithdrawForm({ terms }: { terms: WithdrawalTerms }) {
     const amount = parsePoints(text);
     if (amount === null || amount <= 0) return setError('invalid');
     if (amount < terms.minimum || amount > terms.maximum || amount > terms.dailyLeft || quoteOf(terms, amount) <= 0) return setError('withdrawal_limit');
-    if (amount > terms.withdrawable) return setError('winnings_insufficient');
+    if (choice.method === 'bank_transfer' && amount > terms.withdrawable) return setError('winnings_insufficient');
+    if (choice.method === 'stripe_refund' && (amount > choice.deposit.points || refundQuoteOf(choice.deposit, amount) <= 0)) return setError('refund_unavailable');
     setError(undefined);
     setConfirming(amount);
   }
 
+  function choose(next: WithdrawChoice) {
+    setChosen(next);
+    setConfirming(null);
+    setError(undefined);
+    request.reset();
+    key.current = newIdempotencyKey();
+  }
+
+  const refund = choice.method === 'stripe_refund' ? choice.deposit : null;
+
   return (
     <div data-testid="withdraw">
-      <dl className="withdrawals-terms" data-testid="withdraw-terms">
-        <dt><FormattedMessage id="withdrawals.terms.withdrawable" /></dt>
-        <dd data-testid="withdrawable"><Points value={terms.withdrawable} /></dd>
+      <MethodChoice terms={terms} value={choice} onChange={choose} />
+      <dl className="withdrawals-terms" data-testid="withdraw-terms" data-method={choice.method}>
+        <dt><FormattedMessage id={refund ? 'withdrawals.terms.refundable' : 'withdrawals.terms.withdrawable'} /></dt>
+        <dd data-testid="withdrawable"><Points value={ceilingOf(terms, choice)} /></dd>
         <dt><FormattedMessage id="withdrawals.terms.limits" /></dt>
         <dd><Points value={terms.minimum} /> – <Points value={terms.maximum} /></dd>
         <dt><FormattedMessage id="withdrawals.terms.dailyLeft" /></dt>
         <dd><Points value={terms.dailyLeft} /> / <Points value={terms.dailyLimit} /></dd>
         <dt><FormattedMessage id="withdrawals.terms.fee" /></dt>
-        <dd><Points value={terms.fee} /></dd>
-        <dt><FormattedMessage id="withdrawals.terms.rate" /></dt>
-        <dd><FormattedMessage id="withdrawals.terms.rateValue" values={{ money: unitRate }} /></dd>
+        <dd>{refund ? <FormattedMessage id="withdrawals.terms.noFee" /> : <Points value={terms.fee} />}</dd>
+        <dt><FormattedMessage id={refund ? 'withdrawals.terms.refundPaid' : 'withdrawals.terms.rate'} /></dt>
+        <dd>
+          {refund ? (
+            <FormattedMessage id="withdrawals.terms.refundPaidValue" values={{ points: <Points value={refund.depositPoints} />, money: formatLocalMoney(refund.depositAmount, refund.currency, intl.locale) }} />
+          ) : (
+            <FormattedMessage id="withdrawals.terms.rateValue" values={{ money: unitRate }} />
+          )}
+        </dd>
       </dl>
-      <p className="muted"><FormattedMessage id="withdrawals.terms.winningsOnly" /></p>
+      <p className="muted">
+        {refund ? (
+          <FormattedMessage id="withdrawals.terms.refundOnly" values={{ method: intl.formatMessage({ id: paymentMethodName(refund.method) }) }} />
+        ) : (
+          <FormattedMessage id="withdrawals.terms.winningsOnly" />
+        )}
+      </p>
       <form className="form withdrawals-form" noValidate onSubmit={review}>
         <TextField
           name="amount"
@@ -88,12 +118,19 @@ export function WithdrawForm({ terms }: { terms: WithdrawalTerms }) {
         )}
       </form>
       {confirming !== null && (
-        <div className="withdrawals-quote" role="group" aria-labelledby="withdraw-quote" data-testid="withdraw-quote">
+        <div className="withdrawals-quote" role="group" aria-labelledby="withdraw-quote" data-testid="withdraw-quote" data-method={choice.method}>
           <p id="withdraw-quote">
-            <FormattedMessage
-              id="withdrawals.quote"
-              values={{ amount: <Points value={confirming} />, fee: <Points value={terms.fee} />, payout: <strong>{money(quoteOf(terms, confirming))}</strong> }}
-            />
+            {refund ? (
+              <FormattedMessage
+                id="withdrawals.quoteRefund"
+                values={{ amount: <Points value={confirming} />, method: intl.formatMessage({ id: paymentMethodName(refund.method) }), payout: <strong>{formatLocalMoney(refundQuoteOf(refund, confirming), refund.currency, intl.locale)}</strong> }}
+              />
+            ) : (
+              <FormattedMessage
+                id="withdrawals.quote"
+                values={{ amount: <Points value={confirming} />, fee: <Points value={terms.fee} />, payout: <strong>{money(quoteOf(terms, confirming))}</strong> }}
+              />
+            )}
           </p>
           {request.isError && (
             <p className="notice notice--error" role="alert">
@@ -101,8 +138,8 @@ export function WithdrawForm({ terms }: { terms: WithdrawalTerms }) {
             </p>
           )}
           <div className="withdrawals-actions">
-            <button type="button" className="button button--primary" disabled={request.isPending} onClick={() => request.mutate(confirming)} data-testid="withdraw-confirm">
-              <FormattedMessage id="withdrawals.confirm" />
+            <button type="button" className="button button--primary" disabled={request.isPending} onClick={() => request.mutate({ amount: confirming, choice })} data-testid="withdraw-confirm">
+              <FormattedMessage id={refund ? 'withdrawals.confirmRefund' : 'withdrawals.confirm'} />
             </button>
             <button type="button" className="button button--ghost" onClick={() => setConfirming(null)}>
               <FormattedMessage id="withdrawals.back" />
@@ -112,4 +149,10 @@ export function WithdrawForm({ terms }: { terms: WithdrawalTerms }) {
       )}
     </div>
   );
+}
+
+/** The chosen deposit as the newest terms offer it (its unplayed points may have changed), or null when it is no longer offered. */
+function refreshed(terms: WithdrawalTerms, chosen: Extract<WithdrawChoice, { method: 'stripe_refund' }>): WithdrawChoice | null {
+  const deposit = terms.refundable.find((d) => d.depositId === chosen.deposit.depositId);
+  return deposit ? { method: 'stripe_refund', deposit } : null;
 }

@@ -10,7 +10,7 @@ import { Points } from '../../shared/money/points.tsx';
 import { Moment } from '../../shared/time/moment.tsx';
 import { withdrawalKeys } from './withdrawals-api.ts';
 
-/** The member's withdrawals as cards (they read on a phone): state, what was held and what arrives, the reference once paid. */
+/** The member's withdrawals as cards (they read on a phone): state, rail, what was held and what arrives, the reference once paid. */
 export function WithdrawalList({ items }: { items: Withdrawal[] }) {
   const http = useHttp();
   const intl = useIntl();
@@ -36,7 +36,7 @@ export function WithdrawalList({ items }: { items: Withdrawal[] }) {
       )}
       <ul className="withdrawals-list" data-testid="withdrawal-list">
         {items.map((w) => (
-          <li key={w.id} className="withdrawals-item" data-testid="withdrawal" data-state={w.state} data-id={w.id}>
+          <li key={w.id} className="withdrawals-item" data-testid="withdrawal" data-state={w.state} data-method={w.method} data-id={w.id}>
             <div className="withdrawals-item__head">
               <strong data-testid="withdrawal-state">
                 <FormattedMessage id={w.awaitingSecondApproval ? 'withdrawals.state.awaitingSecond' : `withdrawals.state.${w.state}`} />
@@ -45,15 +45,18 @@ export function WithdrawalList({ items }: { items: Withdrawal[] }) {
                 <Moment value={w.createdAt} />
               </span>
             </div>
+            <p data-testid="withdrawal-rail">
+              <FormattedMessage id={`withdrawals.rail.${w.method}`} />
+            </p>
             <p>
               <FormattedMessage
-                id="withdrawals.item"
+                id={w.method === 'stripe_refund' ? 'withdrawals.itemRefund' : 'withdrawals.item'}
                 values={{ amount: <Points value={w.amount} />, payout: formatLocalMoney(w.payout, w.currency, intl.locale), last4: w.accountLast4 }}
               />
             </p>
             {w.paidReference && (
               <p data-testid="withdrawal-reference">
-                <FormattedMessage id="withdrawals.paidReference" values={{ reference: w.paidReference }} />
+                <FormattedMessage id={w.method === 'stripe_refund' ? 'withdrawals.refundReference' : 'withdrawals.paidReference'} values={{ reference: w.paidReference }} />
               </p>
             )}
             {w.reason && (

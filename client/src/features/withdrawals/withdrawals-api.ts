@@ -1,4 +1,4 @@
-import type { KycStatus, Withdrawal, WithdrawalTerms } from '@gp/common';
+import type { KycStatus, RefundableDeposit, Withdrawal, WithdrawalTerms } from '@gp/common';
 import { useQuery } from '@tanstack/react-query';
 import { useHttp } from '../../shared/api/services.tsx';
 
@@ -29,3 +29,7 @@ export function quoteOf(terms: WithdrawalTerms, amount: number) {
   const minor = Math.floor((net * terms.rate.denominator) / terms.rate.numerator);
   return minor - (minor % perUnit);
 }
+
+/** What a refund of `amount` points of a deposit gives back, as the server computes it (withdrawals/refunds.ts): its share of what was paid, rounded down; no fee. */
+export const refundQuoteOf = (deposit: Pick<RefundableDeposit, 'depositAmount' | 'depositPoints'>, amount: number) =>
+  deposit.depositPoints > 0 ? Math.floor((amount * deposit.depositAmount) / deposit.depositPoints) : 0;

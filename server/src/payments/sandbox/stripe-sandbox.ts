@@ -41,7 +41,7 @@ interface Refund {
   currency: string;
   payment_intent: string;
   metadata: Record<string, string>;
-  status: 'succeeded' | 'failed';
+  status: 'succeeded' | 'failed' | 'pending';
   failure_reason: string | null;
   created: number;
 }
@@ -71,6 +71,8 @@ export function stripeSandbox(options: StripeSandboxOptions) {
   const idempotent = new Map<string, unknown>();
   /** Test controls: PaymentIntents whose next refunds fail (a closed card), and refund replies to lose (a first answer or its replay). */
   const failing = new Set<string>();
+  /** PaymentIntents whose next refunds stay `pending` until a test settles them (a bank slow to confirm a card refund). */
+  const pending = new Set<string>();
   let repliesToLose = 0;
   const api = Router();
   const pages = Router();
@@ -201,6 +203,7 @@ export function stripeSandbox(options: StripeSandboxOptions) {
     if (!Number.isSafeInteger(amount) || amount <= 0) return stripeError(res, 400, 'Invalid positive integer');
     if (amount > session.amount_total - refunded) return stripeError(res, 400, `Refund amount (${amount}) is greater than unrefunded amount on charge (${session.amount_total - refunded})`);
     const fails = failing.has(pi);
+    const waits = pending.has(pi) && !fails;
     const refund: Refund = {
       id: randomId('re_', 24),
       object: 'refund',
@@ -208,12 +211,12 @@ export function stripeSandbox(options: StripeSandboxOptions) {
       currency: session.currency,
       payment_intent: pi,
       metadata: body.metadata ?? {},
-      status: fails ? 'failed' : 'succeeded',
+      status: fails ? 'failed' : waits ? 'pending' : 'succeeded',
       failure_reason: fails ? 'expired_or_canceled_card' : null,
       created: seconds(),
     };
     refunds.set(pi, [refund, ...made]);
-    if (!fails) emit('charge.refunded', chargeOf(session, { refunded: refunded + amount === session.amount_total, amount_refunded: refunded + amount }));
+    if (!fails && !waits) emit('charge.refunded', chargeOf(session, { refunded: refunded + amount === session.amount_total, amount_refunded: refunded + amount }));
     if (repliesToLose > 0) {
       // The refund is made, and the answer is lost on the way (a timeout): as Stripe does, the key
       // keeps the first answer, so a retry under it gets this refund, never a second one.
@@ -349,6 +352,23 @@ ${err}<button type="submit">Pay</button></form>${cancel}
       repliesToLose = count;
     },
     refundsOf: (paymentIntent: string) => [...(refunds.get(paymentIntent) ?? [])],
+    /** Later refunds of `paymentIntent` stay `pending` (until `settlePendingRefunds`). */
+    holdRefundsOf: (paymentIntent: string) => pending.add(paymentIntent),
+    /** Its pending refunds settle as `to` (Stripe's `charge.refund.updated` moment); a success sends `charge.refunded`. */
+    settlePendingRefunds: (paymentIntent: string, to: 'succeeded' | 'failed') => {
+      pending.delete(paymentIntent);
+      const session = intents.get(paymentIntent);
+      for (const refund of refunds.get(paymentIntent) ?? []) {
+        if (refund.status !== 'pending') continue;
+        refund.status = to;
+        refund.failure_reason = to === 'failed' ? 'expired_or_canceled_card' : null;
+        emit('charge.refund.updated', refund);
+        if (to === 'succeeded' && session) {
+          const total = (refunds.get(paymentIntent) ?? []).filter((r) => r.status === 'succeeded').reduce((sum, r) => sum + r.amount, 0);
+          emit('charge.refunded', chargeOf(session, { refunded: total === session.amount_total, amount_refunded: total }));
+        }
+      }
+    },
   };
 
   return { api, pages, dispute, sessions, refunds: refundControls };

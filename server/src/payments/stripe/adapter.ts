@@ -84,7 +84,9 @@ export function stripeProvider(options: StripeOptions): PaymentProvider {
         const stale = /tolerance/i.test(String((error as Error).message));
         throw new NotificationRejected(stale ? 'stale' : 'signature', { status: 400, contentType: 'application/json', body: '{"error":"signature"}' });
       }
-      return { dedupeKey: event.id, kind: event.type, observation: eventObservation(event), body: JSON.parse(incoming.rawBody.toString('utf8')), reply: REPLY_OK };
+      // A refund of ours that Stripe settled later (pending → succeeded or failed): its reference, for the withdrawal it pays.
+      const reference = event.type === 'charge.refund.updated' ? event.data.object.metadata?.[REFUND_REFERENCE_KEY] : undefined;
+      return { dedupeKey: event.id, kind: event.type, observation: eventObservation(event), ...(reference ? { refundUpdated: { reference } } : {}), body: JSON.parse(incoming.rawBody.toString('utf8')), reply: REPLY_OK };
     },
 
     async query(deposit: DepositRef) {
