@@ -1,11 +1,12 @@
 import type { PendingAdjustment } from '@gp/common';
 import { useQuery } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
-import { FormattedDate, FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
+import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import type { Column } from '../../shared/ui/column-heads.tsx';
 import { ACTIONS_COLUMN, AdminTable } from './admin-table.tsx';
 import { ConsoleNoticeLine, useConsoleAction } from './console-action.tsx';
 import { isSupervisor, useConsole } from './staff-session.ts';
+import { Moment } from '../../shared/time/moment.tsx';
 
 const KEY = ['admin', 'adjustments'];
 
@@ -76,7 +77,7 @@ export function AdjustmentsPage() {
         {list.data?.items.map((a) => (
           <tr key={a.id} data-testid="adjustment-row" data-id={a.id}>
             <td>
-              <FormattedDate value={a.createdAt} dateStyle="short" timeStyle="short" />
+              <Moment value={a.createdAt} length="short" />
             </td>
             <td>
               #{a.userId} <span className="muted">{a.memberEmail}</span>

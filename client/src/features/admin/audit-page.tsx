@@ -1,9 +1,10 @@
 import type { AuditEntry } from '@gp/common';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { FormattedDate, FormattedMessage } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { useConsole } from './staff-session.ts';
 import { TableWrap } from '../../shared/ui/table-wrap.tsx';
+import { Moment } from '../../shared/time/moment.tsx';
 
 const brief = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
 
@@ -44,7 +45,7 @@ export function AuditPage() {
           <tbody>
             {log.data?.items.map((entry) => (
               <tr key={entry.id}>
-                <td><FormattedDate value={entry.at} dateStyle="short" timeStyle="medium" /></td>
+                <td><Moment value={entry.at} length="short" seconds /></td>
                 <td title={entry.actorId ? `#${entry.actorId}` : undefined}>{entry.actorId ? entry.actorName || '—' : '—'} <span className="muted">{entry.actorRole}</span></td>
                 <td className="mono">{entry.action}</td>
                 <td className="mono">{entry.targetType} {entry.targetId}</td>

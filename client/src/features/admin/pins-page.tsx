@@ -8,6 +8,7 @@ import { ConsoleNoticeLine, useConsoleAction } from './console-action.tsx';
 import { saveFile } from '../../shared/ui/save-file.ts';
 import { exportPinBatch } from './pins-api.ts';
 import { isSupervisor, useConsole } from './staff-session.ts';
+import { Moment } from '../../shared/time/moment.tsx';
 
 const KEY = ['admin', 'pin-batches'];
 
@@ -38,7 +39,8 @@ export function PinsPage() {
           ...(expires ? { expiresAt: new Date(`${expires}T23:59:59`).toISOString() } : {}),
           ...(note ? { note } : {}),
         }),
-      (batch) => intl.formatMessage({ id: batch.approval === 'pending' ? 'admin.pins.issuedPending' : 'admin.pins.issued' }, { id: batch.id, count: batch.count }),
+      (batch) =>
+        intl.formatMessage({ id: batch.approval === 'pending' ? 'admin.pins.issuedPending' : 'admin.pins.issued' }, { id: batch.id, count: batch.count }),
     );
     if (issued) formElement.reset();
   }
@@ -143,7 +145,7 @@ export function PinsPage() {
             <td>
               {batch.createdByName ?? '—'}{' '}
               <span className="muted">
-                <FormattedDate value={batch.createdAt} dateStyle="short" timeStyle="short" />
+                <Moment value={batch.createdAt} length="short" />
               </span>
             </td>
             <td>

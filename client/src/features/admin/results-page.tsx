@@ -1,12 +1,13 @@
 import type { PendingResult, ResultEntryResponse } from '@gp/common';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useDescribeError } from './describe.ts';
 import { markDifferences } from './result-diff.ts';
 import { ResultEntryForm } from './results-entry.tsx';
 import { useConsole } from './staff-session.ts';
 import { TableWrap } from '../../shared/ui/table-wrap.tsx';
+import { Moment } from '../../shared/time/moment.tsx';
 
 const KEY = ['admin', 'results'];
 
@@ -83,7 +84,7 @@ export function ResultsPage() {
                   <td>
                     <span className="admin-badge" data-testid="result-badge">{badge(item)}</span> <strong className="mono">{item.productCode}</strong> {item.label}
                   </td>
-                  <td><FormattedDate value={item.at} dateStyle="short" timeStyle="short" /></td>
+                  <td><Moment value={item.at} length="short" /></td>
                   <td className={item.state === 'mismatch' ? 'admin-urgent' : undefined}>
                     {intl.formatMessage({ id: `admin.results.row.${item.state}` }, { n: item.entries })}
                   </td>

@@ -1,13 +1,14 @@
 import type { SupportThread } from '@gp/common';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { io } from 'socket.io-client';
 import { useDescribeError } from './describe.ts';
 import { useConsole } from './staff-session.ts';
 import { useObjectUrl } from '../../shared/ui/use-object-url.ts';
 import { TableWrap } from '../../shared/ui/table-wrap.tsx';
+import { Moment } from '../../shared/time/moment.tsx';
 
 const LIST_KEY = ['admin', 'support', 'list'] as const;
 const threadKey = (id: string) => ['admin', 'support', 'thread', id] as const;
@@ -115,7 +116,7 @@ function Conversation({ id }: { id: string }) {
             <span className="muted">
               <FormattedMessage id={m.author === 'staff' ? 'messaging.staff' : 'admin.support.memberSaid'} />
               {' · '}
-              <FormattedDate value={m.createdAt} dateStyle="short" timeStyle="short" />
+              <Moment value={m.createdAt} length="short" />
             </span>
             <p>{m.body}</p>
             {m.attachment && <Screenshot url={m.attachment} />}
@@ -176,7 +177,7 @@ export function SupportPage() {
                     <MemberName thread={t} />
                   </td>
                   <td><FormattedMessage id={t.status === 'open' ? 'admin.support.open' : 'admin.support.closed'} /></td>
-                  <td><FormattedDate value={t.updatedAt} dateStyle="short" timeStyle="short" /></td>
+                  <td><Moment value={t.updatedAt} length="short" /></td>
                 </tr>
               ))}
             </tbody>

@@ -66,7 +66,7 @@ export function WithdrawalsPage() {
         <FormattedMessage id="admin.withdrawals.title" />
       </h1>
       <KycReview />
-      <div className="admin-actions">
+      <div className="admin-filters">
         <label className="field">
           <span className="field__label">
             <FormattedMessage id="admin.withdrawals.state" />
