@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { inLocale, PHONE, phoneShot, signUpOnPhone, Steps } from './phone-support.ts';
+import { inLocale, openCardCheckout, PHONE, phoneShot, signUpOnPhone, Steps } from './phone-support.ts';
 
 /**
  * Issue 34, deposits on a phone: every place that tells a newcomer where points come from leads to
@@ -96,13 +96,7 @@ test('a deposit that did not complete says so and what to do next: a cancelled J
   await phoneShot(page, info, 'jko-cancelled', true);
 
   // A card payment left on the provider's page with "Cancel and return".
-  await page.goto('/deposit');
-  await page.getByText('USD', { exact: true }).tap();
-  await page.getByTestId('deposit-preset').first().tap();
-  await page.getByTestId('method-card').tap();
-  await page.getByTestId('deposit-continue').tap();
-  await page.getByTestId('payment-continue').tap();
-  await expect(page.getByRole('heading', { name: /Pay USD 10.00/ })).toBeVisible();
+  await openCardCheckout(page);
   await page.getByRole('button', { name: 'Cancel and return' }).tap();
   await expect(page).toHaveURL(/cancelled=1/);
   await expect(notice).toHaveText(/You cancelled the payment, so nothing was charged\. Pay now, or make another deposit/);

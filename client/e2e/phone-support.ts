@@ -108,6 +108,17 @@ export async function phoneShot(page: Page, info: TestInfo, name: string, fullPa
   await page.screenshot({ path: info.outputPath(`${name}.png`), fullPage });
 }
 
+/** A US$10 card deposit started by finger on /deposit, up to the card provider's (Stripe sandbox's) hosted page. */
+export async function openCardCheckout(page: Page) {
+  await page.goto('/deposit');
+  await page.getByText('USD', { exact: true }).tap();
+  await page.getByTestId('deposit-preset').first().tap();
+  await page.getByTestId('method-card').tap();
+  await page.getByTestId('deposit-continue').tap();
+  await page.getByTestId('payment-continue').tap();
+  await expect(page.getByRole('heading', { name: /Pay USD 10.00/ })).toBeVisible();
+}
+
 /** A PIN worth `points` GP hundredths, issued by the seeded operator over the API, as the back office would. */
 export async function operatorPin(baseURL: string, points: number): Promise<string> {
   const operator = await call(baseURL, 'POST', '/api/auth/login', { body: { email: 'operator@example.com', password: 'operator-pass-2026' } });

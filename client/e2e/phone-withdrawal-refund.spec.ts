@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { PHONE } from './phone-support.ts';
+import { openCardCheckout, PHONE } from './phone-support.ts';
 import { adoptSession } from './session-support.ts';
 import { call } from './staff-support.ts';
 import { verifiedMember } from './withdrawal-support.ts';
@@ -30,13 +30,7 @@ test('a member who paid by card and played nothing refunds it to the card on a p
   await expect(page.getByTestId('method-refund-none')).toHaveText(/No refund to a card is open to you: only deposited points you have not played, paid by card or wallet through Stripe, can go back to that payment\./);
 
   // A US$10 card deposit on Stripe's hosted page (the sandbox's).
-  await page.goto('/deposit');
-  await page.getByText('USD', { exact: true }).tap();
-  await page.getByTestId('deposit-preset').first().tap();
-  await page.getByTestId('method-card').tap();
-  await page.getByTestId('deposit-continue').tap();
-  await page.getByTestId('payment-continue').tap();
-  await expect(page.getByRole('heading', { name: /Pay USD 10.00/ })).toBeVisible();
+  await openCardCheckout(page);
   await page.getByLabel('Cardholder name').fill('Refund Member');
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
