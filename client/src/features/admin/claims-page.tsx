@@ -164,7 +164,7 @@ function ClaimDetail({ claim, onRecord }: { claim: AdminClaim; onRecord: (event:
           <h4>
             <FormattedMessage id="claims.timeline" />
           </h4>
-          <ClaimTimeline claim={claim} />
+          <ClaimTimeline claim={claim} reader="staff" />
         </div>
         <div>
           <h4>

@@ -10,9 +10,9 @@ import { useObjectUrl } from '../ui/use-object-url.ts';
 /**
  * A claim's steps, all of CLAIM_STEPS in order: the ones done with their date (and zone) and
  * staff's note, the current one marked, the ones still to come plainly so. Read by the member's
- * claim page and the console's claims screen alike.
+ * claim page and the console's claims screen alike (`reader="staff"`: the credit is the member's account, not "yours").
  */
-export function ClaimTimeline({ claim }: { claim: Pick<Claim, 'step' | 'timeline'> }) {
+export function ClaimTimeline({ claim, reader = 'member' }: { claim: Pick<Claim, 'step' | 'timeline'>; reader?: 'member' | 'staff' }) {
   const current = CLAIM_STEPS.indexOf(claim.step);
   return (
     <ol className="claim-timeline" data-testid="claim-timeline">
@@ -33,7 +33,7 @@ export function ClaimTimeline({ claim }: { claim: Pick<Claim, 'step' | 'timeline
             </span>
             <div className="claim-timeline__body">
               <strong>
-                <FormattedMessage id={`claims.stepTitle.${step}`} />
+                <FormattedMessage id={reader === 'staff' && step === 'credited' ? 'claims.stepTitle.creditedStaff' : `claims.stepTitle.${step}`} />
               </strong>
               <span className="muted">{done ? <Moment value={done.at} /> : <FormattedMessage id="claims.toCome" />}</span>
               {done?.note && (
