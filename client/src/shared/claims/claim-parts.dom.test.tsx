@@ -39,6 +39,13 @@ describe("a claim's timeline", () => {
     expect(steps[5]!.textContent).toContain('Prize credited to your account');
     expect(steps[5]!.textContent).toContain('to come');
   });
+
+  it('for staff, the credit goes to the member’s account, not to “your” account', () => {
+    renderUi(<ClaimTimeline reader="staff" claim={{ step: 'credited', timeline: [{ step: 'credited', at: '2026-11-30T02:00:00.000Z', note: null }] }} />);
+    const credited = screen.getAllByTestId('claim-step')[5]!;
+    expect(credited.textContent).toContain('Prize credited to the member’s account');
+    expect(credited.textContent).not.toContain('your account');
+  });
 });
 
 describe("a claim's documents", () => {
