@@ -39,7 +39,7 @@ describe('result feed adapters abroad, on recorded payloads', () => {
   });
 
   describe('FDJ (EuroMillions)', () => {
-    const fdj = () => fdjFeed({ baseUrl: `${replay.base}/api/service-draws/v1`, timeoutMs: 1500 });
+    const fdj = () => fdjFeed({ baseUrl: `${replay.base}/api/service-draws/v1`, timeoutMs: 3_000 });
     const friday = { drawnAt: '2026-08-14T21:05:00+02:00', numbers: [44, 3, 25, 17, 38], stars: [9, 2] };
 
     it('the latest draw: five numbers and two stars told apart by type, keyed by its Paris date; a date asks drawn_at; a day without a draw is "not yet"', async () => {
@@ -65,7 +65,7 @@ describe('result feed adapters abroad, on recorded payloads', () => {
         truncated(JSON.stringify(fdjDraws([friday]))),
         { status: 503, body: 'maintenance' },
         // Late: the answer comes after the timeout.
-        { ...json(fdjDraws([friday])), delayMs: 2_000 },
+        { ...json(fdjDraws([friday])), delayMs: 4_000 },
       ];
       for (const answer of cases) {
         replay.serve([{ method: 'GET', path: /draws$/, answer: () => answer }]);
@@ -76,7 +76,7 @@ describe('result feed adapters abroad, on recorded payloads', () => {
   });
 
   describe('UK National Lottery (EuroMillions, second source)', () => {
-    const uknl = () => uknlFeed({ baseUrl: replay.base, timeoutMs: 1500 });
+    const uknl = () => uknlFeed({ baseUrl: replay.base, timeoutMs: 3_000 });
     const history = uknlCsv([
       { day: '2026-08-14', numbers: [3, 17, 25, 38, 44], stars: [2, 9] },
       { day: '2026-08-11', numbers: [1, 12, 23, 34, 45], stars: [5, 11] },
@@ -106,7 +106,7 @@ describe('result feed adapters abroad, on recorded payloads', () => {
   });
 
   describe('Mizuho Bank (Loto 6, Loto 7)', () => {
-    const mizuho = () => mizuhoFeed({ baseUrl: replay.base, timeoutMs: 1500 });
+    const mizuho = () => mizuhoFeed({ baseUrl: replay.base, timeoutMs: 3_000 });
     const loto6 = { number: 2124, date: '令和8年7月30日', main: [36, 3, 42, 11, 19, 24], bonus: [7], grades: [[1, null, null], [2, 7, 9_876_500], [3, 250, 345_600], [4, 12_345, 7_800], [5, 201_234, 1_000]] as Array<[number, number | null, number | null]> };
     const sjis = (body: Buffer) => ({ contentType: 'text/csv', body });
 
@@ -155,7 +155,7 @@ describe('result feed adapters abroad, on recorded payloads', () => {
   });
 
   describe('The Lott (AU Powerball)', () => {
-    const lott = () => thelottFeed({ baseUrl: replay.base, timeoutMs: 1500 });
+    const lott = () => thelottFeed({ baseUrl: replay.base, timeoutMs: 3_000 });
     const all9 = (d1Winners: number): Array<[number, number, number]> => [[1, d1Winners, 20_000_000], [2, 3, 125_432.1], [3, 0, 9_000], [4, 40, 612.55], [5, 120, 155.3], [6, 2_000, 61.2], [7, 3_000, 38.45], [8, 50_000, 16.75], [9, 100_000, 11.6]];
 
     it('the newest draw with seven numbers and the Powerball; pool amounts once all nine divisions are in, only those someone won', async () => {
@@ -176,7 +176,7 @@ describe('result feed adapters abroad, on recorded payloads', () => {
       replay.serve([{ method: 'POST', path: /latestresults$/, answer: () => json(thelottResults([{ number: 1528, date: '2026-08-27', primary: [4, 8, 17, 22, 31, 33, 34], powerball: 6, dividends: all9(1).slice(0, 4) }])) }]);
       expect(await lott().byDrawNumber!('AUA01', draw('1528', '2026-08-27T10:30:00Z'))).toMatchObject({ state: 'reading', reading: { divisions: [] } });
       expect(await lott().byDrawNumber!('AUA01', draw('1529', '2026-09-03T10:30:00Z'))).toEqual({ state: 'not_yet' });
-      const late = { ...json(thelottResults([{ number: 1528, date: '2026-08-27', primary: [4, 8, 17, 22, 31, 33, 34], powerball: 6 }])), delayMs: 2_000 };
+      const late = { ...json(thelottResults([{ number: 1528, date: '2026-08-27', primary: [4, 8, 17, 22, 31, 33, 34], powerball: 6 }])), delayMs: 4_000 };
       for (const answer of [json(thelottResults([], false)), truncated(JSON.stringify(thelottResults([{ number: 1528, date: '2026-08-27', primary: [4, 8, 17, 22, 31, 33, 34], powerball: 6 }]))), botChallenge(), late]) {
         replay.serve([{ method: 'POST', path: /latestresults$/, answer: () => answer }]);
         expect((await lott().latest('AUA01')).state).toBe('down');
@@ -187,7 +187,7 @@ describe('result feed adapters abroad, on recorded payloads', () => {
   });
 
   describe('BCLC (Canada Keno; availability unconfirmed)', () => {
-    const bclc = () => bclcFeed({ baseUrl: replay.base, timeoutMs: 1500 });
+    const bclc = () => bclcFeed({ baseUrl: replay.base, timeoutMs: 3_000 });
     const twenty = [71, 3, 15, 42, 8, 61, 29, 54, 11, 70, 36, 2, 48, 19, 65, 33, 80, 24, 57, 6];
 
     it('is marked unconfirmed; today\'s newest draw by number with its Pacific time; a draw by number; a number not drawn yet is "not yet"', async () => {

@@ -19,7 +19,7 @@ describe('result feed adapters on recorded payloads', () => {
   });
   afterAll(() => replay.close());
 
-  const tlc = () => tlcFeed({ baseUrl: `${replay.base}/TLCAPIWeB/Lottery`, timeoutMs: 1500, now });
+  const tlc = () => tlcFeed({ baseUrl: `${replay.base}/TLCAPIWeB/Lottery`, timeoutMs: 3_000, now });
 
   it('TLCAPI BINGO BINGO: the latest draw in draw order with its super number; a term by its day; a term not there is "not yet"', async () => {
     replay.serve([
@@ -48,7 +48,7 @@ describe('result feed adapters on recorded payloads', () => {
   });
 
   it('TLCAPI: a bot-challenge page, an HTTP 503 and an answer later than the timeout are "down" (not "no result")', async () => {
-    for (const answer of [botChallenge(), { status: 503, body: 'busy' }, { ...json(tlcBingoLatest('115045001', bingo)), delayMs: 2_500 }]) {
+    for (const answer of [botChallenge(), { status: 503, body: 'busy' }, { ...json(tlcBingoLatest('115045001', bingo)), delayMs: 4_000 }]) {
       replay.serve([{ method: 'GET', path: /LatestBingoResult$/, answer: () => answer }]);
       const got = await tlc().latest('TWB01');
       expect(got.state).toBe('down');
@@ -73,12 +73,12 @@ describe('result feed adapters on recorded payloads', () => {
       { game: '大樂透', period: '115000065', date: '2026/08/14', numbers: [1, 11, 23, 31, 39, 46], special: 17 },
     ]);
     replay.serve([{ method: 'GET', path: /csvDw$/, answer: () => csv(text) }]);
-    const feed = d423fFeed({ url: `${replay.base}/dntmb/OpenData/csvDw?ntaCode=D423F`, timeoutMs: 1500 });
+    const feed = d423fFeed({ url: `${replay.base}/dntmb/OpenData/csvDw?ntaCode=D423F`, timeoutMs: 3_000 });
     expect(await feed.byDrawNumber!('TWB01', draw('115045001'))).toMatchObject({ state: 'reading', reading: { result: { numbers: [...bingo].sort((a, b) => a - b), superNumber: 6, ordered: false } } });
     expect(await feed.latest('TWA02')).toMatchObject({ state: 'reading', reading: { drawNumber: '115000065', result: { zones: [[1, 11, 23, 31, 39, 46]], extra: [17] } } });
     expect(await feed.byDrawNumber!('TWA02', draw('115000066'))).toEqual({ state: 'not_yet' });
     replay.serve([{ method: 'GET', path: /csvDw$/, answer: () => csv('game,period\r\nx,1\r\n') }]);
-    const later = d423fFeed({ url: `${replay.base}/dntmb/OpenData/csvDw?ntaCode=D423F`, timeoutMs: 1500 });
+    const later = d423fFeed({ url: `${replay.base}/dntmb/OpenData/csvDw?ntaCode=D423F`, timeoutMs: 3_000 });
     expect((await later.latest('TWA02')).state).toBe('down');
   });
 
@@ -94,7 +94,7 @@ describe('result feed adapters on recorded payloads', () => {
         },
       },
     ]);
-    const feed = hkjcFeed({ url: `${replay.base}/graphql/base/`, timeoutMs: 1500 });
+    const feed = hkjcFeed({ url: `${replay.base}/graphql/base/`, timeoutMs: 3_000 });
     expect(await feed.latest('HKA01')).toMatchObject({ state: 'reading', reading: { drawNumber: '26/089', result: { zones: [[9, 23, 28, 29, 35, 41]], extra: [38] }, divisions: [{ division: 1, amount: 800_000_000 }, { division: 2, amount: 51_234_000 }, { division: 4, amount: 960_000 }] } });
     expect(JSON.parse(body)).toMatchObject({ operationName: 'marksixResult', variables: { lastNDraw: 3, drawType: 'All' } });
     expect(await feed.byDrawNumber!('HKA01', draw('26/090', '2026-08-15T13:30:00Z'))).toEqual({ state: 'not_yet' });
@@ -107,7 +107,7 @@ describe('result feed adapters on recorded payloads', () => {
       { method: 'GET', path: /d6yy-54nr\.json$/, answer: ({ url }) => json(url.searchParams.get('$where')?.includes('2026-08-15') ? sodaPowerball('2026-08-15', [26, 32, 43, 54, 56, 24], '2') : []) },
       { method: 'GET', path: /5xaw-6ayf\.json$/, answer: () => json(sodaMegaMillions('2026-08-14', [2, 5, 42, 44, 60], 1)) },
     ]);
-    const feed = sodaFeed({ baseUrl: replay.base, timeoutMs: 1500 });
+    const feed = sodaFeed({ baseUrl: replay.base, timeoutMs: 3_000 });
     expect(await feed.byDrawNumber!('USA01', draw('2026-08-15-2259', '2026-08-16T02:59:00Z'))).toMatchObject({ state: 'reading', reading: { drawNumber: '2026-08-15', result: { zones: [[26, 32, 43, 54, 56], [24]], multiplier: 2 } } });
     expect(await feed.byDrawNumber!('USA01', draw('2026-08-17-2259', '2026-08-18T02:59:00Z'))).toEqual({ state: 'not_yet' });
     expect(await feed.latest('USA02')).toMatchObject({ state: 'reading', reading: { drawNumber: '2026-08-14', result: { zones: [[2, 5, 42, 44, 60], [1]] } } });
@@ -117,7 +117,7 @@ describe('result feed adapters on recorded payloads', () => {
 
   it('megamillions.com: the "d" text parsed twice, with the next jackpot; an unverified draw is "not yet"', async () => {
     replay.serve([{ method: 'POST', path: /GetLatestDrawData$/, answer: () => json(megamillionsLatest('2026-08-14', [2, 5, 42, 44, 60], 1)) }]);
-    const feed = megamillionsFeed({ baseUrl: replay.base, timeoutMs: 1500 });
+    const feed = megamillionsFeed({ baseUrl: replay.base, timeoutMs: 3_000 });
     expect(await feed.latest('USA02')).toMatchObject({ state: 'reading', reading: { drawNumber: '2026-08-14', result: { zones: [[2, 5, 42, 44, 60], [1]] }, nextJackpot: 80_000_000_000 } });
     replay.serve([{ method: 'POST', path: /GetLatestDrawData$/, answer: () => json(megamillionsLatest('2026-08-14', [2, 5, 42, 44, 60], 1, false)) }]);
     expect(await feed.latest('USA02')).toEqual({ state: 'not_yet' });
