@@ -68,11 +68,14 @@ describe('account enumeration and mail caps', () => {
       return { ms, answer: { status: res.status, body: res.body } };
     };
     // As for forgot-password above: back-to-back pairs, which goes first alternating, each pair from its own address.
+    // One newcomer address asked again and again, as the registered one is: a repeated address replaces its
+    // pending sign-up (an update, a few ms dearer than the insert of a fresh one), which would otherwise be
+    // timed instead of whether the address has an account.
+    const newcomer = `newcomer-0-${Date.now()}@example.com`;
     const differences: number[] = [];
     const all: number[] = [];
     for (let i = 0; i < 40; i++) {
       const from = `192.0.2.${100 + i}`;
-      const newcomer = `newcomer-${i}-${Date.now()}@example.com`;
       const unknownFirst = i % 2 === 0;
       const first = await timed(unknownFirst ? newcomer : member.email, from);
       const second = await timed(unknownFirst ? member.email : newcomer, from);
