@@ -67,6 +67,7 @@ export function drawFigureEntries(platform: Pick<Platform, 'db' | 'now'>, draws:
       const fingerprint = canonical(figures);
       const action = target === 'lottery_prizes' ? 'draw.prizes_entered' : 'draw.jackpot_entered';
       const entries = await db.transaction().execute(async (trx) => {
+        await resultEntriesRepo.lockEntries(trx, target, drawId);
         await resultEntriesRepo.upsert(trx, { targetType: target, targetId: drawId, staffId: actor.id, payload: figures, fingerprint });
         await recordAudit(trx, actor, { action, targetType: 'lottery_draw', targetId: drawId, after: { productCode: code, ...figures } }, now());
         return resultEntriesRepo.of(trx, target, drawId);

@@ -109,6 +109,7 @@ export function createFourEyesService(
       await checkOpen(targetType, targetId, result);
       const fingerprint = fingerprintOf(targetType, result);
       const entries = await db.transaction().execute(async (trx) => {
+        await resultEntriesRepo.lockEntries(trx, targetType, targetId);
         await resultEntriesRepo.upsert(trx, { targetType, targetId, staffId: actor.id, payload: result, fingerprint });
         await recordAudit(trx, actor, { action: 'result.entered', targetType, targetId, after: result }, now());
         return resultEntriesRepo.of(trx, targetType, targetId);

@@ -56,6 +56,16 @@ export const resultEntriesRepo = {
   },
 
   /**
+   * Takes a target's entries in turn for the rest of the transaction: each entry then reads the ones
+   * entered before it. Without it, entries sent at the same moment each saw only their own (READ
+   * COMMITTED shows no uncommitted row), all answered `waiting_second`, and a result two people
+   * agreed on was never published.
+   */
+  async lockEntries(db: Executor, targetType: Target, targetId: number) {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`enter:${targetType}:${targetId}`}, 0))`.execute(db);
+  },
+
+  /**
    * Holds a target's publication for the rest of the transaction (a transaction-level advisory lock,
    * not a row lock: the publication writes the draw's rows through other connections).
    */

@@ -88,6 +88,17 @@ describe('four-eyes manual results (keno)', () => {
     expect(String(published[0]!.actor_id)).toBe(crowd[seen.indexOf('published')]!.id);
   });
 
+  it('two matching entries sent at the same moment publish the result, draw after draw (each entry reads those entered before it)', async () => {
+    for (let round = 0; round < 8; round++) {
+      const draw = await closedDraw();
+      const answers = await Promise.all([enter(ann.token, draw.id, twenty), enter(ben.token, draw.id, twenty)]);
+      const seen = answers.map((a) => a.body.state ?? a.body.error?.code);
+      // Before: both could see only their own entry and answer waiting_second, and the draw waited for ever.
+      expect([...seen].sort(), `round ${round}`).toEqual(['published', 'waiting_second']);
+      expect(await statusOf(Number(draw.id))).toBe('drawn');
+    }
+  });
+
   it('refuses a malformed entry before recording it', async () => {
     const res = await api.post('/api/admin/results', { token: ann.token, json: { targetType: 'keno_draw', targetId: '1', result: { numbers: 'seven' } } });
     expect(res.status).toBe(422);
