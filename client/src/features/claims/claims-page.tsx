@@ -21,7 +21,7 @@ export function ClaimsPage() {
       {claims.isError && !items && <LoadError message="claims.loadError" onRetry={() => void claims.refetch()} />}
       {!items && claims.isPending && <Loading />}
       {items?.length === 0 && (
-        <p className="card claims-empty" data-testid="claims-none">
+        <p className="empty-state" data-testid="claims-none">
           <FormattedMessage id="claims.none" />
         </p>
       )}
